@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "pn532ctl",
+    products: [
+        .executable(name: "pn532ctl", targets: ["pn532ctl"]),
+        .library(name: "NDEF", targets: ["NDEF"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
+    ],
+    targets: [
+        .target(name: "NDEF"),
+        .executableTarget(
+            name: "pn532ctl",
+            dependencies: [
+                "NDEF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
+        .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl"]),
+    ]
+)

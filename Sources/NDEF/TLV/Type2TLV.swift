@@ -1,0 +1,152 @@
+/// A TLV block in the data area of an NFC Forum Type 2 tag (from page 4 on).
+public struct Type2TLV: Hashable, Sendable {
+    /// The tag byte.
+    public var tag: Tag
+    /// Offset of the tag byte in the data area.
+    public var offset: Int
+    /// Where the value is in the data area (empty for NULL and Terminator).
+    public var value: Range<Int>
+
+    /// Creates a TLV description.
+    public init(tag: Tag, offset: Int, value: Range<Int>) {
+        self.tag = tag
+        self.offset = offset
+        self.value = value
+    }
+
+    /// TLV tags. Tags the Type 2 specification does not define are kept by their byte value.
+    public enum Tag: Hashable, Sendable {
+        case null
+        case lockControl
+        case memoryControl
+        case ndefMessage
+        case proprietary
+        case terminator
+        case undefined(UInt8)
+
+        /// The tag for a byte.
+        public init(_ byte: UInt8) {
+            switch byte {
+            case 0x00: self = .null
+            case 0x01: self = .lockControl
+            case 0x02: self = .memoryControl
+            case 0x03: self = .ndefMessage
+            case 0xFD: self = .proprietary
+            case 0xFE: self = .terminator
+            default: self = .undefined(byte)
+            }
+        }
+
+        /// The tag byte.
+        public var byte: UInt8 {
+            switch self {
+            case .null: 0x00
+            case .lockControl: 0x01
+            case .memoryControl: 0x02
+            case .ndefMessage: 0x03
+            case .proprietary: 0xFD
+            case .terminator: 0xFE
+            case .undefined(let byte): byte
+            }
+        }
+    }
+}
+
+/// Reading and writing NDEF in a Type 2 tag's data area.
+public enum Type2DataArea {
+    /// The TLVs of a data area, up to and including a Terminator TLV or the end of the area.
+    ///
+    /// NULL TLVs are skipped. Undefined tags are an error in strict mode and skipped by their
+    /// length in lenient mode. A value that runs past the area is always an error.
+    public static func blocks(in area: [UInt8], mode: DecodingMode = .strict) throws(NDEFError) -> [Type2TLV] {
+        var blocks: [Type2TLV] = []
+        var position = 0
+        while position < area.count {
+            let offset = position
+            let tag = Type2TLV.Tag(area[position])
+            position += 1
+            switch tag {
+            case .null:
+                continue
+            case .terminator:
+                blocks.append(Type2TLV(tag: tag, offset: offset, value: position..<position))
+                return blocks
+            case .undefined(let byte) where mode == .strict:
+                throw NDEFError(offset: offset, reason: .unknownTLV(byte))
+            default:
+                let length = try readLength(area, at: &position, mode: mode)
+                guard length <= area.count - position else {
+                    throw NDEFError(
+                        offset: position,
+                        reason: .truncated(.tlvValue, needed: length, available: area.count - position))
+                }
+                blocks.append(Type2TLV(tag: tag, offset: offset, value: position..<position + length))
+                position += length
+            }
+        }
+        return blocks
+    }
+
+    /// The bytes of the first NDEF Message TLV, and the offset of that TLV in the area.
+    ///
+    /// - Throws: `.noNDEFMessageTLV` when there is none, or the TLV errors of `blocks(in:mode:)`.
+    public static func ndefMessage(
+        in area: [UInt8], mode: DecodingMode = .strict
+    ) throws(NDEFError) -> (offset: Int, message: [UInt8]) {
+        guard let block = try blocks(in: area, mode: mode).first(where: { $0.tag == .ndefMessage }) else {
+            throw NDEFError(offset: 0, reason: .noNDEFMessageTLV)
+        }
+        return (block.offset, Array(area[block.value]))
+    }
+
+    /// An NDEF Message TLV holding `message`: `03`, a 1-byte length (under 255) or `FF` and a
+    /// 2-byte length, the message, then a Terminator TLV when `terminator` is true.
+    public static func ndefTLV(for message: [UInt8], terminator: Bool = true) throws(NDEFError) -> [UInt8] {
+        guard message.count <= 0xFFFE else {
+            throw NDEFError(offset: 0, reason: .messageTooLongForTLV(message.count))
+        }
+        var out: [UInt8] = [0x03]
+        if message.count < 0xFF {
+            out.append(UInt8(message.count))
+        } else {
+            out += [0xFF, UInt8(message.count >> 8), UInt8(message.count & 0xFF)]
+        }
+        out += message
+        if terminator { out.append(0xFE) }
+        return out
+    }
+
+    /// The largest message an NDEF TLV can hold in `size` bytes of data area.
+    ///
+    /// Short messages need a 2-byte TLV header, messages of 255 bytes or more a 4-byte one;
+    /// the Terminator TLV is written only when there is room for it. NTAG215's 496-byte data
+    /// area gives 492.
+    public static func capacity(ofDataArea size: Int) -> Int {
+        if size - 2 <= 0xFE { return max(0, size - 2) }
+        return min(0xFFFE, max(0xFE, size - 4))
+    }
+
+    private static func readLength(
+        _ area: [UInt8], at position: inout Int, mode: DecodingMode
+    ) throws(NDEFError) -> Int {
+        guard position < area.count else {
+            throw NDEFError(offset: position, reason: .truncated(.tlvLength, needed: 1, available: 0))
+        }
+        let first = area[position]
+        guard first == 0xFF else {
+            position += 1
+            return Int(first)
+        }
+        guard area.count - position >= 3 else {
+            throw NDEFError(
+                offset: position,
+                reason: .truncated(.tlvLength, needed: 3, available: area.count - position))
+        }
+        let length = Int(area[position + 1]) << 8 | Int(area[position + 2])
+        if length == 0xFFFF || (length < 0xFF && mode == .strict) {
+            throw NDEFError(offset: position, reason: .invalidTLVLength(length))
+        }
+        position += 3
+        return length
+    }
+}

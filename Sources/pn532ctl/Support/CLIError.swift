@@ -1,0 +1,46 @@
+import ArgumentParser
+import NDEF
+
+/// An error the command line reports with a message and an exit code (sysexits.h values).
+struct CLIError: Error {
+    /// What went wrong and, where it helps, what to do.
+    var message: String
+    /// The process exit code.
+    var exitCode: ExitCode
+
+    /// Bad command-line usage (exit 64).
+    static func usage(_ message: String) -> CLIError {
+        CLIError(message: message, exitCode: .usage)
+    }
+
+    /// Bad input data (exit 65).
+    static func data(_ message: String) -> CLIError {
+        CLIError(message: message, exitCode: .dataError)
+    }
+
+    /// An input file that cannot be opened (exit 66).
+    static func noInput(_ message: String) -> CLIError {
+        CLIError(message: message, exitCode: .noInput)
+    }
+
+    /// A failed read or write (exit 74).
+    static func io(_ message: String) -> CLIError {
+        CLIError(message: message, exitCode: .ioError)
+    }
+
+    /// Bad NDEF data, with where it was found and an optional hint.
+    static func ndef(_ error: NDEFError, in context: String, hint: String) -> CLIError {
+        .data("\(context): \(error)\(hint)")
+    }
+}
+
+extension ExitCode {
+    /// EX_USAGE.
+    static let usage = ExitCode(64)
+    /// EX_DATAERR.
+    static let dataError = ExitCode(65)
+    /// EX_NOINPUT.
+    static let noInput = ExitCode(66)
+    /// EX_IOERR.
+    static let ioError = ExitCode(74)
+}
