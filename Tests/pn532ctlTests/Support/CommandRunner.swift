@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a run of the `pn532ctl` binary produced.
+struct CommandResult {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: String
+
+    var output: String { String(decoding: standardOutput, as: UTF8.self) }
+}
+
+/// Runs the `pn532ctl` binary built next to the test bundle, with `input` on standard input.
+func pn532ctl(_ arguments: [String], input: Data = Data()) throws -> CommandResult {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputURL = directory.appendingPathComponent("stdin")
+    let outputURL = directory.appendingPathComponent("stdout")
+    let errorURL = directory.appendingPathComponent("stderr")
+    try input.write(to: inputURL)
+    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+
+    let process = Process()
+    process.executableURL = binaryURL
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+    process.waitUntilExit()
+    return CommandResult(
+        status: process.terminationStatus,
+        standardOutput: try Data(contentsOf: outputURL),
+        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// A fresh empty directory under the system's temporary directory.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pn532ctl-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The binary SwiftPM builds into the same folder as the test bundle.
+private let binaryURL: URL = {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pn532ctl").path),
+        directory.path != "/" {
+        directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("pn532ctl")
+}()
