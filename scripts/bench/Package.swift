@@ -1,0 +1,15 @@
+// swift-tools-version: 6.1
+// Benchmarks, built in release mode by run.sh; kept out of the main package so that
+// `swift build` and `swift test` do not build them.
+import PackageDescription
+
+let package = Package(
+    name: "pn532ctl-bench",
+    dependencies: [.package(name: "pn532ctl", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "NDEFBench",
+            dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+        ),
+    ]
+)

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.1
+// libFuzzer targets. Built only by run.sh, with -sanitize=fuzzer,address: libFuzzer supplies
+// main, so these do not link in a plain build and live outside the main package.
+import PackageDescription
+
+let package = Package(
+    name: "pn532ctl-fuzz",
+    dependencies: [.package(name: "pn532ctl", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "FuzzNDEFDecoder",
+            dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+        ),
+    ]
+)
