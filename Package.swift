@@ -13,15 +13,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux"]),
+        .target(name: "CLinux"),
+        .target(name: "Type2", dependencies: ["NDEF"]),
+        .target(name: "PN532", dependencies: ["CLinux", "Type2"]),
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
                 "NDEF",
+                "PN532",
+                "PN532Simulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
+        .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532"]),
+        .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator"]),
         .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl"]),
     ]
 )

@@ -41,6 +41,8 @@ extension ExitCode {
     static let dataError = ExitCode(65)
     /// EX_NOINPUT.
     static let noInput = ExitCode(66)
+    /// EX_UNAVAILABLE.
+    static let unavailable = ExitCode(69)
     /// EX_IOERR.
     static let ioError = ExitCode(74)
 }

@@ -1,0 +1,23 @@
+/// A byte pipe to a PN532: UART, I2C, or the simulator.
+///
+/// "Write these bytes; read what arrives before this deadline." Every read has a deadline,
+/// so nothing waits forever.
+public protocol ByteLink: AnyObject {
+    /// What the link talks to, for messages: a device path or `sim`.
+    var name: String { get }
+    /// The link's clock. Deadlines passed to `read(until:)` are on this clock.
+    var now: LinkTime { get }
+    /// The current UART rate in bits per second, or nil for links without one (I2C).
+    var bitsPerSecond: Int? { get }
+
+    /// Writes all of `bytes`, returning once they are on their way.
+    func write(_ bytes: [UInt8]) throws(LinkError)
+    /// Returns the bytes that arrive before `deadline`: at least one, or none if the
+    /// deadline passed first.
+    func read(until deadline: LinkTime) throws(LinkError) -> [UInt8]
+    /// Drops bytes received but not yet read.
+    func discardInput() throws(LinkError)
+    /// Waits until written bytes have left, then changes the UART rate. Links without a UART
+    /// rate ignore it.
+    func setBitsPerSecond(_ rate: Int) throws(LinkError)
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure of the link itself (not of the PN532): it keeps the device and errno.
+public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What failed.
+    public enum Kind: Hashable, Sendable {
+        /// The device could not be opened.
+        case open
+        /// Another process holds the device.
+        case busy
+        /// A read or write failed.
+        case io
+        /// The device went away (hang-up, unplugged, pty closed).
+        case closed
+        /// The device does not support a setting (e.g. that UART rate).
+        case unsupported
+    }
+
+    /// What failed.
+    public var kind: Kind
+    /// The device path or link name.
+    public var device: String
+    /// The errno value, 0 when there is none.
+    public var errno: Int32
+    /// What the link was doing, e.g. "set 921600 baud".
+    public var operation: String
+
+    /// Creates a link error.
+    public init(_ kind: Kind, device: String, errno: Int32 = 0, operation: String) {
+        self.kind = kind
+        self.device = device
+        self.errno = errno
+        self.operation = operation
+    }
+
+    public var description: String {
+        let reason = errno == 0 ? "" : ": " + String(cString: strerror(errno))
+        switch kind {
+        case .busy:
+            return "\(device) is in use by another process (\(operation)); stop it (e.g. pn532ctl door, nfc-poll, a serial console) and try again"
+        case .closed:
+            return "\(device) went away (\(operation))\(reason): unplugged, or the other end closed"
+        case .open:
+            return "cannot open \(device)\(reason)" + (errno == EACCES ? " (add your user to the dialout group)" : "")
+        case .io, .unsupported:
+            return "\(device): \(operation) failed\(reason)"
+        }
+    }
+}

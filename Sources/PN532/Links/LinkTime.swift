@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A point in time on a link's monotonic clock, in nanoseconds. Real links use
+/// CLOCK_MONOTONIC; the simulator's in-process link uses a virtual clock.
+public struct LinkTime: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// Nanoseconds since the clock's origin.
+    public var nanoseconds: Int64
+
+    /// Creates a time from nanoseconds.
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The current CLOCK_MONOTONIC time.
+    public static func monotonicNow() -> LinkTime {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return LinkTime(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
+    }
+
+    public static func < (lhs: LinkTime, rhs: LinkTime) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    /// The time `duration` later.
+    public static func + (time: LinkTime, duration: Duration) -> LinkTime {
+        LinkTime(nanoseconds: time.nanoseconds + duration.nanoseconds)
+    }
+
+    /// The time between two points.
+    public static func - (lhs: LinkTime, rhs: LinkTime) -> Duration {
+        .nanoseconds(lhs.nanoseconds - rhs.nanoseconds)
+    }
+
+    /// Seconds with microsecond precision, e.g. `12.003456`.
+    public var description: String {
+        let micros = nanoseconds / 1000
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (saturating).
+    public var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    /// The time `bytes` take on a UART at `bitsPerSecond`, 10 bits per byte (8N1).
+    public static func uart(bytes: Int, bitsPerSecond: Int) -> Duration {
+        .nanoseconds(Int64(bytes) * 10 * 1_000_000_000 / Int64(max(1, bitsPerSecond)))
+    }
+
+    /// Milliseconds as a Double, for printing.
+    public var milliseconds: Double {
+        Double(nanoseconds) / 1_000_000
+    }
+}

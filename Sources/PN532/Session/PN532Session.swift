@@ -1,0 +1,168 @@
+/// A conversation with one PN532 over a link.
+///
+/// `run(_:timeout:)` carries out the host side of the PN532's protocol: it sends a command,
+/// waits a short window for the ACK and resends the command when none comes (UM0701 §6.2.3),
+/// then waits for the response until a deadline, answering a corrupt response with a NACK so
+/// that the chip sends it again, and aborting the command with an ACK when the deadline
+/// passes. Every wait has a deadline.
+public final class PN532Session {
+    /// The link to the chip.
+    public let link: any ByteLink
+    /// Timeouts and retry counts.
+    public var settings: SessionSettings
+    /// Called for every frame sent and received, for `--trace`.
+    public var trace: ((TraceEvent) -> Void)?
+    /// What the session did so far.
+    public private(set) var statistics = SessionStatistics()
+
+    private var scanner = FrameScanner()
+    private var command: CommandCode?
+
+    /// The bytes that wake a PN532 from power-down on HSU: `55 55` and zeros (libnfc sends 14).
+    public static let wakeUpPreamble: [UInt8] = [0x55, 0x55] + [UInt8](repeating: 0, count: 14)
+
+    /// Creates a session on an open link. Nothing is sent until the first call.
+    public init(link: any ByteLink, settings: SessionSettings = SessionSettings(), trace: ((TraceEvent) -> Void)? = nil) {
+        self.link = link
+        self.settings = settings
+        self.trace = trace
+    }
+
+    /// Runs `command` and returns the response payload (response code, then data).
+    ///
+    /// - Parameter timeout: the response deadline after the ACK; `settings.responseTimeout`
+    ///   when nil.
+    /// - Throws: `PN532Error` with the command and device.
+    public func run(_ command: Command, timeout: Duration? = nil) throws(PN532Error) -> [UInt8] {
+        self.command = command.code
+        defer { self.command = nil }
+        let bytes: [UInt8]
+        do throws(FrameEncodingError) {
+            bytes = try command.frame.encoded()
+        } catch {
+            throw failure(.invalidCommand(error.description))
+        }
+        try sendAndAwaitAcknowledgement(bytes, summary: command.code.name)
+        let payload = try awaitResponse(to: command.code, until: link.now + (timeout ?? settings.responseTimeout))
+        statistics.commands += 1
+        return payload
+    }
+
+    /// Sends the wake-up preamble. The chip then needs a SAMConfiguration, which `start()` sends.
+    public func sendWakeUp() throws(PN532Error) {
+        try send(Self.wakeUpPreamble, summary: "wake-up")
+    }
+
+    /// Aborts whatever the chip is doing by sending an ACK frame (UM0701 §6.2.1.3).
+    public func abort() throws(PN532Error) {
+        try send(Self.acknowledgement, summary: "ACK (abort)")
+    }
+
+    /// Sends the ACK that completes an exchange which needs one (SetSerialBaudRate).
+    func acknowledge() throws(PN532Error) {
+        try send(Self.acknowledgement, summary: "ACK")
+    }
+
+    /// Drops bytes received but not read, and the frame scanner's buffer.
+    public func discardInput() throws(PN532Error) {
+        do throws(LinkError) { try link.discardInput() } catch { throw failure(.link(error)) }
+        scanner.reset()
+    }
+
+    /// An error for the running command on this link.
+    func failure(_ kind: PN532Error.Kind) -> PN532Error {
+        PN532Error(kind, command: command, device: link.name)
+    }
+
+    private static let acknowledgement: [UInt8] = [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00]
+    private static let negativeAcknowledgement: [UInt8] = [0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00]
+
+    private func sendAndAwaitAcknowledgement(_ bytes: [UInt8], summary: String) throws(PN532Error) {
+        for attempt in 1...max(1, settings.sendAttempts) {
+            if attempt > 1 { statistics.resends += 1 }
+            try send(bytes, summary: summary)
+            let wire = Duration.uart(bytes: bytes.count + Self.acknowledgement.count, bitsPerSecond: link.bitsPerSecond ?? 0)
+            let deadline = link.now + (link.bitsPerSecond == nil ? .zero : wire) + settings.acknowledgementWindow
+            while let result = try nextFrame(until: deadline) {
+                switch result {
+                case .frame(.ack): return
+                case .frame(.error): throw failure(.syntaxError)
+                case .frame, .corrupt: continue
+                }
+            }
+        }
+        throw failure(.noAcknowledgement(attempts: max(1, settings.sendAttempts)))
+    }
+
+    private func awaitResponse(to code: CommandCode, until deadline: LinkTime) throws(PN532Error) -> [UInt8] {
+        var nacks = 0
+        while true {
+            guard let result = try nextFrame(until: deadline) else {
+                try abort()
+                throw failure(.timeout(settings.responseTimeout))
+            }
+            switch result {
+            case .frame(.information(.chipToHost, let payload)) where payload.first == code.responseCode:
+                return payload
+            case .frame(.error):
+                throw failure(.syntaxError)
+            case .frame:
+                continue
+            case .corrupt(let corrupt):
+                nacks += 1
+                guard nacks <= settings.nackAttempts else {
+                    try abort()
+                    throw failure(.corruptResponse(corrupt))
+                }
+                statistics.nacks += 1
+                try send(Self.negativeAcknowledgement, summary: "NACK (resend)")
+            }
+        }
+    }
+
+    private func send(_ bytes: [UInt8], summary: String) throws(PN532Error) {
+        trace?(TraceEvent(time: link.now, direction: .transmitted, bytes: bytes, summary: summary))
+        do throws(LinkError) { try link.write(bytes) } catch { throw failure(.link(error)) }
+        statistics.bytesSent += bytes.count
+    }
+
+    /// The next frame or corrupt frame, or nil when the deadline passes first.
+    private func nextFrame(until deadline: LinkTime) throws(PN532Error) -> ScanResult? {
+        while true {
+            let skipped = scanner.garbageByteCount
+            if let result = scanner.next() {
+                traceReceived(result, skipped: scanner.garbageByteCount - skipped)
+                return result
+            }
+            let bytes: [UInt8]
+            do throws(LinkError) { bytes = try link.read(until: deadline) } catch { throw failure(.link(error)) }
+            guard !bytes.isEmpty else { return nil }
+            statistics.bytesReceived += bytes.count
+            scanner.append(bytes)
+        }
+    }
+
+    private func traceReceived(_ result: ScanResult, skipped: Int) {
+        guard let trace else { return }
+        let time = link.now
+        if skipped > 0 {
+            trace(TraceEvent(time: time, direction: .received, bytes: [], summary: "skipped \(skipped) bytes before a frame"))
+        }
+        switch result {
+        case .frame(let frame):
+            trace(TraceEvent(time: time, direction: .received, bytes: (try? frame.encoded()) ?? [], summary: Self.summary(of: frame)))
+        case .corrupt(let corrupt):
+            trace(TraceEvent(time: time, direction: .received, bytes: corrupt.bytes, summary: "corrupt: \(corrupt.reason)"))
+        }
+    }
+
+    private static func summary(of frame: Frame) -> String {
+        switch frame {
+        case .ack: "ACK"
+        case .nack: "NACK"
+        case .error: "syntax error"
+        case .information(_, let payload):
+            payload.first.flatMap { CommandCode(responseCode: $0)?.name }.map { $0 + " response" } ?? "unknown response"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Type2
+
+/// Tag commands to one target selected by InListPassiveTarget.
+///
+/// READ (`30`) and WRITE (`A2`) go through InDataExchange, where the chip handles CRC and the
+/// tag's ACK. Every other command (GET_VERSION, FAST_READ, READ_SIG, PWD_AUTH, READ_CNT …)
+/// goes through InCommunicateThru with the chip adding and checking CRC_A, which is the PN532's
+/// state after reset: nothing is reconfigured around each command (nfcpy spends four round
+/// trips per tag command doing that).
+public final class TargetExchange: TagExchange {
+    /// The session the target belongs to.
+    public let session: PN532Session
+    /// The target number from InListPassiveTarget.
+    public let target: UInt8
+    /// The response deadline of each tag command.
+    public var timeout: Duration
+
+    /// A tag exchange with `target`.
+    public init(session: PN532Session, target: UInt8, timeout: Duration = .milliseconds(200)) {
+        self.session = session
+        self.target = target
+        self.timeout = timeout
+    }
+
+    public func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
+        let viaDataExchange = command.first == 0x30 || command.first == 0xA2
+        let status: PN532Status
+        let data: [UInt8]
+        do throws(PN532Error) {
+            if viaDataExchange {
+                let payload = try session.run(.inDataExchange(target: target, data: command), timeout: timeout)
+                let reply = try session.decode { () throws(ReplyError) in try DataExchangeReply(payload: payload) }
+                (status, data) = (reply.status, reply.data)
+            } else {
+                let payload = try session.run(.inCommunicateThru(data: command), timeout: timeout)
+                let reply = try session.decode { () throws(ReplyError) in try CommunicateThruReply(payload: payload) }
+                (status, data) = (reply.status, reply.data)
+            }
+        } catch {
+            throw .transport(error.description)
+        }
+        switch status.errorCode {
+        case nil:
+            return command.first == 0xA2 && data.isEmpty ? [0x0A] : data
+        case .timeout?:
+            throw .noAnswer
+        default:
+            throw .negativeAcknowledgement(nil)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import PN532
+
+/// A simulated PN532 with tags in its field, speaking real HSU frames.
+///
+/// Bytes from the host go in with `receive(_:at:)`; the chip's bytes come out of
+/// `output(until:)` at the times the timing model gives (ACK, then the response, each paced at
+/// the chip's UART rate). Time is whatever the caller says: a virtual clock in-process, the
+/// monotonic clock when served on a pseudo-terminal. The chip starts asleep, as after power-on.
+/// It does not use the driver's session code: it is the independent peer the driver is tested
+/// against (libnfc checks the frame codec they share).
+public final class SimulatedPN532 {
+    /// The timing model.
+    public var timing: ChipTiming
+    /// The chip's UART rate; SetSerialBaudRate changes it.
+    public internal(set) var bitsPerSecond = 115_200
+    /// Asleep after power-on or PowerDown, until the HSU wake-up byte `55`.
+    public internal(set) var isAsleep = true
+    /// A stalled chip ignores everything until `reset(at:)`.
+    public internal(set) var isStalled = false
+    /// Tags in the RF field.
+    public internal(set) var field: [SimulatedTag]
+    /// Fault: the first tag in the field leaves after this many more tag commands.
+    public var removeTagAfterCommands: Int?
+    /// Tag commands executed so far.
+    public internal(set) var tagCommandCount = 0
+
+    var scanner = FrameScanner()
+    var registers = RegisterFile()
+    var outputs: [Output] = []
+    var events: [FieldEvent] = []
+    var lastResponse: [UInt8]?
+    var pendingBaudRate: BaudRate?
+    var waitingPoll: WaitingPoll?
+    var transmitterBusyUntil = LinkTime(nanoseconds: 0)
+    var clock = LinkTime(nanoseconds: 0)
+    var fieldOn = false
+    var passiveActivationRetries: UInt8 = 0xFF
+    var communicationTimeout: UInt8 = 0x0A
+    /// Active targets: target number → UID.
+    var targets: [UInt8: [UInt8]] = [:]
+    var lastStatus: UInt8 = 0
+
+    /// Bytes on their way to the host, delivered at `time` (when the last byte has arrived).
+    struct Output {
+        var time: LinkTime
+        var bytes: [UInt8]
+        var isResponse: Bool
+    }
+
+    /// A change of the tags in the field.
+    public enum FieldChange: Sendable {
+        /// A tag enters the field.
+        case present(SimulatedTag)
+        /// The tag with this UID leaves; nil: every tag leaves.
+        case remove(uid: [UInt8]?)
+    }
+
+    struct FieldEvent {
+        var time: LinkTime
+        var change: FieldChange
+    }
+
+    /// An InListPassiveTarget or InAutoPoll waiting for a tag (MaxRetries FF).
+    struct WaitingPoll {
+        var maxTargets: Int
+        var autoPoll: Bool
+    }
+
+    /// Creates a chip, asleep, with `tags` in its field.
+    public init(tags: [SimulatedTag] = [], timing: ChipTiming = ChipTiming()) {
+        field = tags
+        self.timing = timing
+    }
+
+    /// Schedules a change of the field at `time` (the scenario API).
+    public func schedule(_ change: FieldChange, at time: LinkTime) {
+        events.append(FieldEvent(time: time, change: change))
+        events.sort { $0.time < $1.time }
+    }
+
+    /// Bytes from the host that finished arriving at `time`.
+    public func receive(_ bytes: [UInt8], at time: LinkTime) {
+        advance(to: time)
+        guard !isStalled else { return }
+        var input = bytes[...]
+        if isAsleep {
+            guard let wake = input.firstIndex(of: 0x55) else { return }
+            isAsleep = false
+            scanner.reset()
+            input = input[wake...]
+        }
+        scanner.append(input)
+        while let result = scanner.next() {
+            if case .frame(let frame) = result { handle(frame, at: time) }
+        }
+    }
+
+    /// When the chip next has bytes for the host or a field event is due, if ever.
+    public var nextActivity: LinkTime? {
+        [outputs.first?.time, events.first?.time].compactMap { $0 }.min()
+    }
+
+    /// The bytes that have reached the host by `time`.
+    public func output(until time: LinkTime) -> [UInt8] {
+        advance(to: time)
+        var bytes: [UInt8] = []
+        while let first = outputs.first, first.time <= time {
+            bytes += first.bytes
+            outputs.removeFirst()
+        }
+        return bytes
+    }
+
+    /// Fault: the chip stops answering until it is reset.
+    public func stall() {
+        isStalled = true
+    }
+
+    /// A reset through RSTPD_N: back to the power-on state (asleep, 115200 baud, defaults).
+    public func reset(at time: LinkTime) {
+        advance(to: time)
+        isStalled = false
+        isAsleep = true
+        bitsPerSecond = 115_200
+        scanner.reset()
+        registers.reset()
+        outputs.removeAll()
+        lastResponse = nil
+        pendingBaudRate = nil
+        waitingPoll = nil
+        fieldOn = false
+        passiveActivationRetries = 0xFF
+        communicationTimeout = 0x0A
+        targets.removeAll()
+        transmitterBusyUntil = time
+    }
+
+    /// Applies field events up to `time`, completing a waiting poll when a tag arrives.
+    func advance(to time: LinkTime) {
+        if time > clock { clock = time }
+        while let event = events.first, event.time <= time {
+            events.removeFirst()
+            apply(event.change)
+            if let poll = waitingPoll, !field.isEmpty {
+                waitingPoll = nil
+                completePoll(poll, at: event.time)
+            }
+        }
+    }
+
+    func apply(_ change: FieldChange) {
+        switch change {
+        case .present(let tag):
+            field.removeAll { $0.uid == tag.uid }
+            field.append(tag)
+        case .remove(let uid):
+            field.removeAll { uid == nil || $0.uid == uid }
+            targets = targets.filter { entry in field.contains { $0.uid == entry.value } }
+        }
+    }
+
+    private func handle(_ frame: Frame, at time: LinkTime) {
+        switch frame {
+        case .ack:
+            if let rate = pendingBaudRate {
+                pendingBaudRate = nil
+                bitsPerSecond = rate.bitsPerSecond
+            } else {
+                cancelResponses(after: time)
+            }
+        case .nack:
+            if let lastResponse { emit(lastResponse, at: time + timing.acknowledgementDelay, isResponse: true) }
+        case .information(.hostToChip, let payload):
+            cancelResponses(after: time)
+            pendingBaudRate = nil
+            emit(Self.acknowledgement, at: time + timing.acknowledgementDelay, isResponse: false)
+            execute(payload, at: time + timing.acknowledgementDelay)
+        case .information(.chipToHost, _), .error:
+            break
+        }
+    }
+
+    /// Queues bytes for the host, after whatever is already being sent.
+    func emit(_ bytes: [UInt8], at time: LinkTime, isResponse: Bool) {
+        let start = max(time, transmitterBusyUntil)
+        let end = start + .uart(bytes: bytes.count, bitsPerSecond: bitsPerSecond)
+        transmitterBusyUntil = end
+        outputs.append(Output(time: end, bytes: bytes, isResponse: isResponse))
+        if isResponse { lastResponse = bytes }
+    }
+
+    /// Queues a response frame with `payload` (response code and data).
+    func respond(_ payload: [UInt8], at time: LinkTime) {
+        let frame = Frame.information(direction: .chipToHost, payload: payload)
+        emit((try? frame.encoded()) ?? Self.syntaxError, at: time, isResponse: true)
+    }
+
+    /// Queues the syntax error frame.
+    func respondSyntaxError(at time: LinkTime) {
+        emit(Self.syntaxError, at: time, isResponse: true)
+    }
+
+    /// A host ACK or a new command aborts the running one: its response is not sent.
+    private func cancelResponses(after time: LinkTime) {
+        waitingPoll = nil
+        outputs.removeAll { $0.isResponse && $0.time > time }
+        transmitterBusyUntil = max(outputs.last?.time ?? time, min(transmitterBusyUntil, time))
+    }
+
+    static let acknowledgement: [UInt8] = [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00]
+    static let syntaxError: [UInt8] = [0x00, 0x00, 0xFF, 0x01, 0xFF, 0x7F, 0x81, 0x00]
+}

@@ -1,0 +1,85 @@
+import CLinux
+import PN532
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves a `SimulatedPN532` on a pseudo-terminal in real time, so that any PN532 host
+/// (libnfc, nfcpy, this project's driver) can open the slave as if it were `/dev/ttyS0`.
+///
+/// The chip's bytes leave at the times its timing model gives, on the monotonic clock. The
+/// host's UART rate is read from the pty (its termios); when it differs from the chip's rate
+/// the bytes are garbled both ways, as on a real wire.
+public final class PTYServer {
+    /// The chip being served.
+    public let chip: SimulatedPN532
+    /// The slave device path, e.g. `/dev/pts/3`.
+    public let path: String
+    /// Faults on bytes from the host to the chip.
+    public var hostToChipFaults: ByteFaults = .none
+    /// Faults on bytes from the chip to the host.
+    public var chipToHostFaults: ByteFaults = .none
+    private let master: Int32
+    /// A slave descriptor kept open so that the pty stays up between host sessions.
+    private let slave: Int32
+
+    /// Opens a pseudo-terminal for `chip`.
+    public init(chip: SimulatedPN532) throws(LinkError) {
+        self.chip = chip
+        var name = [CChar](repeating: 0, count: 128)
+        master = clinux_open_pty_master(&name, name.count)
+        guard master >= 0 else { throw LinkError(.open, device: "/dev/ptmx", errno: errno, operation: "open a pseudo-terminal") }
+        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0, clinux_make_raw(slave) == 0, clinux_set_speed(slave, 115_200) == 0 else {
+            let code = errno
+            close(master)
+            throw LinkError(.open, device: path, errno: code, operation: "configure the pseudo-terminal")
+        }
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(slave)
+        close(master)
+    }
+
+    /// The descriptor to poll for host bytes.
+    public var descriptor: Int32 { master }
+
+    /// How long until the chip next has something to do, capped at `limit`.
+    public func timeUntilNextActivity(limit: Duration) -> Duration {
+        guard let next = chip.nextActivity else { return limit }
+        return min(limit, max(.zero, next - .monotonicNow()))
+    }
+
+    /// Reads what the host sent and writes what the chip has ready. Call when `descriptor`
+    /// is readable or when `timeUntilNextActivity` has passed.
+    public func service() throws(LinkError) {
+        let now = LinkTime.monotonicNow()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                if count < 0, errno != EAGAIN, errno != EINTR, errno != EIO {
+                    throw LinkError(.io, device: path, errno: errno, operation: "read from the host")
+                }
+                break
+            }
+            chip.receive(hostToChipFaults.apply(matchingRates(Array(buffer[..<count]))), at: now)
+        }
+        let bytes = chip.output(until: now)
+        guard !bytes.isEmpty else { return }
+        let wire = chipToHostFaults.apply(matchingRates(bytes))
+        let written = wire.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        if written < 0, errno != EAGAIN, errno != EIO {
+            throw LinkError(.io, device: path, errno: errno, operation: "write to the host")
+        }
+    }
+
+    private func matchingRates(_ bytes: [UInt8]) -> [UInt8] {
+        let hostRate = Int(clinux_get_speed(master))
+        return hostRate == chip.bitsPerSecond ? bytes : garbledByRateMismatch(bytes)
+    }
+}

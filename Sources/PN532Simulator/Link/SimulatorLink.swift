@@ -1,0 +1,82 @@
+import PN532
+
+/// An in-process link to a `SimulatedPN532` on a virtual clock.
+///
+/// Time moves only when the host waits: `read(until:)` jumps to the chip's next output or to
+/// the deadline. A test of a 10-second scenario runs in milliseconds, and the same inputs give
+/// the same timeline every time. Bytes take their UART time at the host's rate; when the host
+/// and the chip are at different rates the bytes arrive garbled, as on a real wire.
+public final class SimulatorLink: ByteLink {
+    /// The simulated chip.
+    public let chip: SimulatedPN532
+    /// Faults on bytes from the host to the chip.
+    public var hostToChipFaults: ByteFaults
+    /// Faults on bytes from the chip to the host.
+    public var chipToHostFaults: ByteFaults
+    public let name: String
+    public private(set) var now = LinkTime(nanoseconds: 0)
+    public private(set) var bitsPerSecond: Int? = 115_200
+    private var transmitterBusyUntil = LinkTime(nanoseconds: 0)
+    /// Bytes the host wrote that reach the chip later (the UART's transmit time), in order.
+    private var inFlight: [(time: LinkTime, bytes: [UInt8])] = []
+
+    /// Creates a link to `chip`.
+    public init(chip: SimulatedPN532, name: String = "sim", hostToChipFaults: ByteFaults = .none, chipToHostFaults: ByteFaults = .none) {
+        self.chip = chip
+        self.name = name
+        self.hostToChipFaults = hostToChipFaults
+        self.chipToHostFaults = chipToHostFaults
+    }
+
+    public func write(_ bytes: [UInt8]) throws(LinkError) {
+        let start = max(now, transmitterBusyUntil)
+        transmitterBusyUntil = start + .uart(bytes: bytes.count, bitsPerSecond: bitsPerSecond ?? 115_200)
+        inFlight.append((transmitterBusyUntil, bytes))
+    }
+
+    public func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
+        while true {
+            let arrival = inFlight.first?.time
+            let activity = chip.nextActivity
+            let next = [arrival, activity].compactMap { $0 }.filter { $0 <= deadline }.min()
+            guard let next else {
+                now = max(now, deadline)
+                return []
+            }
+            now = max(now, next)
+            deliverArrivedInput()
+            let bytes = chip.output(until: now)
+            if !bytes.isEmpty { return chipToHostFaults.apply(garbledIfRatesDiffer(bytes)) }
+        }
+    }
+
+    public func discardInput() throws(LinkError) {
+        deliverArrivedInput()
+        _ = chip.output(until: now)
+    }
+
+    public func setBitsPerSecond(_ rate: Int) throws(LinkError) {
+        now = max(now, transmitterBusyUntil)
+        deliverArrivedInput()
+        bitsPerSecond = rate
+    }
+
+    /// Lets virtual time pass, delivering what the host wrote (scenarios between commands).
+    public func advance(by duration: Duration) {
+        now = now + duration
+        deliverArrivedInput()
+    }
+
+    private func deliverArrivedInput() {
+        while let first = inFlight.first, first.time <= now {
+            inFlight.removeFirst()
+            chip.receive(hostToChipFaults.apply(garbledIfRatesDiffer(first.bytes)), at: first.time)
+        }
+    }
+
+    /// A receiver at the wrong rate sees other bytes than were sent.
+    private func garbledIfRatesDiffer(_ bytes: [UInt8]) -> [UInt8] {
+        guard let rate = bitsPerSecond, rate != chip.bitsPerSecond else { return bytes }
+        return garbledByRateMismatch(bytes)
+    }
+}

@@ -1,0 +1,69 @@
+/// Type 2 command codes (the first byte of a command).
+enum TagCommandCode {
+    static let read: UInt8 = 0x30
+    static let fastRead: UInt8 = 0x3A
+    static let write: UInt8 = 0xA2
+    static let compatibilityWrite: UInt8 = 0xA0
+    static let getVersion: UInt8 = 0x60
+    static let readSignature: UInt8 = 0x3C
+    static let passwordAuthenticate: UInt8 = 0x1B
+    static let readCounter: UInt8 = 0x39
+    static let halt: UInt8 = 0x50
+}
+
+extension SimulatedTag {
+    /// Answers one Type 2 command, given without CRC_A.
+    ///
+    /// A tag that is idle or halted answers nothing. After a NAK, or a command it does not
+    /// support, the tag goes back to idle (halted, if it was woken from there) and needs
+    /// ``activate()``, as a real tag does. HALT (`50 00`) parks it silently. Commands the
+    /// product lacks (GET_VERSION, FAST_READ, READ_SIG, PWD_AUTH on plain Ultralight; READ_CNT
+    /// without an NFC counter) get no answer.
+    public mutating func respond(to command: [UInt8]) -> TagResponse {
+        guard state == .active else { return .silent }
+        let response = answer(command)
+        switch response.kind {
+        case .nak, .silent:
+            if state == .active { state = stateAfterError }
+            pendingCompatibilityWritePage = nil
+        case .data, .ack:
+            break
+        }
+        return response
+    }
+
+    /// The answer to `command` in the active state.
+    private mutating func answer(_ command: [UInt8]) -> TagResponse {
+        if let page = pendingCompatibilityWritePage {
+            pendingCompatibilityWritePage = nil
+            guard command.count == 16 else { return .nak(TagResponse.NAK.invalidArgument) }
+            return write(Array(command.prefix(4)), toPage: page)
+        }
+        guard let code = command.first else { return .silent }
+        let arguments = Array(command.dropFirst())
+        switch code {
+        case TagCommandCode.read:
+            return read(arguments)
+        case TagCommandCode.fastRead where product.supportsFastRead:
+            return fastRead(arguments)
+        case TagCommandCode.write:
+            return write(arguments)
+        case TagCommandCode.compatibilityWrite:
+            return startCompatibilityWrite(arguments)
+        case TagCommandCode.getVersion:
+            guard let version = product.getVersion else { return .silent }
+            return arguments.isEmpty ? .data(version) : .nak(TagResponse.NAK.invalidArgument)
+        case TagCommandCode.readSignature where product.supportsReadSignature:
+            return arguments == [0x00] ? .data(signature) : .nak(TagResponse.NAK.invalidArgument)
+        case TagCommandCode.passwordAuthenticate where product.supportsPassword:
+            return authenticate(arguments)
+        case TagCommandCode.readCounter where product.supportsCounter:
+            return readCounter(arguments)
+        case TagCommandCode.halt where arguments == [0x00]:
+            state = .halted
+            return .silent
+        default:
+            return .silent
+        }
+    }
+}

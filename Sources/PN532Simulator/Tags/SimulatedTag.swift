@@ -1,0 +1,119 @@
+/// One NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight or Ultralight EV1) in the simulated
+/// field: its EEPROM image and the state a real tag keeps while it is powered.
+///
+/// The PN532 model selects the tag with ``activate()`` and passes each Type 2 command, without
+/// CRC_A, to ``respond(to:)``. As on a real tag, a NAK or a command the tag does not know
+/// sends it back to the idle state (or to halted, if it was woken from there), and HALT
+/// (`50 00`) parks it; either way it answers nothing until it is activated again.
+public struct SimulatedTag: Equatable, Sendable {
+    /// Where the tag is in the ISO 14443-3 state machine, as far as commands are concerned.
+    public enum State: Equatable, Sendable {
+        /// Not selected (wakes on REQA or WUPA): answers nothing until
+        /// ``SimulatedTag/activate()``.
+        case idle
+        /// Selected: answers Type 2 commands.
+        case active
+        /// Halted by `50 00` (wakes on WUPA only): answers nothing until
+        /// ``SimulatedTag/activate()``.
+        case halted
+    }
+
+    /// The IC this tag is.
+    public let product: TagProduct
+    /// The whole page image, `pageCount × 4` bytes, including PWD and PACK (which READ returns
+    /// as 00).
+    public var memory: [UInt8]
+    /// The 32 bytes READ_SIG returns.
+    public var signature: [UInt8]
+    /// The NTAG NFC counter (24 bits), incremented by the first READ or FAST_READ after
+    /// activation while NFC_CNT_EN is set.
+    public var nfcCounter: Int
+    /// Failed PWD_AUTH attempts counted against AUTHLIM; kept across activations, as the
+    /// real tag keeps it in EEPROM.
+    public internal(set) var failedPasswordAttempts: Int
+    /// Where the tag is in the activation state machine.
+    public internal(set) var state: State
+    /// Whether PWD_AUTH succeeded since the last activation.
+    public internal(set) var isAuthenticated: Bool
+
+    /// The page a COMPATIBILITY WRITE acknowledged and whose 16 data bytes are still to come.
+    var pendingCompatibilityWritePage: Int?
+    /// Whether the next successful READ or FAST_READ is the first since activation.
+    var awaitsFirstRead: Bool
+    /// Where an error sends the tag: back to halted if it was woken from there, else idle.
+    var stateAfterError: State
+
+    /// A tag with exact factory content.
+    ///
+    /// - Parameters:
+    ///   - product: the IC.
+    ///   - uid: 7 bytes; `nil` takes the product's default UID. Other lengths are cut or padded
+    ///     with zeros to 7. The check bytes are computed: BCC0 = 88 ⊕ UID0 ⊕ UID1 ⊕ UID2,
+    ///     BCC1 = UID3 ⊕ UID4 ⊕ UID5 ⊕ UID6.
+    ///
+    /// The signature is the test-key signature when the UID is one of the test UIDs (the
+    /// defaults of NTAG213/215/216 are), 32 zero bytes otherwise.
+    public init(product: TagProduct, uid: [UInt8]? = nil) {
+        let uid = Self.sevenBytes(uid ?? product.defaultUID)
+        self.init(product: product, memory: Self.factoryMemory(product: product, uid: uid))
+    }
+
+    /// A tag with `memory` as its page image, as loaded from a dump.
+    init(product: TagProduct, memory: [UInt8]) {
+        self.product = product
+        self.memory = memory
+        self.signature = TestKeySignatures.signature(for: Self.uid(in: memory)) ?? TestKeySignatures.zero
+        self.nfcCounter = 0
+        self.failedPasswordAttempts = 0
+        self.state = .idle
+        self.isAuthenticated = false
+        self.pendingCompatibilityWritePage = nil
+        self.awaitsFirstRead = false
+        self.stateAfterError = .idle
+    }
+
+    /// A MIFARE Ultralight without a Capability Container: page 3 and all data pages are 00,
+    /// so a reader must format it before it holds NDEF.
+    public static func blank(uid: [UInt8]? = nil) -> SimulatedTag {
+        let uid = sevenBytes(uid ?? blankUID)
+        var memory = factoryMemory(product: .ultralight, uid: uid)
+        memory.replaceSubrange(12..<memory.count, with: repeatElement(0, count: memory.count - 12))
+        return SimulatedTag(product: .ultralight, memory: memory)
+    }
+
+    /// The 7-byte UID, from pages 0–2 of ``memory``.
+    public var uid: [UInt8] { Self.uid(in: memory) }
+
+    /// SENS_RES (ATQA) as the PN532 reports it: `00 44` (double-size UID) for all products.
+    public var atqa: [UInt8] { [0x00, 0x44] }
+
+    /// SEL_RES (SAK): `00`, a Type 2 tag.
+    public var sak: UInt8 { 0x00 }
+
+    /// Selects the tag, as anticollision and SELECT do after the field comes up (WUPA for a
+    /// halted tag): the tag answers commands again, forgets a PWD_AUTH and a half-done
+    /// COMPATIBILITY WRITE, and its next successful READ or FAST_READ counts as the first one
+    /// (NFC counter). A tag woken from halted returns there after an error, others to idle.
+    public mutating func activate() {
+        stateAfterError = state == .halted ? .halted : .idle
+        state = .active
+        isAuthenticated = false
+        pendingCompatibilityWritePage = nil
+        awaitsFirstRead = true
+    }
+
+    /// The default UID of ``blank(uid:)``.
+    static let blankUID: [UInt8] = [0x04, 0x42, 0x4C, 0x4B, 0x00, 0x00, 0x01]
+
+    /// `bytes` cut or zero-padded to 7 bytes.
+    static func sevenBytes(_ bytes: [UInt8]) -> [UInt8] {
+        Array(bytes.prefix(7)) + [UInt8](repeating: 0, count: max(0, 7 - bytes.count))
+    }
+
+    /// UID0–UID2 from page 0 and UID3–UID6 from page 1 of a page image (zeros where the
+    /// image is too short).
+    static func uid(in memory: [UInt8]) -> [UInt8] {
+        [0, 1, 2, 4, 5, 6, 7].map { $0 < memory.count ? memory[$0] : 0 }
+    }
+}
+

@@ -1,0 +1,34 @@
+/// Sends NFC Forum Type 2 tag commands to one selected tag and returns its answers.
+///
+/// The PN532 session implements it; tests of the tag layer can use any other. Commands and
+/// answers are without CRC_A. A command the tag acknowledges (WRITE, the second half of a
+/// COMPATIBILITY WRITE) answers `[0x0A]`.
+public protocol TagExchange: AnyObject {
+    /// Sends `command` to the tag and returns its answer.
+    ///
+    /// - Throws: `TagExchangeError`: `.noAnswer` when the tag stayed silent (it may have left
+    ///   the field), `.negativeAcknowledgement` when it refused, `.transport` when the reader
+    ///   failed.
+    func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8]
+}
+
+/// Why a tag command failed.
+public enum TagExchangeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The tag did not answer: it left the field, or ignores the command.
+    case noAnswer
+    /// The tag refused the command (NAK); the 4-bit value when the reader reports it.
+    case negativeAcknowledgement(UInt8?)
+    /// The reader failed; its message.
+    case transport(String)
+
+    public var description: String {
+        switch self {
+        case .noAnswer:
+            "the tag did not answer (removed from the reader, or it does not support the command)"
+        case .negativeAcknowledgement(let value):
+            "the tag refused the command (NAK" + (value.map { " \($0)" } ?? "") + ")"
+        case .transport(let message):
+            message
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import PN532
+
+/// `pn532ctl raw HEX`: send one command, print the reply.
+struct RawCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raw",
+        abstract: "Send one PN532 command and print its reply.",
+        discussion: """
+            HEX is the command code and its parameters, without frame or TFI: `02` is
+            GetFirmwareVersion, `4A0100` lists one type A target. The reply is printed as the
+            response code's name and the data; a status byte is explained.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+
+    @Argument(help: "The command: code and parameters in hex.")
+    var hex: [String]
+
+    @Option(help: "Seconds to wait for the reply.")
+    var timeout: Double = 1
+
+    func run() throws {
+        let bytes = try Hex.decode(hex.joined(separator: " "))
+        guard let command = Command(payload: bytes) else {
+            throw CLIError.usage("'\(Hex.encode(bytes.prefix(1)))' is not a PN532 command code (e.g. 02 GetFirmwareVersion, 4A InListPassiveTarget)")
+        }
+        guard timeout > 0, timeout <= 3600 else { throw CLIError.usage("--timeout must be between 0 and 3600 seconds") }
+        let reader = try Reader.open(device)
+        defer { reader.close() }
+        let reply: [UInt8]
+        do throws(PN532Error) {
+            reply = try reader.session.run(command, timeout: .milliseconds(Int64(timeout * 1000)))
+        } catch {
+            throw CLIError.reader(error)
+        }
+        let data = Array(reply.dropFirst())
+        print("\(command.code.name) response: \(Hex.encode(data))")
+        if [.inDataExchange, .inCommunicateThru, .inRelease, .inSelect, .inDeselect].contains(command.code), let status = data.first {
+            print("status 0x\(Hex.encode([status])): \(PN532Status(rawValue: status))")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import PN532
+
+/// `pn532ctl scan`: the tags in the field, once or as presentation and removal events.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "List the tags in the reader's field (106 kbps type A).",
+        discussion: """
+            Prints each tag's UID (fixed width, leading zeros kept), ATQA and SAK. With two tags,
+            says "More than one tag detected". Exit status 1 when no tag was found.
+            --watch prints one line per presentation and one per removal until --count
+            presentations or --timeout seconds.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+
+    @Flag(help: "Print JSON (one object; with --watch one object per line).")
+    var json = false
+
+    @Option(help: "Seconds to wait for a tag (default: one short poll).")
+    var wait: Double?
+
+    @Flag(help: "Report presentations and removals until stopped.")
+    var watch = false
+
+    @Option(help: "With --watch: stop after this many presentations.")
+    var count: Int?
+
+    @Option(help: "With --watch: stop after this many seconds.")
+    var timeout: Double?
+
+    func validate() throws {
+        for (name, value) in [("--wait", wait), ("--timeout", timeout)] {
+            if let value, !(value > 0 && value <= 86_400) { throw ValidationError("\(name) must be between 0 and 86400 seconds") }
+        }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        if !watch, count != nil || timeout != nil { throw ValidationError("--count and --timeout go with --watch") }
+    }
+
+    func run() throws {
+        let reader = try Reader.open(device)
+        defer { reader.close() }
+        var found = true
+        do throws(PN532Error) {
+            if watch {
+                try TagWatcher(session: reader.session, json: json, count: count, timeout: timeout.map(Self.duration)).run()
+            } else {
+                found = try scanOnce(reader.session)
+            }
+        } catch {
+            throw CLIError.reader(error)
+        }
+        if !found { throw ExitCode.failure }
+    }
+
+    /// Lists the targets once; false when there was none.
+    private func scanOnce(_ session: PN532Session) throws(PN532Error) -> Bool {
+        let targets: [PassiveTarget]
+        if let wait {
+            try session.setPassiveActivationRetries(0xFF)
+            do throws(PN532Error) {
+                targets = try session.listPassiveTargets(timeout: Self.duration(wait))
+            } catch {
+                guard case .timeout = error.kind else { throw error }
+                targets = []
+            }
+        } else {
+            try session.setPassiveActivationRetries(0x02)
+            targets = try session.listPassiveTargets()
+        }
+        if json {
+            print(JSON.object([
+                ("count", .int(targets.count)),
+                ("moreThanOneTag", .bool(targets.count > 1)),
+                ("tags", .array(targets.map { TargetText.json($0) })),
+            ]).text)
+        } else {
+            if targets.isEmpty { print("No tag in the field.") }
+            targets.forEach { print(TargetText.line($0)) }
+            if targets.count > 1 { print("More than one tag detected.") }
+        }
+        return !targets.isEmpty
+    }
+
+    static func duration(_ seconds: Double) -> Duration {
+        .milliseconds(Int64(seconds * 1000))
+    }
+}
+
+/// How a target is printed.
+enum TargetText {
+    /// `UID 04112233445566  ATQA 0044  SAK 00`.
+    static func line(_ target: PassiveTarget) -> String {
+        "UID \(Hex.encode(target.uid))  ATQA \(Hex.encode(atqa(target)))  SAK \(Hex.encode([target.sak]))"
+    }
+
+    /// `{"uid": "…", "atqa": "0044", "sak": "00"}`.
+    static func json(_ target: PassiveTarget, event: String? = nil) -> JSON {
+        .object((event.map { [("event", JSON.string($0))] } ?? []) + [
+            ("uid", .string(Hex.encode(target.uid))),
+            ("atqa", .string(Hex.encode(atqa(target)))),
+            ("sak", .string(Hex.encode([target.sak]))),
+        ])
+    }
+
+    private static func atqa(_ target: PassiveTarget) -> [UInt8] {
+        [UInt8(target.atqa >> 8), UInt8(target.atqa & 0xFF)]
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The options every command that talks to a reader has.
+struct DeviceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The reader: sim, sim:TAG[,TAG…], /dev/PATH or uart:/dev/PATH[:BAUD] (default: $PN532_DEVICE, else sim).",
+        valueName: "DEVICE"))
+    var device: String?
+
+    @Flag(help: "Print every frame sent and received, with a timestamp and the command name, on standard error.")
+    var trace = false
+
+    /// The device string: the option, else `PN532_DEVICE`, else `sim`.
+    var deviceString: String {
+        if let device { return device }
+        if let environment = getenv("PN532_DEVICE"), environment.pointee != 0 { return String(cString: environment) }
+        return "sim"
+    }
+
+    /// The parsed device.
+    func spec() throws(CLIError) -> DeviceSpec {
+        try DeviceSpec.parse(deviceString)
+    }
+}
