@@ -23,6 +23,7 @@ let package = Package(
                 "NDEF",
                 "PN532",
                 "PN532Simulator",
+                "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -30,6 +31,6 @@ let package = Package(
         .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532"]),
         .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator"]),
-        .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl"]),
+        .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl", "PN532", "Type2"]),
     ]
 )

@@ -70,9 +70,10 @@ public final class UARTLink: ByteLink {
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 { return Array(buffer[..<count]) }
-            if count == 0 || (errno != EAGAIN && errno != EINTR) {
-                throw LinkError(.closed, device: name, errno: count == 0 ? 0 : errno, operation: "read")
+            if count < 0, errno != EAGAIN, errno != EINTR {
+                throw LinkError(errno == EIO ? .closed : .io, device: name, errno: errno, operation: "read")
             }
+            // With VMIN 0 a terminal's read() returns 0 for "nothing yet"; a hang-up shows in poll.
             guard try waitFor(Int16(POLLIN), until: deadline, operation: "read") else { return [] }
         }
     }

@@ -83,8 +83,13 @@ extension PN532Session {
     public func changeBaudRate(to rate: BaudRate) throws(PN532Error) {
         try runExpectingEmptyReply(.setSerialBaudRate(rate))
         try acknowledge()
+        let old = link.bitsPerSecond ?? BaudRate.bps115200.bitsPerSecond
+        try idle(.uart(bytes: 6, bitsPerSecond: old) + Self.baudSwitchGuard)
         do throws(LinkError) { try link.setBitsPerSecond(rate.bitsPerSecond) } catch { throw failure(.link(error)) }
     }
+
+    /// The time the chip is given to switch its UART after the ACK that ends SetSerialBaudRate.
+    static let baudSwitchGuard: Duration = .milliseconds(1)
 
     /// Runs a command whose reply has no data.
     func runExpectingEmptyReply(_ command: Command) throws(PN532Error) {

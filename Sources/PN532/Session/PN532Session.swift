@@ -63,6 +63,17 @@ public final class PN532Session {
         try send(Self.acknowledgement, summary: "ACK")
     }
 
+    /// Lets `duration` pass on the link's clock, keeping whatever arrives for the next read.
+    func idle(_ duration: Duration) throws(PN532Error) {
+        let deadline = link.now + duration
+        while link.now < deadline {
+            let bytes: [UInt8]
+            do throws(LinkError) { bytes = try link.read(until: deadline) } catch { throw failure(.link(error)) }
+            statistics.bytesReceived += bytes.count
+            scanner.append(bytes)
+        }
+    }
+
     /// Drops bytes received but not read, and the frame scanner's buffer.
     public func discardInput() throws(PN532Error) {
         do throws(LinkError) { try link.discardInput() } catch { throw failure(.link(error)) }

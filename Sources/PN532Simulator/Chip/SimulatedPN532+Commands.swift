@@ -40,6 +40,7 @@ extension SimulatedPN532 {
             isAsleep = true
             fieldOn = false
             targets.removeAll()
+            powerOffTags()
         case .rfConfiguration where !parameters.isEmpty:
             guard configureRF(item: parameters[0], values: Array(parameters.dropFirst())) else {
                 return respondSyntaxError(at: time)
@@ -80,7 +81,10 @@ extension SimulatedPN532 {
         switch (item, values.count) {
         case (0x01, 1):
             fieldOn = values[0] & 0x01 != 0
-            if !fieldOn { targets.removeAll() }
+            if !fieldOn {
+                targets.removeAll()
+                powerOffTags()
+            }
         case (0x02, 3):
             communicationTimeout = values[2]
         case (0x04, 1):

@@ -32,9 +32,13 @@ extension SimulatedPN532 {
         case .inCommunicateThru where !parameters.isEmpty:
             communicateThru(parameters, at: time)
         case .inDeselect where parameters.count == 1, .inRelease where parameters.count == 1:
-            let known = parameters[0] == 0 || targets[parameters[0]] != nil
-            if parameters[0] == 0 { targets.removeAll() } else { targets[parameters[0]] = nil }
-            respond([code.responseCode, known ? 0x00 : Self.statusNotAcceptable], at: time)
+            let released = parameters[0] == 0 ? Array(targets.keys) : [parameters[0]].filter { targets[$0] != nil }
+            for number in released {
+                if let uid = targets.removeValue(forKey: number), let index = field.firstIndex(where: { $0.uid == uid }) {
+                    field[index].halt()
+                }
+            }
+            respond([code.responseCode, parameters[0] == 0 || !released.isEmpty ? 0x00 : Self.statusNotAcceptable], at: time)
         case .inSelect where parameters.count == 1:
             guard let uid = targets[parameters[0]], let index = field.firstIndex(where: { $0.uid == uid }) else {
                 return respond([code.responseCode, Self.statusNotAcceptable], at: time)
@@ -51,9 +55,20 @@ extension SimulatedPN532 {
         timing.activationAttempt * (Int(retries == 0xFF ? 0 : retries) + 1)
     }
 
+    /// Polls with REQA, as InListPassiveTarget does: halted tags do not answer. A tag still
+    /// active from an earlier poll takes REQA as an error, drops to idle without answering,
+    /// and answers the next try, so it is found only when a retry is allowed.
     private func startPoll(_ poll: WaitingPoll, retries: UInt8, at time: LinkTime) {
         targets.removeAll()
-        if !field.isEmpty { return completePoll(poll, at: time) }
+        let stillActive = field.contains { $0.state == .active }
+        for index in field.indices where field[index].state == .active { field[index].powerOff() }
+        if stillActive, retries == 0 {
+            let code = poll.autoPoll ? CommandCode.inAutoPoll : .inListPassiveTarget
+            return respond([code.responseCode, 0x00], at: time + missedPolls(0))
+        }
+        if field.contains(where: { $0.state != .halted }) {
+            return completePoll(poll, at: time + (stillActive ? timing.activationAttempt : .zero))
+        }
         if retries == 0xFF {
             waitingPoll = poll
         } else {
@@ -65,7 +80,7 @@ extension SimulatedPN532 {
     /// Activates up to `poll.maxTargets` tags and answers with their target data.
     func completePoll(_ poll: WaitingPoll, at time: LinkTime) {
         var found: [PassiveTarget] = []
-        for index in field.indices.prefix(poll.maxTargets) {
+        for index in field.indices.filter({ field[$0].state != .halted }).prefix(poll.maxTargets) {
             field[index].activate()
             let tag = field[index]
             let number = UInt8(found.count + 1)

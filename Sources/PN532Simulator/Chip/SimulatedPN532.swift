@@ -111,6 +111,11 @@ public final class SimulatedPN532 {
         return bytes
     }
 
+    /// Sets the chip's UART rate, as a process that raised it and died would leave it.
+    public func leaveAtRate(_ rate: BaudRate) {
+        bitsPerSecond = rate.bitsPerSecond
+    }
+
     /// Fault: the chip stops answering until it is reset.
     public func stall() {
         isStalled = true
@@ -132,7 +137,13 @@ public final class SimulatedPN532 {
         passiveActivationRetries = 0xFF
         communicationTimeout = 0x0A
         targets.removeAll()
+        powerOffTags()
         transmitterBusyUntil = time
+    }
+
+    /// The RF field goes off: every tag loses power.
+    func powerOffTags() {
+        for index in field.indices { field[index].powerOff() }
     }
 
     /// Applies field events up to `time`, completing a waiting poll when a tag arrives.
@@ -141,7 +152,7 @@ public final class SimulatedPN532 {
         while let event = events.first, event.time <= time {
             events.removeFirst()
             apply(event.change)
-            if let poll = waitingPoll, !field.isEmpty {
+            if let poll = waitingPoll, field.contains(where: { $0.state != .halted }) {
                 waitingPoll = nil
                 completePoll(poll, at: event.time)
             }
@@ -150,7 +161,8 @@ public final class SimulatedPN532 {
 
     func apply(_ change: FieldChange) {
         switch change {
-        case .present(let tag):
+        case .present(var tag):
+            tag.powerOff()
             field.removeAll { $0.uid == tag.uid }
             field.append(tag)
         case .remove(let uid):

@@ -102,6 +102,23 @@ public struct SimulatedTag: Equatable, Sendable {
         awaitsFirstRead = true
     }
 
+    /// The tag loses power (RF field off, or it leaves the field): it comes back idle, with
+    /// no authentication and no half-done COMPATIBILITY WRITE.
+    public mutating func powerOff() {
+        state = .idle
+        stateAfterError = .idle
+        isAuthenticated = false
+        pendingCompatibilityWritePage = nil
+    }
+
+    /// HLTA: the tag halts; only a WUPA or a power cycle wakes it.
+    public mutating func halt() {
+        state = .halted
+        stateAfterError = .halted
+        isAuthenticated = false
+        pendingCompatibilityWritePage = nil
+    }
+
     /// The default UID of ``blank(uid:)``.
     static let blankUID: [UInt8] = [0x04, 0x42, 0x4C, 0x4B, 0x00, 0x00, 0x01]
 

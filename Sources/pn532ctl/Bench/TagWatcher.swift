@@ -2,7 +2,8 @@ import PN532
 
 /// `scan --watch`: one event when a tag is presented and one when it leaves. The chip waits
 /// for a tag itself (MaxRetries FF) in one-second slices; a tag that stays does not trigger
-/// again; its presence is checked every 100 ms.
+/// again; its presence is checked every 100 ms with one retry (a tag still active from the
+/// last poll ignores the first REQA).
 struct TagWatcher {
     let session: PN532Session
     let json: Bool
@@ -25,7 +26,7 @@ struct TagWatcher {
                 if let count, presentations >= count { return }
             } else {
                 try idle(min(Self.presenceInterval, remaining(until: end)))
-                try session.setPassiveActivationRetries(0x00)
+                try session.setPassiveActivationRetries(0x01)
                 let now = try poll(timeout: Self.slice)
                 for target in present where !now.contains(where: { $0.uid == target.uid }) { report("removed", target) }
                 present = now

@@ -42,7 +42,7 @@ func temporaryDirectory() throws -> URL {
 }
 
 /// The binary SwiftPM builds into the same folder as the test bundle.
-private let binaryURL: URL = {
+let binaryURL: URL = {
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var directory = testBinary.deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pn532ctl").path),

@@ -1,0 +1,87 @@
+import PN532
+import PN532Simulator
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Commands to a running simulator, one per line on standard input or a FIFO:
+/// `present SPEC`, `remove [UID]`, `list`, `rate BPS`, `help`.
+final class ControlChannel {
+    /// The descriptor to poll; -1 once standard input has ended.
+    private(set) var descriptor: Int32
+    private var pending: [UInt8] = []
+
+    static let help = "commands: present SPEC | remove [UID] | list | rate BPS | help"
+
+    /// Reads commands from `path` (a FIFO, opened read-write so that it never reaches end of
+    /// file), or from standard input when nil.
+    init(path: String?) throws(CLIError) {
+        if let path {
+            descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .noInput("--control \(path): \(String(cString: strerror(errno)))") }
+        } else {
+            descriptor = STDIN_FILENO
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    /// Reads what is there and carries out every complete line against `chip`.
+    func service(_ chip: SimulatedPN532) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            descriptor = -1
+            return
+        }
+        guard count > 0 else { return }
+        pending += buffer[..<count]
+        while let newline = pending.firstIndex(of: 0x0A) {
+            let line = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            reply(execute(line.split(separator: " ").map(String.init), on: chip))
+        }
+    }
+
+    private func execute(_ words: [String], on chip: SimulatedPN532) -> String {
+        switch (words.first, words.count) {
+        case (nil, _):
+            return ""
+        case ("present", 2):
+            do {
+                let tag = try TagSpec.parse(words[1]).makeTag()
+                chip.schedule(.present(tag), at: .monotonicNow())
+                return "present \(Hex.encode(tag.uid)) \(tag.product.name)"
+            } catch {
+                return "error: \(error)"
+            }
+        case ("remove", 1):
+            chip.schedule(.remove(uid: nil), at: .monotonicNow())
+            return "removed all"
+        case ("remove", 2):
+            guard let uid = try? Hex.decode(words[1]), chip.field.contains(where: { $0.uid == uid }) else {
+                return "error: no tag with UID \(words[1]) in the field (list shows them)"
+            }
+            chip.schedule(.remove(uid: uid), at: .monotonicNow())
+            return "removed \(Hex.encode(uid))"
+        case ("list", 1):
+            return chip.field.isEmpty ? "field empty" : chip.field.map { "\(Hex.encode($0.uid)) \($0.product.name)" }.joined(separator: "\n")
+        case ("rate", 2):
+            guard let bps = Int(words[1]), let rate = BaudRate(bitsPerSecond: bps) else {
+                return "error: \(words[1]) is not a PN532 rate"
+            }
+            chip.leaveAtRate(rate)
+            return "rate \(bps)"
+        case ("help", 1):
+            return Self.help
+        default:
+            return "error: '\(words.joined(separator: " "))' — \(Self.help)"
+        }
+    }
+
+    private func reply(_ text: String) {
+        guard !text.isEmpty else { return }
+        print(text)
+        fflush(nil)
+    }
+}

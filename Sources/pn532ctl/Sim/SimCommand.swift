@@ -1,0 +1,100 @@
+import ArgumentParser
+import CLinux
+import PN532
+import PN532Simulator
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pn532ctl sim`: a simulated PN532 on a pseudo-terminal, for libnfc, nfcpy or this tool.
+struct SimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sim",
+        abstract: "Serve a simulated PN532 with tags on a pseudo-terminal.",
+        discussion: """
+            Prints `pty PATH` and serves until SIGINT or SIGTERM, in real time (UART time at
+            the chip's rate, air time, EEPROM write time). Other programs open PATH as a PN532
+            on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list.
+            Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11,
+            ultralight-ev1-21, blank; options :uid=HEX :sig=HEX :image=FILE.mfd.
+            Control (standard input or --control FIFO): \(ControlChannel.help).
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("Create a symlink at PATH to the pty.", valueName: "PATH"))
+    var link: String?
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag in the field (repeatable); default: an NTAG215 with a URI.", valueName: "SPEC"))
+    var tags: [String] = []
+
+    @Flag(help: "Start with an empty field.")
+    var empty = false
+
+    @Option(name: .customLong("fault"), help: ArgumentHelp("Inject faults: \(FaultOptions.help).", valueName: "NAME=VALUE"))
+    var faults: [String] = []
+
+    @Option(help: ArgumentHelp("Read control commands from this FIFO instead of standard input.", valueName: "FIFO"))
+    var control: String?
+
+    func validate() throws {
+        if empty, !tags.isEmpty { throw ValidationError("--empty and --tag contradict each other") }
+    }
+
+    func run() throws {
+        let faultOptions = try FaultOptions.parse(faults)
+        let chip = SimulatedPN532(tags: try initialTags())
+        chip.removeTagAfterCommands = faultOptions.tagRemoveAfter
+        let server: PTYServer
+        do throws(LinkError) { server = try PTYServer(chip: chip) } catch { throw CLIError.io(error.description) }
+        server.hostToChipFaults = faultOptions.byteFaults(direction: 1)
+        server.chipToHostFaults = faultOptions.byteFaults(direction: 2)
+        let channel = try ControlChannel(path: control)
+        let signals = clinux_signal_fd()
+        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        if let link { try makeLink(link, to: server.path) }
+        defer { if let link { unlink(link) } }
+        print("pty \(server.path)")
+        fflush(nil)
+        try serve(server, channel: channel, signals: signals)
+    }
+
+    private func initialTags() throws(CLIError) -> [SimulatedTag] {
+        if empty { return [] }
+        if tags.isEmpty { return [SimulatorTags.defaultTag()] }
+        var made: [SimulatedTag] = []
+        for text in tags {
+            do {
+                made.append(try TagSpec.parse(text).makeTag())
+            } catch {
+                throw .usage("--tag \(text): \(error)")
+            }
+        }
+        return made
+    }
+
+    /// Points `path` at the pty, replacing an old symlink but never another kind of file.
+    private func makeLink(_ path: String, to target: String) throws(CLIError) {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFLNK else { throw .usage("--link \(path) exists and is not a symlink: not replacing it") }
+            unlink(path)
+        }
+        guard symlink(target, path) == 0 else { throw .io("--link \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    private func serve(_ server: PTYServer, channel: ControlChannel, signals: Int32) throws(CLIError) {
+        while true {
+            var fds = [pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)]
+            let wait = server.timeUntilNextActivity(limit: .milliseconds(100))
+            let milliseconds = Int32((wait.nanoseconds + 999_999) / 1_000_000)
+            if poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno != EINTR {
+                throw .io("poll: \(String(cString: strerror(errno)))")
+            }
+            if fds[1].revents != 0, clinux_read_signal(signals) > 0 { return }
+            if fds[2].revents != 0 { channel.service(server.chip) }
+            do throws(LinkError) { try server.service() } catch { throw .io(error.description) }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Our own driver over a real pseudo-terminal to `pn532ctl sim`, in real time.
+@Suite("pn532ctl sim on a pty, driven by pn532ctl")
+struct SimCommandTests {
+    @Test func infoAndScanOverThePTY() throws {
+        let simulator = try SimulatorProcess(["--tag", "ntag215:uid=04112233445566"])
+        let info = try pn532ctl(["info", "--device", simulator.path])
+        #expect(info.status == 0)
+        #expect(info.output.contains("Firmware  1.6"))
+        #expect(info.output.contains("Link      115200 baud"))
+        let scan = try pn532ctl(["scan", "--device", simulator.path])
+        #expect(scan.output == "UID 04112233445566  ATQA 0044  SAK 00\n")
+        #expect(simulator.stop() == 0)
+    }
+
+    @Test func baudChangeTo921600AndBack() throws {
+        let simulator = try SimulatorProcess()
+        for _ in 0..<3 {
+            let scan = try pn532ctl(["scan", "--device", "uart:\(simulator.path):921600", "--trace"])
+            #expect(scan.status == 0)
+            #expect(scan.output.hasPrefix("UID "))
+            #expect(scan.standardError.contains("SetSerialBaudRate"))
+            #expect(!scan.standardError.contains("warning"))
+        }
+        let info = try pn532ctl(["info", "--device", simulator.path])
+        #expect(info.status == 0)
+    }
+
+    @Test func chipLeftAtAnotherRateIsFoundAndBroughtBack() throws {
+        let simulator = try SimulatorProcess()
+        #expect(try simulator.control("rate 921600") == "rate 921600")
+        let info = try pn532ctl(["info", "--device", simulator.path, "--trace"])
+        #expect(info.status == 0)
+        #expect(info.output.contains("Link      115200 baud"))
+        #expect(info.standardError.contains("SetSerialBaudRate"))
+        let again = try pn532ctl(["scan", "--device", simulator.path, "--trace"])
+        #expect(again.status == 0)
+        #expect(!again.standardError.contains("SetSerialBaudRate"))
+    }
+
+    @Test func controlChannelPresentsAndRemovesTags() throws {
+        let simulator = try SimulatorProcess(["--empty"])
+        #expect(try simulator.control("list") == "field empty")
+        let empty = try pn532ctl(["scan", "--device", simulator.path])
+        #expect(empty.status == 1)
+        #expect(empty.output == "No tag in the field.\n")
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try simulator.control("present ultralight:uid=04000000000001") == "present 04000000000001 MIFARE Ultralight")
+        let two = try pn532ctl(["scan", "--device", simulator.path, "--json"])
+        #expect(two.output.contains("\"moreThanOneTag\":true"))
+        #expect(try simulator.control("remove 04A1B2C3D4E5F6") == "removed 04A1B2C3D4E5F6")
+        let one = try pn532ctl(["scan", "--device", simulator.path])
+        #expect(one.output == "UID 04000000000001  ATQA 0044  SAK 00\n")
+        #expect(try simulator.control("remove 0499").hasPrefix("error: no tag with UID 0499"))
+        #expect(try simulator.control("bogus").hasPrefix("error: 'bogus'"))
+    }
+
+    @Test func linkSymlinkPointsAtThePTY() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let link = directory.appendingPathComponent("pn532").path
+        let simulator = try SimulatorProcess(["--link", link])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == simulator.path)
+        #expect(try pn532ctl(["info", "--device", link]).status == 0)
+        #expect(simulator.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: link))
+    }
+
+    @Test(arguments: [
+        (["--tag", "ntag999"], "ntag999"),
+        (["--fault", "corrupt=2"], "the rate must be a number from 0 to 1"),
+        (["--fault", "wobble=1"], "unknown fault 'wobble'"),
+        (["--empty", "--tag", "ntag213"], "--empty and --tag contradict each other"),
+    ])
+    func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try pn532ctl(["sim"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message))
+    }
+}
