@@ -10,7 +10,7 @@ struct CommandResult {
 }
 
 /// Runs the `pn532ctl` binary built next to the test bundle, with `input` on standard input.
-func pn532ctl(_ arguments: [String], input: Data = Data()) throws -> CommandResult {
+func pn532ctl(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:]) throws -> CommandResult {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let inputURL = directory.appendingPathComponent("stdin")
@@ -23,6 +23,9 @@ func pn532ctl(_ arguments: [String], input: Data = Data()) throws -> CommandResu
     let process = Process()
     process.executableURL = binaryURL
     process.arguments = arguments
+    var variables = ProcessInfo.processInfo.environment
+    variables["PN532_DEVICE"] = nil
+    process.environment = variables.merging(environment) { $1 }
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
