@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "pn532ctl", targets: ["pn532ctl"]),
         .library(name: "NDEF", targets: ["NDEF"]),
+        .library(name: "PN532", targets: ["PN532"]),
+        .library(name: "PN532Simulator", targets: ["PN532Simulator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -29,6 +31,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
+        .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532"]),
         .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator"]),
         .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl", "PN532", "Type2"]),

@@ -10,6 +10,12 @@ public protocol TagExchange: AnyObject {
     ///   the field), `.negativeAcknowledgement` when it refused, `.transport` when the reader
     ///   failed.
     func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8]
+
+    /// Selects the same tag again (after a NAK or an unsupported command a tag stops answering
+    /// until it is selected again).
+    ///
+    /// - Throws: `.noAnswer` when the tag is gone.
+    func reselect() throws(TagExchangeError)
 }
 
 /// Why a tag command failed.

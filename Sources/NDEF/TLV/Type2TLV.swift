@@ -59,6 +59,13 @@ public enum Type2DataArea {
     /// NULL TLVs are skipped. Undefined tags are an error in strict mode and skipped by their
     /// length in lenient mode. A value that runs past the area is always an error.
     public static func blocks(in area: [UInt8], mode: DecodingMode = .strict) throws(NDEFError) -> [Type2TLV] {
+        try blocks(in: area, mode: mode, through: nil)
+    }
+
+    /// The TLVs up to the first one with tag `last` (included), the terminator or the end.
+    private static func blocks(
+        in area: [UInt8], mode: DecodingMode, through last: Type2TLV.Tag?
+    ) throws(NDEFError) -> [Type2TLV] {
         var blocks: [Type2TLV] = []
         var position = 0
         while position < area.count {
@@ -82,6 +89,7 @@ public enum Type2DataArea {
                 }
                 blocks.append(Type2TLV(tag: tag, offset: offset, value: position..<position + length))
                 position += length
+                if tag == last { return blocks }
             }
         }
         return blocks
@@ -89,11 +97,15 @@ public enum Type2DataArea {
 
     /// The bytes of the first NDEF Message TLV, and the offset of that TLV in the area.
     ///
-    /// - Throws: `.noNDEFMessageTLV` when there is none, or the TLV errors of `blocks(in:mode:)`.
+    /// Parsing stops at that TLV, as an NFC Forum reader does: what follows it is not looked
+    /// at (a tear-safe write leaves `03 00` in front of bytes that are not TLVs yet).
+    ///
+    /// - Throws: `.noNDEFMessageTLV` when there is none, or the TLV errors of `blocks(in:mode:)`
+    ///   for the TLVs before it.
     public static func ndefMessage(
         in area: [UInt8], mode: DecodingMode = .strict
     ) throws(NDEFError) -> (offset: Int, message: [UInt8]) {
-        guard let block = try blocks(in: area, mode: mode).first(where: { $0.tag == .ndefMessage }) else {
+        guard let block = try blocks(in: area, mode: mode, through: .ndefMessage).last, block.tag == .ndefMessage else {
             throw NDEFError(offset: 0, reason: .noNDEFMessageTLV)
         }
         return (block.offset, Array(area[block.value]))

@@ -11,15 +11,35 @@ public final class TargetExchange: TagExchange {
     /// The session the target belongs to.
     public let session: PN532Session
     /// The target number from InListPassiveTarget.
-    public let target: UInt8
+    public private(set) var target: UInt8
+    /// The tag's UID, to find it again after a re-selection.
+    public let uid: [UInt8]?
     /// The response deadline of each tag command.
     public var timeout: Duration
 
-    /// A tag exchange with `target`.
-    public init(session: PN532Session, target: UInt8, timeout: Duration = .milliseconds(200)) {
+    /// A tag exchange with `target`, whose UID is `uid` when known.
+    public init(session: PN532Session, target: UInt8, uid: [UInt8]? = nil, timeout: Duration = .milliseconds(200)) {
         self.session = session
         self.target = target
+        self.uid = uid
         self.timeout = timeout
+    }
+
+    /// A tag exchange with a target InListPassiveTarget found.
+    public convenience init(session: PN532Session, target: PassiveTarget) {
+        self.init(session: session, target: target.number, uid: target.uid)
+    }
+
+    public func reselect() throws(TagExchangeError) {
+        let targets: [PassiveTarget]
+        do throws(PN532Error) {
+            try session.setPassiveActivationRetries(0x01)
+            targets = try session.listPassiveTargets(maxTargets: 2, timeout: timeout)
+        } catch {
+            throw .transport(error.description)
+        }
+        guard let found = targets.first(where: { uid == nil || $0.uid == uid }) else { throw .noAnswer }
+        target = found.number
     }
 
     public func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {

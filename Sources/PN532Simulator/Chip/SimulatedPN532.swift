@@ -23,6 +23,9 @@ public final class SimulatedPN532 {
     public var removeTagAfterCommands: Int?
     /// Tag commands executed so far.
     public internal(set) var tagCommandCount = 0
+    /// Tags that left the field, most recent last, as they were when they left (a person holds
+    /// them and may present them again).
+    public internal(set) var departedTags: [SimulatedTag] = []
 
     var scanner = FrameScanner()
     var registers = RegisterFile()
@@ -166,6 +169,7 @@ public final class SimulatedPN532 {
             field.removeAll { $0.uid == tag.uid }
             field.append(tag)
         case .remove(let uid):
+            departedTags += field.filter { uid == nil || $0.uid == uid }
             field.removeAll { uid == nil || $0.uid == uid }
             targets = targets.filter { entry in field.contains { $0.uid == entry.value } }
         }

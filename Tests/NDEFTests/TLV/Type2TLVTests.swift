@@ -49,6 +49,12 @@ struct Type2TLVTests {
         }
     }
 
+    @Test func readingStopsAtTheFirstNDEFTLV() throws {
+        let area = hex("0300 01E3D1 42")
+        #expect(try Type2DataArea.ndefMessage(in: area) == (offset: 0, message: []))
+        #expect(throws: NDEFError.self) { try Type2DataArea.blocks(in: area) }
+    }
+
     @Test func lenientSkipsUndefinedTLVs() throws {
         #expect(try Type2DataArea.ndefMessage(in: hex("420100 0300FE"), mode: .lenient).offset == 3)
     }

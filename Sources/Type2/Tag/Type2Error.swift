@@ -1,0 +1,52 @@
+import NDEF
+
+/// Why a tag operation failed, with what a person needs to act on it.
+public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A tag command failed; `step` says which ("READ page 4").
+    case exchange(TagExchangeError, step: String)
+    /// GET_VERSION answered with a product this layer does not know.
+    case unknownProduct(version: [UInt8])
+    /// The Capability Container does not describe an NDEF tag.
+    case notFormatted(CapabilityContainer)
+    /// The tag is read-only (CC write access or lock bits).
+    case readOnly
+    /// The message does not fit; nothing was written.
+    case messageTooLong(length: Int, capacity: Int)
+    /// The tag holds data that is not valid NDEF.
+    case invalidNDEF(NDEFError)
+    /// The tag went away during a write after `pagesWritten` pages.
+    case tornWrite(pagesWritten: Int)
+    /// Reading back after a write found other bytes than were written.
+    case verificationFailed(page: Int)
+    /// The product does not have the command or feature.
+    case unsupported(String)
+
+    public var description: String {
+        switch self {
+        case let .exchange(error, step):
+            "\(step): \(error)"
+        case let .unknownProduct(version):
+            "unknown Type 2 product (GET_VERSION \(version.map(hexPair).joined()))"
+        case let .notFormatted(cc):
+            "the tag is not formatted for NDEF (CC \(cc.bytes.map(hexPair).joined(separator: " "))): format it first"
+        case .readOnly:
+            "the tag is read-only: nothing was written"
+        case let .messageTooLong(length, capacity):
+            "the message is \(length) bytes, the tag holds at most \(capacity): nothing was written"
+        case let .invalidNDEF(error):
+            "the tag's NDEF data is invalid: \(error)"
+        case let .tornWrite(pagesWritten):
+            "the tag left the field during the write (after \(pagesWritten) pages): it may now hold an empty message; present it again and repeat the write"
+        case let .verificationFailed(page):
+            "reading back page \(page) found other bytes than were written"
+        case let .unsupported(what):
+            "not supported by this tag: \(what)"
+        }
+    }
+}
+
+/// Two upper-case hex digits.
+func hexPair(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}

@@ -1,0 +1,124 @@
+import NDEF
+import PN532
+import PN532Simulator
+import Testing
+@testable import Type2
+
+@Suite("Type 2 tags: identification, status, read and write on the simulator")
+struct Type2TagTests {
+    static let products: [(TagProduct, Type2Product, Int)] = [
+        (.ntag210, .ntag210, 46), (.ntag212, .ntag212, 126), (.ntag213, .ntag213, 137),
+        (.ntag215, .ntag215, 492), (.ntag216, .ntag216, 868), (.ultralight, .ultralight, 46),
+        (.ultralightEV1MF0UL11, .ultralightEV1MF0UL11, 46), (.ultralightEV1MF0UL21, .ultralightEV1MF0UL21, 126),
+    ]
+
+    @Test(arguments: products)
+    func identifiesAndReportsCapacity(_ entry: (TagProduct, Type2Product, Int)) throws {
+        let field = try SimulatedField(entry.0)
+        let tag = try field.tag()
+        #expect(tag.product == entry.1)
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: entry.2))
+        #expect(try tag.readNDEF() == .empty)
+    }
+
+    @Test func blankTagIsNotSupportedUntilFormatted() throws {
+        let field = try SimulatedField([SimulatedTag.blank()])
+        let tag = try field.tag()
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .notSupported, capacity: 0))
+        #expect(throws: Type2Error.self) { try tag.writeNDEF(NDEFMessage(records: [.uri("http://a")])) }
+        try tag.format()
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 46))
+        #expect(try tag.readNDEF() == .empty)
+    }
+
+    @Test(arguments: products)
+    func boundaryLengthsRoundTrip(_ entry: (TagProduct, Type2Product, Int)) throws {
+        let capacity = entry.2
+        for length in [0, 3, 20, capacity - 1, capacity] + (capacity > 255 ? [254, 255, 256] : []) {
+            let field = try SimulatedField(entry.0)
+            let tag = try field.tag()
+            let written = message(ofLength: length)
+            #expect(written.length == length, "test message of \(length) bytes")
+            try tag.writeNDEF(written)
+            #expect(try tag.readNDEF() == written, "\(entry.0) message of \(length) bytes")
+        }
+    }
+
+    @Test(arguments: products)
+    func overCapacityWritesNothing(_ entry: (TagProduct, Type2Product, Int)) throws {
+        let field = try SimulatedField(entry.0)
+        let tag = try field.tag()
+        let before = field.memory
+        #expect(throws: Type2Error.messageTooLong(length: entry.2 + 1, capacity: entry.2)) {
+            try tag.writeNDEF(message(ofLength: entry.2 + 1))
+        }
+        #expect(field.memory == before)
+    }
+
+    /// The target: NTAG215 with a 483-byte message, identify + read in at most 6
+    /// round trips after selection (nfcpy: about 140).
+    @Test func ntag215ReadTakesFourRoundTrips() throws {
+        let field = try SimulatedField(.ntag215)
+        try field.tag().writeNDEF(message(ofLength: 483))
+        let exchange = try field.select()
+        let before = field.session.statistics.commands
+        let tag = try Type2Tag.identify(exchange)
+        let read = try tag.readNDEF()
+        #expect(read.length == 483)
+        #expect(field.session.statistics.commands - before == 4)
+    }
+
+    @Test func rewriteWritesOnlyChangedPages() throws {
+        let field = try SimulatedField(.ntag215)
+        let tag = try field.tag()
+        let first = NDEFMessage(records: [.uri("https://example.com/" + String(repeating: "a", count: 100))])
+        try tag.writeNDEF(first)
+        #expect(try tag.writeNDEF(first).pagesWritten == 0)
+        let second = NDEFMessage(records: [.uri("https://example.com/" + String(repeating: "a", count: 99) + "b")])
+        let result = try tag.writeNDEF(second)
+        #expect(result.pagesWritten == 3)
+        #expect(try tag.readNDEF() == second)
+    }
+
+    @Test func lockMakesWritesFail() throws {
+        let field = try SimulatedField(.ntag213)
+        let tag = try field.tag()
+        try tag.writeNDEF(NDEFMessage(records: [.uri("http://a")]))
+        try tag.lock()
+        #expect(try tag.queryNDEFStatus().status == .readOnly)
+        #expect(throws: Type2Error.readOnly) { try tag.writeNDEF(NDEFMessage(records: [.uri("http://b")])) }
+        #expect(try tag.readNDEF().records.first?.wellKnownTypeURIPayload() == "http://a")
+        #expect(throws: Type2Error.self) { try tag.write(page: 10, [1, 2, 3, 4], step: "WRITE page 10") }
+    }
+
+    @Test func passwordProtectionFlow() throws {
+        let field = try SimulatedField(.ntag215)
+        let tag = try field.tag()
+        let password: [UInt8] = [1, 2, 3, 4]
+        try tag.protect(PasswordProtection(password: password, acknowledge: [0xAB, 0xCD], attemptLimit: 2))
+        let configuration = try #require(tag.product.configurationPage)
+        #expect(Array(field.memory[(configuration + 2) * 4..<(configuration + 2) * 4 + 4]) == password)
+
+        let fresh = try field.tag()
+        #expect(throws: Type2Error.self) { try fresh.writeNDEF(NDEFMessage(records: [.uri("http://x")])) }
+        let again = try field.tag()
+        #expect(try again.authenticate(password: password, expectedAcknowledge: [0xAB, 0xCD]) == [0xAB, 0xCD])
+        try again.writeNDEF(NDEFMessage(records: [.uri("http://x")]))
+
+        let wrong = try field.tag()
+        #expect(throws: Type2Error.self) { try wrong.authenticate(password: [9, 9, 9, 9]) }
+        try wrong.exchange.reselect()
+        try wrong.unprotect(password: password)
+        let open = try field.tag()
+        try open.writeNDEF(NDEFMessage(records: [.uri("http://y")]))
+        #expect(try open.readNDEF().records.first?.wellKnownTypeURIPayload() == "http://y")
+    }
+
+    @Test func signatureAndCounter() throws {
+        let field = try SimulatedField(.ntag215)
+        let tag = try field.tag()
+        #expect(try tag.readSignature().count == 32)
+        let ultralight = try SimulatedField(.ultralight).tag()
+        #expect(throws: Type2Error.unsupported("READ_SIG on MIFARE Ultralight")) { try ultralight.readSignature() }
+    }
+}
