@@ -11,7 +11,11 @@ struct PN532Ctl: ParsableCommand {
         commandName: "pn532ctl",
         abstract: "NFC tools for a PN532 reader on Linux: NDEF, tags, door access, provisioning.",
         version: "0.1.0",
-        subcommands: [NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self, SimCommand.self]
+        subcommands: [
+            NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
+            IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
+            LockCommand.self, ProtectCommand.self, UnprotectCommand.self, SimCommand.self,
+        ]
     )
 
     /// Runs the command; errors of our own carry their exit code and a message that says what

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Type2
+
+/// `pn532ctl dump`: every page, annotated.
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print every page of the tag as hex and ASCII, annotated; --out writes a libnfc .mfd.")
+
+    @OptionGroup var options: TagOptions
+
+    @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"))
+    var out: String?
+
+    func run() throws {
+        let session = try TagSession.open(options, exclusive: false)
+        defer { session.close() }
+        let tag = session.tag
+        let bytes: [UInt8]
+        do throws(Type2Error) { bytes = try tag.read(pages: 0..<tag.product.pageCount) } catch { throw CLIError.tag(error) }
+        if let out {
+            try FileIO.write(bytes, to: out)
+            print("Wrote \(bytes.count) bytes (\(tag.product.pageCount) pages of \(tag.product.rawValue)) to \(out)")
+            return
+        }
+        let notes = PageNotes(product: tag.product, bytes: bytes)
+        for page in 0..<tag.product.pageCount {
+            let data = Array(bytes[page * 4..<page * 4 + 4])
+            let ascii = String(data.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
+            let number = Hex.encode([UInt8(page)])
+            print("\(number) (\(String(repeating: " ", count: 3 - String(page).count))\(page))  \(Hex.encode(data).inserting(spaces: 2))  \(ascii)  \(notes.note(for: page))")
+        }
+    }
+}
+
+extension String {
+    /// The string with a space every `width` characters: "D1010A55" → "D1 01 0A 55".
+    func inserting(spaces width: Int) -> String {
+        var out = ""
+        for (index, character) in enumerated() {
+            if index > 0, index % width == 0 { out.append(" ") }
+            out.append(character)
+        }
+        return out
+    }
+}

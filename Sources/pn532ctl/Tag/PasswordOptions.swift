@@ -1,0 +1,61 @@
+import ArgumentParser
+import Crypto
+import SystemPackage
+
+/// Where a tag's password comes from: `--password HEX` (8 hex digits) or `--secret-file FILE`
+/// (PWD and PACK derived per tag as HMAC-SHA256(secret, UID): bytes 0-3 and 4-5).
+struct PasswordOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The password, 8 hex digits.", valueName: "HEX"))
+    var password: String?
+
+    @Option(help: ArgumentHelp("The PACK the tag answers, 4 hex digits (with --password; default 0000).", valueName: "HEX"))
+    var pack: String?
+
+    @Option(name: .customLong("secret-file"), help: ArgumentHelp(
+        "Derive PWD and PACK per tag as HMAC-SHA256(secret, UID); the file must not be readable by group or others.",
+        valueName: "FILE"))
+    var secretFile: String?
+
+    func validate() throws {
+        guard (password == nil) != (secretFile == nil) else { throw ValidationError("give --password HEX or --secret-file FILE") }
+        if secretFile != nil, pack != nil { throw ValidationError("--pack goes with --password; --secret-file derives it") }
+    }
+
+    /// The password and PACK for the tag with `uid`.
+    func credentials(uid: [UInt8]) throws(CLIError) -> (password: [UInt8], acknowledge: [UInt8]) {
+        if let password {
+            let bytes = try Hex.decode(password)
+            let acknowledge = try pack.map { text throws(CLIError) in try Hex.decode(text) } ?? [0, 0]
+            guard bytes.count == 4 else { throw .usage("--password must be 4 bytes (8 hex digits)") }
+            guard acknowledge.count == 2 else { throw .usage("--pack must be 2 bytes (4 hex digits)") }
+            return (bytes, acknowledge)
+        }
+        let secret = try Self.readSecret(secretFile ?? "")
+        let mac = Array(HMAC<SHA256>.authenticationCode(for: uid, using: SymmetricKey(data: secret)))
+        return (Array(mac[0..<4]), Array(mac[4..<6]))
+    }
+
+    /// Reads a secret file, refusing one that group or others can read.
+    static func readSecret(_ path: String) throws(CLIError) -> [UInt8] {
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+            defer { try? descriptor.close() }
+            var status = stat()
+            guard fstat(descriptor.rawValue, &status) == 0 else { throw CLIError.io("cannot stat \(path)") }
+            guard status.st_mode & 0o077 == 0 else {
+                throw CLIError.usage("\(path) is readable by group or others: chmod 600 \(path) first")
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .noInput("cannot open \(path): \(error)")
+        }
+        let secret = try FileIO.read(path)
+        guard secret.count >= 16 else { throw .data("\(path) holds \(secret.count) bytes: a secret needs at least 16") }
+        return secret
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

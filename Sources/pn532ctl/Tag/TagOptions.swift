@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// Options of the commands that work on one tag.
+struct TagOptions: ParsableArguments {
+    @OptionGroup var device: DeviceOptions
+
+    @Option(help: ArgumentHelp("Seconds to wait for a tag (default: a short poll).", valueName: "SECONDS"))
+    var wait: Double?
+
+    func validate() throws {
+        if let wait, !(wait > 0 && wait <= 86_400) { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+    }
+}
