@@ -114,6 +114,21 @@ struct Type2TagTests {
         #expect(try open.readNDEF().records.first?.wellKnownTypeURIPayload() == "http://y")
     }
 
+    /// AUTHLIM 1 allows 2^1 wrong passwords; after that even the right one is refused.
+    /// Without a limit, the same two wrong attempts leave the right password working.
+    @Test(arguments: [(UInt8(1), false), (UInt8(0), true)])
+    func attemptLimitLocksOutTheRightPassword(_ limit: UInt8, _ rightPasswordWorks: Bool) throws {
+        let field = try SimulatedField(.ntag213)
+        let password: [UInt8] = [5, 6, 7, 8]
+        try field.tag().protect(PasswordProtection(password: password, acknowledge: [1, 2], attemptLimit: limit))
+        for _ in 0..<2 {
+            let tag = try field.tag()
+            #expect(throws: Type2Error.self) { try tag.authenticate(password: [0, 0, 0, 0]) }
+        }
+        let tag = try field.tag()
+        #expect((try? tag.authenticate(password: password)) == (rightPasswordWorks ? [1, 2] : nil))
+    }
+
     @Test func signatureAndCounter() throws {
         let field = try SimulatedField(.ntag215)
         let tag = try field.tag()
