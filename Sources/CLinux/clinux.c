@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <poll.h>
+#include <time.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/signalfd.h>
@@ -91,4 +93,10 @@ int clinux_read_signal(int fd) {
     if (count == (ssize_t)sizeof info) return (int)info.ssi_signo;
     if (count < 0 && errno == EAGAIN) return 0;
     return -1;
+}
+
+int clinux_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds) {
+    if (nanoseconds < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec timeout = { .tv_sec = nanoseconds / 1000000000LL, .tv_nsec = nanoseconds % 1000000000LL };
+    return ppoll(fds, count, &timeout, NULL);
 }

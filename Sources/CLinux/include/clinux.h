@@ -1,6 +1,7 @@
 #ifndef CLINUX_H
 #define CLINUX_H
 
+#include <poll.h>
 #include <stddef.h>
 
 /// Opens a pseudo-terminal master (posix_openpt, grantpt, unlockpt) and writes the slave's
@@ -30,6 +31,11 @@ int clinux_get_modem_bits(int fd);
 
 /// ioctl(fd, FIONREAD): bytes waiting to be read, or -1.
 int clinux_bytes_available(int fd);
+
+/// poll(2) with a timeout in nanoseconds (ppoll), so that waits on a link end when the
+/// timing model says and not at the next whole millisecond. A negative timeout waits without
+/// one. Returns what ppoll returns.
+int clinux_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds);
 
 /// Blocks SIGINT, SIGTERM and SIGHUP for the process and returns a signalfd that reports them
 /// (non-blocking, close-on-exec), or -1 with errno set. The door loop and the simulator

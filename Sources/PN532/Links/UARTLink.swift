@@ -99,8 +99,7 @@ public final class UARTLink: ByteLink {
             let remaining = deadline - now
             guard remaining > .zero else { return false }
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let milliseconds = Int32(clamping: (remaining.nanoseconds + 999_999) / 1_000_000)
-            let ready = poll(&entry, 1, milliseconds)
+            let ready = clinux_poll_nanoseconds(&entry, 1, remaining.nanoseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready >= 0 else { throw LinkError(.io, device: name, errno: errno, operation: operation) }
             if entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {

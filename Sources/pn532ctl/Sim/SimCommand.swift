@@ -88,8 +88,7 @@ struct SimCommand: ParsableCommand {
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)]
             let wait = server.timeUntilNextActivity(limit: .milliseconds(100))
-            let milliseconds = Int32((wait.nanoseconds + 999_999) / 1_000_000)
-            if poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno != EINTR {
+            if clinux_poll_nanoseconds(&fds, UInt(fds.count), wait.nanoseconds) < 0, errno != EINTR {
                 throw .io("poll: \(String(cString: strerror(errno)))")
             }
             if fds[1].revents != 0, clinux_read_signal(signals) > 0 { return }
