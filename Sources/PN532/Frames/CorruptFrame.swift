@@ -25,6 +25,10 @@ public struct CorruptFrame: Hashable, Sendable, CustomStringConvertible {
         case lengthExceedsLimit(Int)
         /// The frame identifier is neither `D4`, `D5`, nor `7F` of the syntax error frame.
         case unknownFrameIdentifier(UInt8)
+        /// The byte after the data checksum is not the `00` postamble: a byte of the frame was
+        /// lost or added, even if the checksum happens to hold (a dropped `00` shifts the old
+        /// checksum into the data and the postamble into its place, and the sum stays right).
+        case missingPostamble(UInt8)
     }
 
     public var description: String {
@@ -43,6 +47,8 @@ extension CorruptFrame.Reason: CustomStringConvertible {
             "zero length"
         case let .lengthExceedsLimit(length):
             "length \(length) exceeds the limit of \(Frame.maximumPayloadCount + 1)"
+        case let .missingPostamble(byte):
+            "\(hexByte(byte)) where the 00 postamble belongs"
         case let .unknownFrameIdentifier(identifier):
             "unknown frame identifier (TFI) \(hexByte(identifier))"
         }

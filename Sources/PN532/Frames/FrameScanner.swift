@@ -14,6 +14,9 @@
 /// }
 /// ```
 ///
+/// An information or error frame counts only with its `00` postamble: a byte lost inside a
+/// frame can leave the checksums right, but not the postamble in its place.
+///
 /// The scanner looks for the `00 FF` start code, so preambles of any length and garbage
 /// before a frame (line noise, an I2C status byte) are skipped. Bytes after a frame stay
 /// buffered for the next call, so an ACK and a response read together give two frames.
@@ -35,6 +38,12 @@ public struct FrameScanner: Sendable {
     /// How many received bytes are buffered, not yet part of a returned frame.
     public var bufferedByteCount: Int {
         buffer.count - start
+    }
+
+    /// True when the buffer holds the start of a frame that has not been completed: when the
+    /// line then goes quiet, bytes of it were lost.
+    public var holdsPartialFrame: Bool {
+        bufferedByteCount >= 2
     }
 
     /// Adds received bytes.
@@ -103,14 +112,18 @@ public struct FrameScanner: Sendable {
         return scanBody(headerCount: 7, length: length)
     }
 
-    /// Checks the TFI, data and DCS that follow a valid length field of `headerCount` bytes.
+    /// Checks the TFI, data, DCS and postamble that follow a valid length field of
+    /// `headerCount` bytes.
     private mutating func scanBody(headerCount: Int, length: Int) -> ScanResult? {
         let frameCount = headerCount + length + 1
-        guard bufferedByteCount >= frameCount else { return nil }
+        guard bufferedByteCount >= frameCount + 1 else { return nil }
         let bodyStart = start + headerCount
         let end = start + frameCount
         guard sumsToZero(buffer[bodyStart..<end]) else {
             return reject(.dataChecksumMismatch, examined: frameCount, consumed: frameCount)
+        }
+        guard buffer[end] == 0x00 else {
+            return reject(.missingPostamble(buffer[end]), examined: frameCount + 1, consumed: frameCount)
         }
         let identifier = buffer[bodyStart]
         let payload = Array(buffer[(bodyStart + 1)..<(end - 1)])

@@ -20,7 +20,7 @@ extension PN532Session {
         }
         if let lastError { throw lastError }
         let version = try firmwareVersion()
-        guard version.isPN532 else { throw failure(.notPN532(version)) }
+        guard version.isPN532 else { throw failure(.notPN532(version), command: .getFirmwareVersion) }
         return version
     }
 
@@ -64,7 +64,7 @@ extension PN532Session {
     public func release(target: UInt8 = 0) throws(PN532Error) {
         let payload = try run(.inRelease(target: target))
         let reply = try decode { () throws(ReplyError) in try StatusReply(payload: payload, command: .inRelease) }
-        guard reply.status.isSuccess else { throw failure(.status(reply.status)) }
+        guard reply.status.isSuccess else { throw failure(.status(reply.status), command: .inRelease) }
     }
 
     /// ReadRegister: the values of the given registers, in order.
@@ -99,6 +99,6 @@ extension PN532Session {
 
     /// Parses a reply, turning a parse failure into a `PN532Error`.
     func decode<Value>(_ parse: () throws(ReplyError) -> Value) throws(PN532Error) -> Value {
-        do throws(ReplyError) { return try parse() } catch { throw failure(.reply(error)) }
+        do throws(ReplyError) { return try parse() } catch { throw failure(.reply(error), command: error.command) }
     }
 }

@@ -43,7 +43,7 @@ public final class PN532Session {
             throw failure(.invalidCommand(error.description))
         }
         try sendAndAwaitAcknowledgement(bytes, summary: command.code.name)
-        let payload = try awaitResponse(to: command.code, until: link.now + (timeout ?? settings.responseTimeout))
+        let payload = try awaitResponse(to: command.code, within: timeout ?? settings.responseTimeout)
         statistics.commands += 1
         return payload
     }
@@ -80,9 +80,9 @@ public final class PN532Session {
         scanner.reset()
     }
 
-    /// An error for the running command on this link.
-    func failure(_ kind: PN532Error.Kind) -> PN532Error {
-        PN532Error(kind, command: command, device: link.name)
+    /// An error for `command`, by default the running one, on this link.
+    func failure(_ kind: PN532Error.Kind, command: CommandCode? = nil) -> PN532Error {
+        PN532Error(kind, command: command ?? self.command, device: link.name)
     }
 
     private static let acknowledgement: [UInt8] = [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00]
@@ -105,12 +105,26 @@ public final class PN532Session {
         throw failure(.noAcknowledgement(attempts: max(1, settings.sendAttempts)))
     }
 
-    private func awaitResponse(to code: CommandCode, until deadline: LinkTime) throws(PN532Error) -> [UInt8] {
+    private func awaitResponse(to code: CommandCode, within timeout: Duration) throws(PN532Error) -> [UInt8] {
+        let deadline = link.now + timeout
         var nacks = 0
         while true {
-            guard let result = try nextFrame(until: deadline) else {
-                try abort()
-                throw failure(.timeout(settings.responseTimeout))
+            let quietLimit = min(deadline, link.now + settings.acknowledgementWindow)
+            guard let result = try nextFrame(until: quietLimit) else {
+                if link.now >= deadline {
+                    try abort()
+                    throw failure(.timeout(timeout))
+                }
+                guard scanner.holdsPartialFrame else { continue }
+                scanner.reset()
+                nacks += 1
+                guard nacks <= settings.nackAttempts else {
+                    try abort()
+                    throw failure(.timeout(timeout))
+                }
+                statistics.nacks += 1
+                try send(Self.negativeAcknowledgement, summary: "NACK (incomplete frame, line quiet)")
+                continue
             }
             switch result {
             case .frame(.information(.chipToHost, let payload)) where payload.first == code.responseCode:

@@ -63,7 +63,8 @@ extension SimulatedPN532 {
         case 0x04:
             respond(reply + [targets.isEmpty ? 0x80 : 0x00], at: time)
         case 0x06:
-            respond(reply + [targets.isEmpty ? 0x01 : 0x00], at: time)
+            let present = targets.values.contains { uid in field.contains { $0.uid == uid } }
+            respond(reply + [present ? 0x00 : 0x01], at: time)
         default:
             respondSyntaxError(at: time)
         }

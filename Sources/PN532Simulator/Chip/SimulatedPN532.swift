@@ -39,7 +39,8 @@ public final class SimulatedPN532 {
     var fieldOn = false
     var passiveActivationRetries: UInt8 = 0xFF
     var communicationTimeout: UInt8 = 0x0A
-    /// Active targets: target number → UID.
+    /// Active targets: target number → UID. A tag that leaves the field stays a target, as on
+    /// the real chip, which only sees that it no longer answers.
     var targets: [UInt8: [UInt8]] = [:]
     var lastStatus: UInt8 = 0
 
@@ -171,7 +172,6 @@ public final class SimulatedPN532 {
         case .remove(let uid):
             departedTags += field.filter { uid == nil || $0.uid == uid }
             field.removeAll { uid == nil || $0.uid == uid }
-            targets = targets.filter { entry in field.contains { $0.uid == entry.value } }
         }
     }
 

@@ -5,7 +5,8 @@ import PN532
 /// Time moves only when the host waits: `read(until:)` jumps to the chip's next output or to
 /// the deadline. A test of a 10-second scenario runs in milliseconds, and the same inputs give
 /// the same timeline every time. Bytes take their UART time at the host's rate; when the host
-/// and the chip are at different rates the bytes arrive garbled, as on a real wire.
+/// and the chip are at different rates the bytes arrive garbled, as on a real wire. A new link
+/// starts at the chip's time, as a new process opening a chip that an earlier one used.
 public final class SimulatorLink: ByteLink {
     /// The simulated chip.
     public let chip: SimulatedPN532
@@ -26,6 +27,7 @@ public final class SimulatorLink: ByteLink {
         self.name = name
         self.hostToChipFaults = hostToChipFaults
         self.chipToHostFaults = chipToHostFaults
+        now = chip.clock
     }
 
     public func write(_ bytes: [UInt8]) throws(LinkError) {
@@ -45,8 +47,8 @@ public final class SimulatorLink: ByteLink {
             }
             now = max(now, next)
             deliverArrivedInput()
-            let bytes = chip.output(until: now)
-            if !bytes.isEmpty { return chipToHostFaults.apply(garbledIfRatesDiffer(bytes)) }
+            let bytes = chipToHostFaults.apply(garbledIfRatesDiffer(chip.output(until: now)))
+            if !bytes.isEmpty { return bytes }
         }
     }
 
@@ -61,10 +63,12 @@ public final class SimulatorLink: ByteLink {
         bitsPerSecond = rate
     }
 
-    /// Lets virtual time pass, delivering what the host wrote (scenarios between commands).
+    /// Lets virtual time pass, delivering what the host wrote and applying the field changes due
+    /// by then (scenarios between commands).
     public func advance(by duration: Duration) {
         now = now + duration
         deliverArrivedInput()
+        chip.advance(to: now)
     }
 
     private func deliverArrivedInput() {

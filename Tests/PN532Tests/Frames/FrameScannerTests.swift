@@ -55,16 +55,15 @@ struct FrameScannerTests {
         for (index, byte) in bytes.enumerated() {
             scanner.append([byte])
             let result = scanner.next()
-            // The DCS, second to last, completes the frame; the postamble is not needed.
-            if index == bytes.count - 2 {
+            // The postamble, last, completes the frame.
+            if index == bytes.count - 1 {
                 #expect(result == .frame(Self.firmwareFrame))
             } else {
                 #expect(result == nil, "byte \(index)")
             }
         }
-        // A postamble arriving alone may be the start of a start code, so it waits.
-        #expect(scanner.bufferedByteCount == 1)
-        scanner.append(hex("FF 00 FF 00"))
+        #expect(scanner.bufferedByteCount == 0)
+        scanner.append(Self.ack)
         #expect(scanner.drain() == [.frame(.ack)])
         #expect(scanner.bufferedByteCount == 0)
     }
@@ -88,12 +87,30 @@ struct FrameScannerTests {
         #expect(scanner.next() == .frame(Self.firmwareFrame))
     }
 
-    @Test func missingPostambleAtTheEndIsTolerated() {
+    @Test func frameWaitsForItsPostamble() {
         var scanner = FrameScanner()
         scanner.append(Self.firmwareResponse.dropLast())
+        #expect(scanner.next() == nil)
+        #expect(scanner.holdsPartialFrame)
+        scanner.append([0x00])
         #expect(scanner.next() == .frame(Self.firmwareFrame))
-        scanner.append(Self.ack)
-        #expect(scanner.next() == .frame(.ack))
+        #expect(!scanner.holdsPartialFrame)
+    }
+
+    /// A dropped `00` inside a frame can keep both checksums right: the old DCS moves into the
+    /// data and the postamble into the DCS's place. The postamble check catches it.
+    @Test func droppedZeroByteThatKeepsTheChecksumIsCorrupt() {
+        let response = hex("00 00 FF 05 FB D5 41 00 00 12 D8 00")
+        #expect(FrameScanner.results(of: response) == [.frame(.information(direction: .chipToHost, payload: hex("41 00 00 12")))])
+        var damaged = response
+        damaged.remove(at: 7)
+        let results = FrameScanner.results(of: damaged + [0x42])
+        #expect(results.count == 1)
+        guard case .corrupt(let corrupt)? = results.first else {
+            Issue.record("the damaged frame was accepted: \(results)")
+            return
+        }
+        #expect(corrupt.reason == .missingPostamble(0x42))
     }
 
     @Test func frameWithoutPostambleFollowedByAStartCodeKeepsTheStartCode() {

@@ -1,0 +1,127 @@
+import PN532
+import PN532Simulator
+import Testing
+import Type2
+
+/// Type 2 tag commands through the PN532: READ and WRITE via InDataExchange, the others via
+/// InCommunicateThru, and the tag's refusals and disappearance as typed errors.
+struct TargetExchangeTests {
+    /// A started reader with `tag` in the field, selected.
+    static func selected(_ tag: SimulatedTag = patternedTag()) throws -> (SimulatedReader, TargetExchange) {
+        let reader = try SimulatedReader.started(tags: [tag])
+        return (reader, try reader.selectFirstTarget())
+    }
+
+    @Test func readReturnsFourPages() throws {
+        let tag = patternedTag()
+        let (_, exchange) = try Self.selected(tag)
+        #expect(try exchange.exchange([0x30, 0x04]) == readAnswer(tag, page: 4))
+        #expect(try exchange.exchange([0x30, 0x00]) == readAnswer(tag, page: 0))
+    }
+
+    @Test func writeIsAcknowledgedAndReadsBack() throws {
+        let tag = patternedTag()
+        let (reader, exchange) = try Self.selected(tag)
+        #expect(try exchange.exchange([0xA2, 0x05, 0xDE, 0xAD, 0xBE, 0xEF]) == [0x0A])
+        #expect(try exchange.exchange([0x30, 0x04]) == Array(tag.memory[16..<20]) + [0xDE, 0xAD, 0xBE, 0xEF] + Array(tag.memory[24..<32]))
+        #expect(reader.chip.field[0].memory[20..<24] == [0xDE, 0xAD, 0xBE, 0xEF])
+    }
+
+    @Test func aRefusedWriteIsANegativeAcknowledgement() throws {
+        let (_, exchange) = try Self.selected()
+        #expect(throws: TagExchangeError.negativeAcknowledgement(nil)) {
+            try exchange.exchange([0xA2, 0xF0, 0x00, 0x00, 0x00, 0x00])
+        }
+    }
+
+    @Test func getVersionIdentifiesTheProduct() throws {
+        let (_, exchange) = try Self.selected()
+        #expect(try exchange.exchange([0x60]) == [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x11, 0x03])
+    }
+
+    @Test func getVersionToAPlainUltralightGetsNoAnswer() throws {
+        let (_, exchange) = try Self.selected(SimulatedTag(product: .ultralight))
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.exchange([0x60]) }
+    }
+
+    @Test func fastReadReturnsTheRange() throws {
+        let tag = patternedTag()
+        let (_, exchange) = try Self.selected(tag)
+        #expect(try exchange.exchange([0x3A, 0x04, 0x0F]) == Array(tag.memory[16..<64]))
+    }
+
+    @Test func readSignatureReturnsTheTagsSignature() throws {
+        let tag = patternedTag()
+        let (_, exchange) = try Self.selected(tag)
+        let signature = try exchange.exchange([0x3C, 0x00])
+        #expect(signature.count == 32)
+        #expect(signature == tag.signature)
+    }
+
+    @Test func theRightPasswordGetsThePACK() throws {
+        let (_, exchange) = try Self.selected()
+        #expect(try exchange.exchange([0x1B, 0xFF, 0xFF, 0xFF, 0xFF]) == [0x00, 0x00])
+    }
+
+    @Test func aWrongPasswordIsANegativeAcknowledgement() throws {
+        let (_, exchange) = try Self.selected()
+        #expect(throws: TagExchangeError.negativeAcknowledgement(nil)) {
+            try exchange.exchange([0x1B, 0x12, 0x34, 0x56, 0x78])
+        }
+    }
+
+    @Test func aTagRemovedAfterTwoCommandsGivesNoAnswerFromThenOn() throws {
+        let tag = patternedTag()
+        let (reader, exchange) = try Self.selected(tag)
+        reader.chip.removeTagAfterCommands = 2
+        #expect(try exchange.exchange([0x30, 0x04]) == readAnswer(tag, page: 4))
+        #expect(try exchange.exchange([0x60]).count == 8)
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.exchange([0x30, 0x08]) }
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.exchange([0x30, 0x08]) }
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.exchange([0x60]) }
+        #expect(reader.chip.field.isEmpty)
+    }
+
+    @Test func aTagTakenAwayGivesNoAnswer() throws {
+        let (reader, exchange) = try Self.selected()
+        reader.chip.schedule(.remove(uid: nil), at: reader.link.now)
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.exchange([0x30, 0x04]) }
+    }
+
+    @Test func aTagIdleAfterANAKAnswersAgainOnceReselected() throws {
+        let tag = patternedTag()
+        let (_, exchange) = try Self.selected(tag)
+        #expect(throws: TagExchangeError.negativeAcknowledgement(nil)) { try exchange.exchange([0x30, 0xF0]) }
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.exchange([0x30, 0x04]) }
+        try exchange.reselect()
+        #expect(try exchange.exchange([0x30, 0x04]) == readAnswer(tag, page: 4))
+    }
+
+    @Test func reselectingATagThatLeftGivesNoAnswer() throws {
+        let (reader, exchange) = try Self.selected()
+        reader.chip.schedule(.remove(uid: nil), at: reader.link.now)
+        #expect(throws: TagExchangeError.noAnswer) { try exchange.reselect() }
+    }
+
+    @Test func reselectFindsTheSameTagAmongTwo() throws {
+        let first = patternedTag(uid: [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66])
+        let second = SimulatedTag(product: .ntag213, uid: [0x04, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF])
+        let reader = try SimulatedReader.started(tags: [second, first])
+        let target = try #require(try reader.session.listPassiveTargets(maxTargets: 2).last)
+        let exchange = TargetExchange(session: reader.session, target: target)
+        #expect(target.uid == first.uid)
+        try exchange.reselect()
+        #expect(try exchange.exchange([0x30, 0x04]) == readAnswer(first, page: 4))
+    }
+
+    @Test func aReaderThatStopsAnsweringIsATransportError() throws {
+        let (reader, exchange) = try Self.selected()
+        reader.chip.stall()
+        let error = #expect(throws: TagExchangeError.self) { try exchange.exchange([0x30, 0x04]) }
+        guard case .transport(let message)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("no ACK"))
+    }
+}
