@@ -11,5 +11,14 @@ let package = Package(
             name: "NDEFBench",
             dependencies: [.product(name: "NDEF", package: "pn532ctl")]
         ),
+        .executableTarget(
+            name: "PN532Bench",
+            dependencies: [
+                .product(name: "PN532", package: "pn532ctl"),
+                .product(name: "PN532Simulator", package: "pn532ctl"),
+                .product(name: "Type2", package: "pn532ctl"),
+                .product(name: "NDEF", package: "pn532ctl"),
+            ]
+        ),
     ]
 )

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pn532ctl sim --link PATH` in the background: the simulated PN532 with its default
+/// NTAG215 or the tags asked for, served on a pseudo-terminal in real time, reached through a
+/// symlink in a temporary directory.
+final class PTYSimulator {
+    /// The symlink to the pty, to pass as `--device`.
+    let devicePath: String
+    /// The temporary directory; files put there must be removed before `stop()`.
+    let directory: String
+    private let process: Subprocess
+
+    /// How long the simulator gets to create its pty and symlink.
+    private static let startTimeout: Duration = .seconds(10)
+
+    /// Starts the simulator with `tags` (`--tag` specs; none for the default) and waits until
+    /// its symlink exists.
+    init(pn532ctl: String, tags: [String] = []) throws(BenchError) {
+        var template = Array("/tmp/pn532bench.XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { throw BenchError("mkdtemp: \(String(cString: strerror(errno)))") }
+        directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        devicePath = directory + "/pty"
+        do throws(BenchError) {
+            process = try Subprocess(pn532ctl, ["sim", "--link", devicePath] + tags.flatMap { ["--tag", $0] })
+        } catch {
+            rmdir(directory)
+            throw error
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.startTimeout
+        while access(devicePath, R_OK | W_OK) != 0 {
+            guard !process.hasExited, clock.now < deadline else {
+                stop()
+                throw BenchError("`pn532ctl sim --link \(devicePath)` did not come up within \(Self.startTimeout)")
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// Stops the simulator (SIGTERM), waits for it and removes the temporary directory.
+    func stop() {
+        process.terminate()
+        process.wait()
+        unlink(devicePath)
+        rmdir(directory)
+    }
+}

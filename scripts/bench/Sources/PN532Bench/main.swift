@@ -1,0 +1,44 @@
+import PN532
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Round trips, bytes and time of the PN532 operations `info` and `scan` at 115200 and 921600,
+/// and of the Type 2 tag operations.
+/// Part A: the in-process simulator on its virtual clock (deterministic), next to the floor.
+/// Part B: wall time of pn532ctl runs against `pn532ctl sim` on a pseudo-terminal in real time;
+/// pn532ctl is the binary built next to this one (run.sh builds both).
+/// Part C: identify + read and write + verify of 48 to 868-byte messages on an NTAG216, in
+/// process, next to their floors. Part D: pn532ctl read and dump and libnfc's
+/// nfc-mfultralight r on the pty.
+/// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
+/// instead of 10, without counting libnfc's round trips.
+let quick = CommandLine.arguments.contains("--quick")
+let count = quick ? 3 : 20
+let type2Count = quick ? 2 : 10
+
+/// The path of `name` in this executable's directory.
+func siblingExecutable(_ name: String) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let path = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + name
+}
+
+do {
+    let model = try InProcessBench()
+    ModelTable.print(model)
+    print()
+    let wall = try PTYBench(pn532ctl: siblingExecutable("pn532ctl"), count: count)
+    WallTable.print(wall, model: model, count: count)
+    print()
+    Type2Table.print(try Type2Bench())
+    print()
+    let type2Wall = try Type2PTYBench(pn532ctl: siblingExecutable("pn532ctl"), count: type2Count, countLibnfcRoundTrips: !quick)
+    Type2WallTable.print(type2Wall, count: type2Count)
+} catch {
+    let message = Array("PN532Bench: \(error)\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
+}
