@@ -39,12 +39,13 @@ extension PN532Session {
         }
     }
 
-    /// Leaves the chip as the next user expects it: at 115200 baud, RF field off. No
-    /// PowerDown (nfcpy #186: HSU fails after it on some boards).
+    /// Leaves the chip as the next user expects it: at 115200 baud, RF field off (when a
+    /// command of this session may have switched it on). No PowerDown (nfcpy #186: HSU fails
+    /// after it on some boards).
     public func finish() throws(PN532Error) {
         if let current = link.bitsPerSecond, current != BaudRate.bps115200.bitsPerSecond {
             try changeBaudRate(to: .bps115200)
         }
-        try setField(on: false)
+        if fieldMayBeOn { try setField(on: false) }
     }
 }

@@ -14,6 +14,8 @@ public final class PN532Session {
     public var trace: ((TraceEvent) -> Void)?
     /// What the session did so far.
     public private(set) var statistics = SessionStatistics()
+    /// True once a command that may switch the RF field on has run.
+    public private(set) var fieldMayBeOn = false
 
     private var scanner = FrameScanner()
     private var command: CommandCode?
@@ -42,6 +44,7 @@ public final class PN532Session {
         } catch {
             throw failure(.invalidCommand(error.description))
         }
+        if Self.fieldCommands.contains(command.code) { fieldMayBeOn = true }
         try sendAndAwaitAcknowledgement(bytes, summary: command.code.name)
         let payload = try awaitResponse(to: command.code, within: timeout ?? settings.responseTimeout)
         statistics.commands += 1
@@ -84,6 +87,11 @@ public final class PN532Session {
     func failure(_ kind: PN532Error.Kind, command: CommandCode? = nil) -> PN532Error {
         PN532Error(kind, command: command ?? self.command, device: link.name)
     }
+
+    /// Commands after which the RF field may be on.
+    private static let fieldCommands: Set<CommandCode> = [
+        .rfConfiguration, .inListPassiveTarget, .inAutoPoll, .inDataExchange, .inCommunicateThru, .inSelect,
+    ]
 
     private static let acknowledgement: [UInt8] = [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00]
     private static let negativeAcknowledgement: [UInt8] = [0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00]

@@ -12,9 +12,10 @@ public final class Type2Tag {
     /// The GET_VERSION answer; nil for plain Ultralight.
     public let version: [UInt8]?
 
-    /// The most pages one FAST_READ asks for: 62 pages (248 bytes) keep the PN532's answer in
-    /// a normal frame (`D5 43 status` + data ≤ 254 bytes).
-    public static let fastReadPageLimit = 62
+    /// The most pages one FAST_READ asks for: 63 pages (252 bytes) keep the PN532's answer in
+    /// a normal frame (TFI `D5`, then `43`, the status and the data: at most 254 bytes after
+    /// the TFI).
+    public static let fastReadPageLimit = 63
 
     /// A tag whose product is already known.
     public init(exchange: any TagExchange, product: Type2Product, version: [UInt8]?) {

@@ -12,6 +12,9 @@ struct DumpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"))
     var out: String?
 
+    @Flag(help: "Print JSON: product, uid and the pages with their notes.")
+    var json = false
+
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
@@ -24,6 +27,13 @@ struct DumpCommand: ParsableCommand {
             return
         }
         let notes = PageNotes(product: tag.product, bytes: bytes)
+        if json {
+            let pages = (0..<tag.product.pageCount).map { page in
+                JSON.object([("page", .int(page)), ("hex", .string(Hex.encode(bytes[page * 4..<page * 4 + 4]))), ("note", .string(notes.note(for: page)))])
+            }
+            print(JSON.object([("product", .string(tag.product.rawValue)), ("uid", .string(Hex.encode(session.target.uid))), ("pages", .array(pages))]).text)
+            return
+        }
         for page in 0..<tag.product.pageCount {
             let data = Array(bytes[page * 4..<page * 4 + 4])
             let ascii = String(data.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })

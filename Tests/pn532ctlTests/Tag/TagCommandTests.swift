@@ -7,6 +7,10 @@ struct TagCommandTests {
         let identify = try pn532ctl(["identify"])
         #expect(identify.output.contains("Product   NTAG215"))
         #expect(identify.output.contains("NDEF      readWrite, capacity 492 bytes"))
+        #expect(identify.output.contains("Signature 7AA03F5E437B434C2547B1DEBA0FCAE831D4DEAAFF9B29FDEED7375BFD8D5FD4"))
+        let ultralight = try pn532ctl(["identify", "--device", "sim:ultralight"])
+        #expect(ultralight.output.contains("Product   MIFARE Ultralight"))
+        #expect(ultralight.output.contains("Signature (none: no READ_SIG)"))
         let read = try pn532ctl(["read", "--json"])
         #expect(read.output.contains("\"uri\":\"https://github.com/pn532ctl/pn532ctl\""))
         let raw = try pn532ctl(["read", "--raw"])
@@ -99,5 +103,11 @@ struct TagCommandTests {
         #expect(lines[4].hasSuffix("Lock Control TLV"))
         #expect(lines[40].hasSuffix("dynamic lock bytes"))
         #expect(lines[41].contains("CFG0: AUTH0 FF"))
+        let json = try pn532ctl(["dump", "--json", "--device", "sim:ultralight"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        let pages = try #require(object["pages"] as? [[String: Any]])
+        #expect(pages.count == 16)
+        #expect(pages[3]["hex"] as? String == "E1100600")
+        #expect(pages[3]["note"] as? String == "Capability Container")
     }
 }
