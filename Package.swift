@@ -34,10 +34,11 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
-        .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator"]),
-        .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532"]),
-        .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
+        .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532", "TestSupport"]),
+        .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl", "PN532", "Type2"]),
     ]
 )

@@ -1,3 +1,4 @@
+import TestSupport
 import PN532
 import PN532Simulator
 import Testing
@@ -5,8 +6,8 @@ import Testing
 /// The initiator commands: InListPassiveTarget, InDataExchange, InCommunicateThru, and the
 /// field faults (a tag arriving, a tag removed after N commands).
 struct SimulatedPN532TargetsTests {
-    static let firstUID = tagBytes("04 11 22 33 44 55 66")
-    static let secondUID = tagBytes("04 AA BB CC DD EE FF")
+    static let firstUID = hex("04 11 22 33 44 55 66")
+    static let secondUID = hex("04 AA BB CC DD EE FF")
 
     /// InListPassiveTarget's data for target `number` with a 7-byte UID: ATQA 0044, SAK 00.
     static func targetData(_ number: UInt8, uid: [UInt8]) -> [UInt8] {
@@ -79,13 +80,13 @@ struct SimulatedPN532TargetsTests {
 
     @Test func inCommunicateThruWithCRCOnByDefault() throws {
         let host = try Self.selected([SimulatedTag(product: .ntag215)])
-        #expect(try host.response(to: [0x42, 0x60]) == [0x43, 0x00] + tagBytes("00 04 04 02 01 00 11 03"))
+        #expect(try host.response(to: [0x42, 0x60]) == [0x43, 0x00] + hex("00 04 04 02 01 00 11 03"))
     }
 
     @Test func inCommunicateThruWithCRCOffNeedsTheHostsCRCAndReturnsTheTagsCRC() throws {
         let host = try Self.selected([SimulatedTag(product: .ntag215)])
         #expect(try host.response(to: [0x08, 0x63, 0x02, 0x00, 0x63, 0x03, 0x00]) == [0x09])
-        let version = tagBytes("00 04 04 02 01 00 11 03")
+        let version = hex("00 04 04 02 01 00 11 03")
         #expect(try host.response(to: [0x42, 0x60, 0xF8, 0x32]) == [0x43, 0x00] + version + CRCA.checksum(version))
     }
 

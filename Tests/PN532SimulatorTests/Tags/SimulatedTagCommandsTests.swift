@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -19,7 +20,7 @@ struct SimulatedTagCommandsTests {
         #expect(tag.send("60") == .silent)
         #expect(tag.state == .halted)
         tag.activate()
-        #expect(tag.send("60") == .data(tagBytes("0004040201000F03")))
+        #expect(tag.send("60") == .data(hex("0004040201000F03")))
     }
 
     @Test func aNAKLeavesTheTagIdle() {

@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -7,7 +8,7 @@ struct SimulatedTagLockBitsTests {
         #expect(tag.send("A2 02 0000 1000") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 04 DEADBEEF") == .nak(0x0))
         #expect(tag.sendAfterSelect("A2 05 DEADBEEF") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(4) == tagBytes("0103A00C"))
+        #expect(tag.storedPage(4) == hex("0103A00C"))
     }
 
     @Test(arguments: 8...15)
@@ -32,7 +33,7 @@ struct SimulatedTagLockBitsTests {
         var tag = activeTag(.ntag213)
         #expect(tag.send("A2 02 0000 0800") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 03 0000000F") == .nak(0x0))
-        #expect(tag.storedPage(3) == tagBytes("E1101200"))
+        #expect(tag.storedPage(3) == hex("E1101200"))
     }
 
     @Test func blockLockingBitsFreezeTheirLockBits() {
@@ -80,14 +81,14 @@ struct SimulatedTagLockBitsTests {
         var tag = activeTag(.ntag213)
         #expect(tag.send("A2 28 0F0101 00") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 28 00000000") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(0x28) == tagBytes("0F0101BD"))
+        #expect(tag.storedPage(0x28) == hex("0F0101BD"))
     }
 
     @Test func dynamicBlockLockingBitFreezesTwoLockBits() {
         var tag = activeTag(.ntag213)
         #expect(tag.send("A2 28 000001 00") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 28 070000 00") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(0x28) == tagBytes("040001BD"))
+        #expect(tag.storedPage(0x28) == hex("040001BD"))
         #expect(tag.send("A2 10 00000000") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 13 00000000") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 14 00000000") == .nak(0x0))
@@ -129,8 +130,8 @@ struct SimulatedTagLockBitsTests {
             tag.activate()
             #expect(tag.respond(to: zeroWrite(page: page)) == .nak(0x0))
         }
-        #expect(tag.storedPage(3) == tagBytes("E110120F"))
-        #expect(tag.storedPage(0x28) == tagBytes("FFFFFFBD"))
+        #expect(tag.storedPage(3) == hex("E110120F"))
+        #expect(tag.storedPage(0x28) == hex("FFFFFFBD"))
     }
 
     @Test func configurationLockFreezesCFG0AndCFG1ButNotThePassword() {
@@ -140,8 +141,8 @@ struct SimulatedTagLockBitsTests {
         #expect(tag.sendAfterSelect("A2 2A 00050000") == .nak(0x0))
         #expect(tag.sendAfterSelect("A2 2B 12345678") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 2C 12340000") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(0x29) == tagBytes("040000FF"))
-        #expect(tag.storedPage(0x2A) == tagBytes("40050000"))
+        #expect(tag.storedPage(0x29) == hex("040000FF"))
+        #expect(tag.storedPage(0x2A) == hex("40050000"))
     }
 }
 

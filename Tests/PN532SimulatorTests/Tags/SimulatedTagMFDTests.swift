@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -28,13 +29,13 @@ struct SimulatedTagMFDTests {
         #expect(image.count == 64)
         var tag = try SimulatedTag(product: .ultralight, mfd: image)
         tag.activate()
-        #expect(tag.send("30 03") == .data(tagBytes("E1100600 0300FE00 00000000 00000000")))
+        #expect(tag.send("30 03") == .data(hex("E1100600 0300FE00 00000000 00000000")))
     }
 
     @Test func imageOfATestUIDGetsItsSignature() throws {
-        let image = SimulatedTag(product: .ntag213, uid: tagBytes("04000000000001")).mfdImage
+        let image = SimulatedTag(product: .ntag213, uid: hex("04000000000001")).mfdImage
         let tag = try SimulatedTag(product: .ntag213, mfd: image)
-        #expect(tag.signature == tagBytes("162E1AE7CC280C9D78A417AE7730FE53F3A6D5BD44E9AF9CCA1BC18DDBF1CAF7"))
+        #expect(tag.signature == hex("162E1AE7CC280C9D78A417AE7730FE53F3A6D5BD44E9AF9CCA1BC18DDBF1CAF7"))
     }
 
     @Test func imageStartsWithFreshSessionState() throws {

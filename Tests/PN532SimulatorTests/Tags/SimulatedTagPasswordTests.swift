@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -7,8 +8,8 @@ struct SimulatedTagPasswordTests {
     static func protectedNTAG213(auth0: UInt8 = 0x04, access: UInt8 = 0x00) -> SimulatedTag {
         var tag = activeTag(.ntag213)
         let writes: [[UInt8]] = [
-            tagBytes("A2 2B 11223344"),
-            tagBytes("A2 2C ABCD0000"),
+            hex("A2 2B 11223344"),
+            hex("A2 2C ABCD0000"),
             [0xA2, 0x2A, access, 0x05, 0x00, 0x00],
             [0xA2, 0x29, 0x04, 0x00, 0x00, auth0],
         ]
@@ -29,10 +30,10 @@ struct SimulatedTagPasswordTests {
         var tag = Self.protectedNTAG213()
         #expect(tag.send("A2 03 00000000") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 04 DEADBEEF") == .nak(0x0))
-        #expect(tag.sendAfterSelect("30 04") == .data(tagBytes("0103A00C 340300FE 00000000 00000000")))
+        #expect(tag.sendAfterSelect("30 04") == .data(hex("0103A00C 340300FE 00000000 00000000")))
         #expect(tag.send("1B 11223344") == .data([0xAB, 0xCD]))
         #expect(tag.send("A2 04 DEADBEEF") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(4) == tagBytes("DEADBEEF"))
+        #expect(tag.storedPage(4) == hex("DEADBEEF"))
     }
 
     @Test func wrongPasswordIsRefusedAndLeavesTheTagIdle() {
@@ -96,7 +97,7 @@ struct SimulatedTagPasswordTests {
         var tag = Self.protectedNTAG213(access: 0x80)
         #expect(tag.send("1B 11223344") == .data([0xAB, 0xCD]))
         #expect(tag.send("30 02") == .data(Array(tag.memory[8..<24])))
-        #expect(tag.send("3A 29 2C") == .data(tagBytes("04000004 80050000 00000000 00000000")))
+        #expect(tag.send("3A 29 2C") == .data(hex("04000004 80050000 00000000 00000000")))
     }
 
     @Test func writeOnlyProtectionLeavesReadsOpen() {
@@ -118,7 +119,7 @@ struct SimulatedTagPasswordTests {
     @Test func passwordReadsAsZeroButIsStored() {
         var tag = Self.protectedNTAG213()
         #expect(tag.send("30 2B") == .data([UInt8](repeating: 0, count: 8) + Array(tag.memory[0..<8])))
-        #expect(tag.storedPage(0x2B) == tagBytes("11223344"))
+        #expect(tag.storedPage(0x2B) == hex("11223344"))
         #expect(tag.mfdImage[0x2B * 4..<0x2B * 4 + 4] == [0x11, 0x22, 0x33, 0x44])
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -5,19 +6,19 @@ struct SimulatedTagReadTests {
     @Test func readReturnsFourPages() {
         var tag = activeTag(.ntag213)
         #expect(tag.send("30 00") == .data(Array(tag.memory[0..<16])))
-        #expect(tag.send("30 03") == .data(tagBytes("E1101200 0103A00C 340300FE 00000000")))
+        #expect(tag.send("30 03") == .data(hex("E1101200 0103A00C 340300FE 00000000")))
     }
 
     @Test func readWrapsToPageZeroPastTheLastPage() {
         var tag = activeTag(.ntag213)
         let response = tag.send("30 2A")
-        #expect(response == .data(tagBytes("00050000 00000000 00000000") + tag.storedPage(0)))
+        #expect(response == .data(hex("00050000 00000000 00000000") + tag.storedPage(0)))
     }
 
     @Test func readOfThePlainUltralightWrapsAfterPage15() {
         var tag = activeTag(.ultralight)
-        tag.memory.replaceSubrange(56..<64, with: tagBytes("11111111 22222222"))
-        #expect(tag.send("30 0E") == .data(tagBytes("11111111 22222222") + Array(tag.memory[0..<8])))
+        tag.memory.replaceSubrange(56..<64, with: hex("11111111 22222222"))
+        #expect(tag.send("30 0E") == .data(hex("11111111 22222222") + Array(tag.memory[0..<8])))
     }
 
     @Test(arguments: [
@@ -32,15 +33,15 @@ struct SimulatedTagReadTests {
         var tag = activeTag(.ntag215)
         #expect(tag.send("A2 85 12345678") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 86 ABCD0000") == .ack(pagesWritten: 1))
-        #expect(tag.send("30 84") == .data(tagBytes("00050000 00000000 00000000") + tag.storedPage(0)))
-        #expect(tag.storedPage(0x85) == tagBytes("12345678"))
-        #expect(tag.storedPage(0x86) == tagBytes("ABCD0000"))
+        #expect(tag.send("30 84") == .data(hex("00050000 00000000 00000000") + tag.storedPage(0)))
+        #expect(tag.storedPage(0x85) == hex("12345678"))
+        #expect(tag.storedPage(0x86) == hex("ABCD0000"))
     }
 
     @Test func fastReadReturnsTheRange() {
         var tag = activeTag(.ntag213)
-        #expect(tag.send("3A 04 05") == .data(tagBytes("0103A00C 340300FE")))
-        #expect(tag.send("3A 03 03") == .data(tagBytes("E1101200")))
+        #expect(tag.send("3A 04 05") == .data(hex("0103A00C 340300FE")))
+        #expect(tag.send("3A 03 03") == .data(hex("E1101200")))
     }
 
     @Test func fastReadOfTheWholeTagHidesPasswordAndPack() {
@@ -57,7 +58,7 @@ struct SimulatedTagReadTests {
 
     @Test func fastReadWorksOnUltralightEV1() {
         var tag = activeTag(.ultralightEV1MF0UL11)
-        #expect(tag.send("3A 03 04") == .data(tagBytes("E1100600 0300FE00")))
+        #expect(tag.send("3A 03 04") == .data(hex("E1100600 0300FE00")))
     }
 
     @Test func plainUltralightHasNoFastRead() {

@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -5,7 +6,7 @@ struct SimulatedTagWriteTests {
     @Test func writeThenRead() {
         var tag = activeTag(.ntag215)
         #expect(tag.send("A2 04 DEADBEEF") == .ack(pagesWritten: 1))
-        #expect(tag.send("30 04") == .data(tagBytes("DEADBEEF 00000000 00000000 00000000")))
+        #expect(tag.send("30 04") == .data(hex("DEADBEEF 00000000 00000000 00000000")))
     }
 
     @Test(arguments: [
@@ -37,9 +38,9 @@ struct SimulatedTagWriteTests {
     @Test func capabilityContainerBitsCanOnlyBeSet() {
         var tag = activeTag(.ntag213)
         #expect(tag.send("A2 03 00000000") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(3) == tagBytes("E1101200"))
+        #expect(tag.storedPage(3) == hex("E1101200"))
         #expect(tag.send("A2 03 0000000F") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(3) == tagBytes("E110120F"))
+        #expect(tag.storedPage(3) == hex("E110120F"))
     }
 
     @Test func blankTagCanBeFormatted() {
@@ -47,23 +48,23 @@ struct SimulatedTagWriteTests {
         tag.activate()
         #expect(tag.send("A2 03 E1100600") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 04 0300FE00") == .ack(pagesWritten: 1))
-        #expect(tag.send("30 03") == .data(tagBytes("E1100600 0300FE00 00000000 00000000")))
+        #expect(tag.send("30 03") == .data(hex("E1100600 0300FE00 00000000 00000000")))
     }
 
     @Test func compatibilityWriteTakesTheFirstFourOfSixteenBytes() {
         var tag = activeTag(.ultralight)
         #expect(tag.send("A0 05") == .ack(pagesWritten: 0))
         #expect(tag.send("11223344 55667788 99AABBCC DDEEFF00") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(5) == tagBytes("11223344"))
+        #expect(tag.storedPage(5) == hex("11223344"))
         #expect(tag.storedPage(6) == [0, 0, 0, 0])
-        #expect(tag.send("30 05") == .data(tagBytes("11223344 00000000 00000000 00000000")))
+        #expect(tag.send("30 05") == .data(hex("11223344 00000000 00000000 00000000")))
     }
 
     @Test func compatibilityWriteToALockedPageIsRefusedWithTheData() {
         var tag = activeTag(.ntag213)
         #expect(tag.send("A0 00") == .ack(pagesWritten: 0))
         #expect(tag.send("00000000 00000000 00000000 00000000") == .nak(0x0))
-        #expect(tag.uid == tagBytes("04A1B2C3D4E5F6"))
+        #expect(tag.uid == hex("04A1B2C3D4E5F6"))
     }
 
     @Test func compatibilityWritePastTheLastPageIsRefused() {
@@ -75,7 +76,7 @@ struct SimulatedTagWriteTests {
         var tag = activeTag(.ntag213)
         #expect(tag.send("A0 04") == .ack(pagesWritten: 0))
         #expect(tag.send("11223344") == .nak(0x0))
-        #expect(tag.storedPage(4) == tagBytes("0103A00C"))
+        #expect(tag.storedPage(4) == hex("0103A00C"))
     }
 
     @Test func activationDropsAHalfDoneCompatibilityWrite() {
@@ -83,13 +84,13 @@ struct SimulatedTagWriteTests {
         #expect(tag.send("A0 04") == .ack(pagesWritten: 0))
         tag.activate()
         #expect(tag.send("30 04 0000 00000000 00000000 00000000") == .nak(0x0))
-        #expect(tag.storedPage(4) == tagBytes("0103A00C"))
+        #expect(tag.storedPage(4) == hex("0103A00C"))
     }
 
     @Test func pagesAfterTheDynamicLockBytesAreWritable() {
         var tag = activeTag(.ntag216)
         #expect(tag.send("A2 E1 01020304") == .ack(pagesWritten: 1))
         #expect(tag.send("A2 E3 040000FE") == .ack(pagesWritten: 1))
-        #expect(tag.storedPage(0xE3) == tagBytes("040000FE"))
+        #expect(tag.storedPage(0xE3) == hex("040000FE"))
     }
 }

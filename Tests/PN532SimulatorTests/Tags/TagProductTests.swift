@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -27,8 +28,8 @@ struct TagProductTests {
     func productsWithDynamicLocks(
         product: TagProduct, version: String, capabilityContainer: String, lockPage: Int, configurationPage: Int
     ) {
-        #expect(product.getVersion == tagBytes(version))
-        #expect(product.capabilityContainer == tagBytes(capabilityContainer))
+        #expect(product.getVersion == hex(version))
+        #expect(product.capabilityContainer == hex(capabilityContainer))
         #expect(product.dynamicLockPage == lockPage)
         #expect(product.configurationPage == configurationPage)
         #expect(configurationPage + 4 == product.pageCount)
@@ -39,8 +40,8 @@ struct TagProductTests {
         (.ultralightEV1MF0UL11, "0004030101000B03"),
     ])
     func smallProductsHaveNoDynamicLocks(product: TagProduct, version: String) {
-        #expect(product.getVersion == tagBytes(version))
-        #expect(product.capabilityContainer == tagBytes("E1100600"))
+        #expect(product.getVersion == hex(version))
+        #expect(product.capabilityContainer == hex("E1100600"))
         #expect(product.dynamicLockPage == nil)
         #expect(product.configurationPage == 0x10)
     }
@@ -48,7 +49,7 @@ struct TagProductTests {
     @Test func plainUltralightLacksTheNewerCommands() {
         let product = TagProduct.ultralight
         #expect(product.getVersion == nil)
-        #expect(product.capabilityContainer == tagBytes("E1100600"))
+        #expect(product.capabilityContainer == hex("E1100600"))
         #expect(product.dynamicLockPage == nil)
         #expect(product.configurationPage == nil)
         #expect(!product.supportsFastRead)

@@ -1,3 +1,4 @@
+import TestSupport
 import PN532Simulator
 import Testing
 
@@ -16,7 +17,7 @@ struct TagSpecParseTests {
 
     @Test func withUID() throws {
         let spec = try TagSpec.parse("ntag213:uid=04A1B2C3D4E5F6")
-        #expect(spec == TagSpec(product: .ntag213, uid: tagBytes("04A1B2C3D4E5F6")))
+        #expect(spec == TagSpec(product: .ntag213, uid: hex("04A1B2C3D4E5F6")))
     }
 
     @Test func withImage() throws {
@@ -27,18 +28,18 @@ struct TagSpecParseTests {
 
     @Test func withUIDAndSignature() throws {
         let spec = try TagSpec.parse("ntag213:uid=04112233445566:sig=\(Self.signature)")
-        #expect(spec.uid == tagBytes("04112233445566"))
-        #expect(spec.signature == tagBytes(Self.signature))
+        #expect(spec.uid == hex("04112233445566"))
+        #expect(spec.signature == hex(Self.signature))
     }
 
     @Test func blank() throws {
         #expect(try TagSpec.parse("blank") == TagSpec(product: .ultralight, memory: .blank))
-        #expect(try TagSpec.parse("blank:uid=04010203040506").uid == tagBytes("04010203040506"))
+        #expect(try TagSpec.parse("blank:uid=04010203040506").uid == hex("04010203040506"))
     }
 
     @Test func namesAreCaseInsensitiveAndHexEitherCase() throws {
         let spec = try TagSpec.parse("NTAG213:UID=04a1b2c3d4e5f6")
-        #expect(spec == TagSpec(product: .ntag213, uid: tagBytes("04A1B2C3D4E5F6")))
+        #expect(spec == TagSpec(product: .ntag213, uid: hex("04A1B2C3D4E5F6")))
     }
 
     @Test(arguments: [

@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import PN532Simulator
 import Testing
@@ -10,9 +11,9 @@ struct TagSpecTests {
 
     @Test func uidAndSignatureAreApplied() throws {
         let signature = [UInt8](repeating: 0x5A, count: 32)
-        let spec = TagSpec(product: .ntag213, uid: tagBytes("04112233445566"), signature: signature)
+        let spec = TagSpec(product: .ntag213, uid: hex("04112233445566"), signature: signature)
         let tag = try spec.makeTag(readFile: { _ in [] })
-        #expect(tag.uid == tagBytes("04112233445566"))
+        #expect(tag.uid == hex("04112233445566"))
         #expect(tag.signature == signature)
     }
 
@@ -22,7 +23,7 @@ struct TagSpecTests {
     }
 
     @Test func imageIsLoadedThroughTheReader() throws {
-        var image = SimulatedTag(product: .ultralight, uid: tagBytes("04010203040506")).mfdImage
+        var image = SimulatedTag(product: .ultralight, uid: hex("04010203040506")).mfdImage
         image[16] = 0x42
         var requested: [String] = []
         let tag = try TagSpec.parse("ultralight:image=tag.mfd").makeTag { path in
@@ -31,7 +32,7 @@ struct TagSpecTests {
         }
         #expect(requested == ["tag.mfd"])
         #expect(tag.memory == image)
-        #expect(tag.uid == tagBytes("04010203040506"))
+        #expect(tag.uid == hex("04010203040506"))
     }
 
     @Test func imageOfTheWrongSizeIsRefused() {

@@ -1,13 +1,5 @@
+import TestSupport
 import PN532Simulator
-
-/// Bytes from hex text in tests; white space ignored. Stops on bad test data, which is a bug
-/// in the test itself.
-func tagBytes(_ text: String) -> [UInt8] {
-    let characters = text.filter { !$0.isWhitespace }
-    let digits = characters.compactMap(\.hexDigitValue)
-    precondition(digits.count == characters.count && digits.count % 2 == 0, "bad hex: \(text)")
-    return stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
-}
 
 /// A factory-fresh tag, already selected.
 func activeTag(_ product: TagProduct, uid: [UInt8]? = nil) -> SimulatedTag {
@@ -23,14 +15,14 @@ func zeroWrite(page: Int) -> [UInt8] {
 
 extension SimulatedTag {
     /// Sends a command written in hex.
-    mutating func send(_ hex: String) -> TagResponse {
-        respond(to: tagBytes(hex))
+    mutating func send(_ command: String) -> TagResponse {
+        respond(to: hex(command))
     }
 
     /// Sends a command, re-selecting the tag first (a NAK leaves it idle).
-    mutating func sendAfterSelect(_ hex: String) -> TagResponse {
+    mutating func sendAfterSelect(_ command: String) -> TagResponse {
         activate()
-        return send(hex)
+        return send(command)
     }
 
     /// The bytes stored at `page`.

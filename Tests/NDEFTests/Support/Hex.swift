@@ -1,7 +1,0 @@
-/// Bytes from hex text in tests; white space ignored. Crashes on bad test data, which is a bug
-/// in the test itself.
-func hex(_ text: String) -> [UInt8] {
-    let digits = text.filter { !$0.isWhitespace }.map { $0.hexDigitValue! }
-    precondition(digits.count % 2 == 0, "odd hex in test data: \(text)")
-    return stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
-}
