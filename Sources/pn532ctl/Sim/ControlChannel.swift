@@ -6,13 +6,14 @@ import Glibc
 #endif
 
 /// Commands to a running simulator, one per line on standard input or a FIFO:
-/// `present SPEC`, `remove [UID]`, `list`, `rate BPS`, `help`.
+/// `present SPEC`, `remove [UID]`, `list`, `save UID FILE`, `rate BPS`, `stall`, `reset`,
+/// `help`.
 final class ControlChannel {
     /// The descriptor to poll; -1 once standard input has ended.
     private(set) var descriptor: Int32
     private var pending: [UInt8] = []
 
-    static let help = "commands: present SPEC | remove [UID] | list | rate BPS | help"
+    static let help = "commands: present SPEC | remove [UID] | list | save UID FILE | rate BPS | stall | reset | help"
 
     /// Reads commands from `path` (a FIFO, opened read-write so that it never reaches end of
     /// file), or from standard input when nil.
@@ -66,6 +67,22 @@ final class ControlChannel {
             return "removed \(Hex.encode(uid))"
         case ("list", 1):
             return chip.field.isEmpty ? "field empty" : chip.field.map { "\(Hex.encode($0.uid)) \($0.product.name)" }.joined(separator: "\n")
+        case ("save", 3):
+            guard let uid = try? Hex.decode(words[1]), let tag = chip.field.first(where: { $0.uid == uid }) else {
+                return "error: no tag with UID \(words[1]) in the field (list shows them)"
+            }
+            do throws(CLIError) {
+                try FileIO.write(tag.mfdImage, to: words[2])
+            } catch {
+                return "error: \(error.message)"
+            }
+            return "saved \(Hex.encode(uid)) \(tag.mfdImage.count) bytes"
+        case ("stall", 1):
+            chip.stall()
+            return "stalled (reset brings it back)"
+        case ("reset", 1):
+            chip.reset(at: .monotonicNow())
+            return "reset"
         case ("rate", 2):
             guard let bps = Int(words[1]), let rate = BaudRate(bitsPerSecond: bps) else {
                 return "error: \(words[1]) is not a PN532 rate"

@@ -57,6 +57,25 @@ struct SimCommandTests {
         #expect(try simulator.control("bogus").hasPrefix("error: 'bogus'"))
     }
 
+    @Test func saveStallAndReset() throws {
+        let simulator = try SimulatorProcess(["--tag", "ntag213:uid=04A1B2C3D4E5F6"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let image = directory.appendingPathComponent("tag.mfd")
+        #expect(try simulator.control("save 04A1B2C3D4E5F6 \(image.path)") == "saved 04A1B2C3D4E5F6 180 bytes")
+        let saved = try Data(contentsOf: image)
+        #expect(saved.count == 180)
+        #expect(Array(saved[12..<16]) == [0xE1, 0x10, 0x12, 0x00])
+        #expect(try simulator.control("stall").hasPrefix("stalled"))
+        let stalled = try pn532ctl(["info", "--device", simulator.path])
+        #expect(stalled.status == 69)
+        #expect(stalled.standardError.contains("no ACK"))
+        #expect(try simulator.control("reset") == "reset")
+        #expect(try pn532ctl(["info", "--device", simulator.path]).status == 0)
+        let reloaded = try SimulatorProcess(["--tag", "ntag213:image=\(image.path)"])
+        #expect(try pn532ctl(["scan", "--device", reloaded.path]).output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00\n")
+    }
+
     @Test func linkSymlinkPointsAtThePTY() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
