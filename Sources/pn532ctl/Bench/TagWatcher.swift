@@ -1,5 +1,9 @@
 import PN532
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `scan --watch`: one event when a tag is presented and one when it leaves. The chip waits
 /// for a tag itself (MaxRetries FF) in one-second slices; a tag that stays does not trigger
 /// again; its presence is checked every 100 ms with one retry (a tag still active from the
@@ -55,7 +59,9 @@ struct TagWatcher {
         return max(.milliseconds(1), end - session.link.now)
     }
 
+    /// Prints an event at once, also when standard output is a pipe (block-buffered).
     private func report(_ event: String, _ target: PassiveTarget) {
-        print(json ? TargetText.json(target, event: event).text : "\(event == "present" ? "present" : "removed")  \(TargetText.line(target))")
+        print(json ? TargetText.json(target, event: event).text : "\(event)  \(TargetText.line(target))")
+        fflush(nil)
     }
 }

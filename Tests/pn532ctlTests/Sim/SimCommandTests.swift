@@ -76,6 +76,20 @@ struct SimCommandTests {
         #expect(try pn532ctl(["scan", "--device", reloaded.path]).output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00\n")
     }
 
+    /// One event per presentation, one per removal; a tag left on the reader does not
+    /// trigger again.
+    @Test func watchReportsPresentationsAndRemovals() throws {
+        let simulator = try SimulatorProcess(["--empty"])
+        let watch = try BackgroundCommand(["scan", "--watch", "--json", "--count", "2", "--timeout", "20", "--device", simulator.path])
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00"}"#)
+        #expect(try simulator.control("remove") == "removed all")
+        #expect(try watch.readLine() == #"{"event":"removed","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00"}"#)
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00"}"#)
+        #expect(watch.wait() == 0)
+    }
+
     @Test func linkSymlinkPointsAtThePTY() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

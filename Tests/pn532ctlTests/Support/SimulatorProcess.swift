@@ -4,35 +4,21 @@ import Foundation
 import Glibc
 #endif
 
-/// `pn532ctl sim` running beside a test, with its control channel on standard input.
-final class SimulatorProcess {
-    /// The pty the simulator serves.
-    let path: String
+/// A `pn532ctl` process running beside a test, read a line at a time.
+final class BackgroundCommand {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private var buffered: [UInt8] = []
 
-    /// Starts `pn532ctl sim ARGUMENTS` and waits for the pty path it prints.
-    init(_ arguments: [String] = []) throws {
+    /// Starts `pn532ctl ARGUMENTS`.
+    init(_ arguments: [String]) throws {
         process.executableURL = binaryURL
-        process.arguments = ["sim"] + arguments
+        process.arguments = arguments
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var first = ""
-        do {
-            first = try Self.readLine(from: output, buffer: &buffered)
-        } catch {
-            process.terminate()
-            throw error
-        }
-        guard first.hasPrefix("pty /dev/") else {
-            process.terminate()
-            throw SimulatorProcessError.unexpectedOutput(first)
-        }
-        path = String(first.dropFirst(4))
     }
 
     deinit {
@@ -42,27 +28,19 @@ final class SimulatorProcess {
         }
     }
 
-    /// Sends a control command and returns the first line of the reply.
-    func control(_ command: String) throws -> String {
-        input.fileHandleForWriting.write(Data((command + "\n").utf8))
-        return try Self.readLine(from: output, buffer: &buffered)
+    /// Writes a line to the process's standard input.
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Stops the simulator with SIGTERM and returns its exit status.
-    func stop() -> Int32 {
-        process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    /// A line from the pipe, waiting at most 10 s for it.
-    private static func readLine(from pipe: Pipe, buffer: inout [UInt8]) throws -> String {
-        let descriptor = pipe.fileHandleForReading.fileDescriptor
-        let deadline = ContinuousClock.now + .seconds(10)
+    /// The next line of standard output, waiting at most `seconds`.
+    func readLine(within seconds: Int64 = 10) throws -> String {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffered[..<newline], as: UTF8.self)
+                buffered.removeSubrange(...newline)
                 return line
             }
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -73,8 +51,46 @@ final class SimulatorProcess {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { throw SimulatorProcessError.exited }
-            buffer += chunk[..<count]
+            buffered += chunk[..<count]
         }
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Stops the process with SIGTERM and returns its exit status.
+    func stop() -> Int32 {
+        process.terminate()
+        return wait()
+    }
+}
+
+/// `pn532ctl sim` running beside a test, with its control channel on standard input.
+final class SimulatorProcess {
+    /// The pty the simulator serves.
+    let path: String
+    private let command: BackgroundCommand
+
+    /// Starts `pn532ctl sim ARGUMENTS` and waits for the pty path it prints.
+    init(_ arguments: [String] = []) throws {
+        command = try BackgroundCommand(["sim"] + arguments)
+        let first = try command.readLine()
+        guard first.hasPrefix("pty /dev/") else { throw SimulatorProcessError.unexpectedOutput(first) }
+        path = String(first.dropFirst(4))
+    }
+
+    /// Sends a control command and returns the first line of the reply.
+    func control(_ line: String) throws -> String {
+        command.send(line)
+        return try command.readLine()
+    }
+
+    /// Stops the simulator with SIGTERM and returns its exit status.
+    func stop() -> Int32 {
+        command.stop()
     }
 }
 
