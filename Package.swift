@@ -17,6 +17,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "Originality"),
         .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux"]),
         .target(name: "CLinux"),
         .target(name: "Type2", dependencies: ["NDEF"]),
@@ -35,6 +36,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532", "TestSupport"]),
