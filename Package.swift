@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "Originality"),
         .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux"]),
         .target(name: "CLinux"),
+        .target(name: "GPIO", dependencies: ["CLinux"]),
         .target(name: "Type2", dependencies: ["NDEF"]),
         .target(name: "PN532", dependencies: ["CLinux", "Type2"]),
         .executableTarget(
@@ -29,6 +30,7 @@ let package = Package(
                 "PN532",
                 "PN532Simulator",
                 "Type2",
+                "GPIO",
                 "CLinux",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -38,6 +40,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
+        .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator", "TestSupport"]),

@@ -14,7 +14,7 @@ struct PN532Ctl: ParsableCommand {
         subcommands: [
             NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
             IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
-            LockCommand.self, ProtectCommand.self, UnprotectCommand.self, SimCommand.self,
+            LockCommand.self, ProtectCommand.self, UnprotectCommand.self, SimCommand.self, GPIOCommand.self,
         ]
     )
 

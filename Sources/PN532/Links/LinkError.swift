@@ -43,7 +43,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .closed:
             return "\(device) went away (\(operation))\(reason): unplugged, or the other end closed"
         case .open:
-            return "cannot open \(device)\(reason)" + (errno == EACCES ? " (add your user to the dialout group)" : "")
+            let group = device.hasPrefix("i2c:") ? "i2c" : "dialout"
+            return "cannot open \(device)\(reason)" + (errno == EACCES ? " (add your user to the \(group) group)" : "")
         case .io, .unsupported:
             return "\(device): \(operation) failed\(reason)"
         }

@@ -41,9 +41,11 @@ public struct PN532Error: Error, Hashable, Sendable, CustomStringConvertible {
         let during = command.map { " (\($0.name))" } ?? ""
         switch kind {
         case .link(let error):
-            return error.description
+            return error.description + (isI2C ? Self.i2cHint(errno: error.errno) : "")
         case .invalidCommand(let reason):
             return "cannot send\(during) to \(device): \(reason)"
+        case .noAcknowledgement(let attempts) where isI2C:
+            return "no ACK from the PN532 on \(device) after \(attempts) tries\(during) — " + Self.i2cNoAcknowledgementHint
         case .noAcknowledgement(let attempts):
             return "no ACK from the PN532 on \(device) after \(attempts) tries\(during) — is it powered, wired TX↔RX, "
                 + "switched to HSU (UART) mode, and is the serial console disabled on that port?"

@@ -2,30 +2,31 @@ import PN532
 import PN532Simulator
 
 /// Where the PN532 is, as given by `--device` or `PN532_DEVICE`:
-/// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]`.
+/// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]`,
+/// `i2c:/dev/i2c-1[:0x24]`, and `sim-i2c[:TAG,…]` (the simulator behind a simulated I2C bus).
 enum DeviceSpec: Equatable, CustomStringConvertible {
     /// The in-process simulator with these tags in its field.
     case simulator([TagSpec])
     /// A PN532 on a serial port, to be run at `rate`.
     case uart(path: String, rate: BaudRate)
+    /// A PN532 at a 7-bit `address` on an i2c-dev bus.
+    case i2c(path: String, address: UInt8)
+    /// The in-process simulator behind a simulated I2C bus, with these tags in its field.
+    case simulatorI2C([TagSpec])
 
     /// The forms accepted, for messages.
-    static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD]"
+    static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
+
+    /// The PN532's I2C address.
+    static let defaultI2CAddress: UInt8 = 0x24
 
     /// Parses a device string.
     static func parse(_ text: String) throws(CLIError) -> DeviceSpec {
         if text == "sim" { return .simulator([]) }
-        if text.hasPrefix("sim:") {
-            var tags: [TagSpec] = []
-            for item in text.dropFirst(4).split(separator: ",", omittingEmptySubsequences: false) {
-                do throws(TagSpecError) {
-                    tags.append(try TagSpec.parse(String(item)))
-                } catch {
-                    throw .usage("--device \(text): \(error)")
-                }
-            }
-            return .simulator(tags)
-        }
+        if text.hasPrefix("sim:") { return .simulator(try tags(text.dropFirst(4), in: text)) }
+        if text == "sim-i2c" { return .simulatorI2C([]) }
+        if text.hasPrefix("sim-i2c:") { return .simulatorI2C(try tags(text.dropFirst(8), in: text)) }
+        if text.hasPrefix("i2c:") { return try i2c(text) }
         if text.hasPrefix("/") { return .uart(path: text, rate: .bps115200) }
         if text.hasPrefix("uart:") {
             let parts = text.dropFirst(5).split(separator: ":", omittingEmptySubsequences: false)
@@ -42,10 +43,40 @@ enum DeviceSpec: Equatable, CustomStringConvertible {
         throw .usage("--device \(text): not a device; use \(forms)")
     }
 
+    /// Parses the tag list of a simulator device string.
+    private static func tags(_ list: Substring, in text: String) throws(CLIError) -> [TagSpec] {
+        var tags: [TagSpec] = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            do throws(TagSpecError) {
+                tags.append(try TagSpec.parse(String(item)))
+            } catch {
+                throw .usage("--device \(text): \(error)")
+            }
+        }
+        return tags
+    }
+
+    /// Parses `i2c:/dev/i2c-N[:ADDRESS]`, the address in hex (`0x24`) or decimal, 0x03–0x77.
+    private static func i2c(_ text: String) throws(CLIError) -> DeviceSpec {
+        let parts = text.dropFirst(4).split(separator: ":", omittingEmptySubsequences: false)
+        guard let path = parts.first, path.hasPrefix("/"), path.count > 1, parts.count <= 2 else {
+            throw .usage("--device \(text): expected i2c:/dev/i2c-N[:0xADDR], e.g. i2c:/dev/i2c-1:0x24")
+        }
+        guard parts.count == 2 else { return .i2c(path: String(path), address: defaultI2CAddress) }
+        let field = parts[1]
+        let value = field.lowercased().hasPrefix("0x") ? Int(field.dropFirst(2), radix: 16) : Int(field)
+        guard let value, (0x03...0x77).contains(value) else {
+            throw .usage("--device \(text): '\(field)' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)")
+        }
+        return .i2c(path: String(path), address: UInt8(value))
+    }
+
     var description: String {
         switch self {
         case .simulator(let tags): tags.isEmpty ? "sim" : "sim:" + tags.map(\.description).joined(separator: ",")
         case .uart(let path, let rate): "uart:\(path):\(rate.bitsPerSecond)"
+        case .i2c(let path, let address): I2CLink.name(bus: path, address: address)
+        case .simulatorI2C(let tags): tags.isEmpty ? "sim-i2c" : "sim-i2c:" + tags.map(\.description).joined(separator: ",")
         }
     }
 }

@@ -28,6 +28,17 @@ final class Reader {
                 let chip = SimulatedPN532(tags: try SimulatorTags.make(tags))
                 let session = PN532Session(link: SimulatorLink(chip: chip), trace: trace)
                 return Reader(session: session, firmware: try session.start(), spec: spec)
+            case .simulatorI2C(let tags):
+                let chip = SimulatedPN532(tags: try SimulatorTags.make(tags))
+                let session = PN532Session(link: I2CLink(device: SimulatedI2CDevice(chip: chip)), trace: trace)
+                return Reader(session: session, firmware: try session.start(), spec: spec)
+            case .i2c(let path, let address):
+                let link: I2CLink
+                do throws(LinkError) { link = try I2CLink(bus: path, address: address) } catch {
+                    throw PN532Error(.link(error), command: nil, device: I2CLink.name(bus: path, address: address))
+                }
+                let session = PN532Session(link: link, trace: trace)
+                return Reader(session: session, firmware: try session.start(), spec: spec)
             case .uart(let path, let rate):
                 let (session, firmware) = try PN532Session.openUART(path: path, rate: rate, trace: trace)
                 return Reader(session: session, firmware: firmware, spec: spec)

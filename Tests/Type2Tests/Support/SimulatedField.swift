@@ -4,21 +4,32 @@ import PN532Simulator
 import Testing
 @testable import Type2
 
+/// The link between the session and the simulated chip: the simulator's UART link, or an
+/// `I2CLink` on the simulated I2C bus. The tag-layer suite runs over both.
+enum Transport: String, CaseIterable, CustomStringConvertible {
+    case uart, i2c
+
+    var description: String { rawValue }
+}
+
 /// A PN532 session on the in-process simulator with tags in the field, for tag-layer tests.
 final class SimulatedField {
     let chip: SimulatedPN532
-    let link: SimulatorLink
+    let link: any ByteLink
     let session: PN532Session
 
-    init(_ tags: [SimulatedTag]) throws {
+    init(_ tags: [SimulatedTag], transport: Transport = .uart) throws {
         chip = SimulatedPN532(tags: tags)
-        link = SimulatorLink(chip: chip)
+        switch transport {
+        case .uart: link = SimulatorLink(chip: chip)
+        case .i2c: link = I2CLink(device: SimulatedI2CDevice(chip: chip))
+        }
         session = PN532Session(link: link)
         try session.start()
     }
 
-    convenience init(_ product: TagProduct) throws {
-        try self.init([SimulatedTag(product: product)])
+    convenience init(_ product: TagProduct, transport: Transport = .uart) throws {
+        try self.init([SimulatedTag(product: product)], transport: transport)
     }
 
     /// Selects the first tag and returns its exchange.

@@ -12,17 +12,18 @@ struct Type2TagTests {
         (.ultralightEV1MF0UL11, .ultralightEV1MF0UL11, 46), (.ultralightEV1MF0UL21, .ultralightEV1MF0UL21, 126),
     ]
 
-    @Test(arguments: products)
-    func identifiesAndReportsCapacity(_ entry: (TagProduct, Type2Product, Int)) throws {
-        let field = try SimulatedField(entry.0)
+    @Test(arguments: products, Transport.allCases)
+    func identifiesAndReportsCapacity(_ entry: (TagProduct, Type2Product, Int), _ transport: Transport) throws {
+        let field = try SimulatedField(entry.0, transport: transport)
         let tag = try field.tag()
         #expect(tag.product == entry.1)
         #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: entry.2))
         #expect(try tag.readNDEF() == .empty)
     }
 
-    @Test func blankTagIsNotSupportedUntilFormatted() throws {
-        let field = try SimulatedField([SimulatedTag.blank()])
+    @Test(arguments: Transport.allCases)
+    func blankTagIsNotSupportedUntilFormatted(_ transport: Transport) throws {
+        let field = try SimulatedField([SimulatedTag.blank()], transport: transport)
         let tag = try field.tag()
         #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .notSupported, capacity: 0))
         #expect(throws: Type2Error.self) { try tag.writeNDEF(NDEFMessage(records: [.uri("http://a")])) }
@@ -31,11 +32,11 @@ struct Type2TagTests {
         #expect(try tag.readNDEF() == .empty)
     }
 
-    @Test(arguments: products)
-    func boundaryLengthsRoundTrip(_ entry: (TagProduct, Type2Product, Int)) throws {
+    @Test(arguments: products, Transport.allCases)
+    func boundaryLengthsRoundTrip(_ entry: (TagProduct, Type2Product, Int), _ transport: Transport) throws {
         let capacity = entry.2
         for length in [0, 3, 20, capacity - 1, capacity] + (capacity > 255 ? [254, 255, 256] : []) {
-            let field = try SimulatedField(entry.0)
+            let field = try SimulatedField(entry.0, transport: transport)
             let tag = try field.tag()
             let written = message(ofLength: length)
             #expect(written.length == length, "test message of \(length) bytes")
@@ -44,9 +45,9 @@ struct Type2TagTests {
         }
     }
 
-    @Test(arguments: products)
-    func overCapacityWritesNothing(_ entry: (TagProduct, Type2Product, Int)) throws {
-        let field = try SimulatedField(entry.0)
+    @Test(arguments: products, Transport.allCases)
+    func overCapacityWritesNothing(_ entry: (TagProduct, Type2Product, Int), _ transport: Transport) throws {
+        let field = try SimulatedField(entry.0, transport: transport)
         let tag = try field.tag()
         let before = field.memory
         #expect(throws: Type2Error.messageTooLong(length: entry.2 + 1, capacity: entry.2)) {
@@ -57,8 +58,9 @@ struct Type2TagTests {
 
     /// The target: NTAG215 with a 483-byte message, identify + read in at most 6
     /// round trips after selection (nfcpy: about 140).
-    @Test func ntag215ReadTakesFourRoundTrips() throws {
-        let field = try SimulatedField(.ntag215)
+    @Test(arguments: Transport.allCases)
+    func ntag215ReadTakesFourRoundTrips(_ transport: Transport) throws {
+        let field = try SimulatedField(.ntag215, transport: transport)
         try field.tag().writeNDEF(message(ofLength: 483))
         let exchange = try field.select()
         let before = field.session.statistics.commands
@@ -68,8 +70,9 @@ struct Type2TagTests {
         #expect(field.session.statistics.commands - before == 4)
     }
 
-    @Test func rewriteWritesOnlyChangedPages() throws {
-        let field = try SimulatedField(.ntag215)
+    @Test(arguments: Transport.allCases)
+    func rewriteWritesOnlyChangedPages(_ transport: Transport) throws {
+        let field = try SimulatedField(.ntag215, transport: transport)
         let tag = try field.tag()
         let first = NDEFMessage(records: [.uri("https://example.com/" + String(repeating: "a", count: 100))])
         try tag.writeNDEF(first)
@@ -80,8 +83,9 @@ struct Type2TagTests {
         #expect(try tag.readNDEF() == second)
     }
 
-    @Test func lockMakesWritesFail() throws {
-        let field = try SimulatedField(.ntag213)
+    @Test(arguments: Transport.allCases)
+    func lockMakesWritesFail(_ transport: Transport) throws {
+        let field = try SimulatedField(.ntag213, transport: transport)
         let tag = try field.tag()
         try tag.writeNDEF(NDEFMessage(records: [.uri("http://a")]))
         try tag.lock()
@@ -91,8 +95,9 @@ struct Type2TagTests {
         #expect(throws: Type2Error.self) { try tag.write(page: 10, [1, 2, 3, 4], step: "WRITE page 10") }
     }
 
-    @Test func passwordProtectionFlow() throws {
-        let field = try SimulatedField(.ntag215)
+    @Test(arguments: Transport.allCases)
+    func passwordProtectionFlow(_ transport: Transport) throws {
+        let field = try SimulatedField(.ntag215, transport: transport)
         let tag = try field.tag()
         let password: [UInt8] = [1, 2, 3, 4]
         try tag.protect(PasswordProtection(password: password, acknowledge: [0xAB, 0xCD], attemptLimit: 2))
@@ -116,9 +121,10 @@ struct Type2TagTests {
 
     /// AUTHLIM 1 allows 2^1 wrong passwords; after that even the right one is refused.
     /// Without a limit, the same two wrong attempts leave the right password working.
-    @Test(arguments: [(UInt8(1), false), (UInt8(0), true)])
-    func attemptLimitLocksOutTheRightPassword(_ limit: UInt8, _ rightPasswordWorks: Bool) throws {
-        let field = try SimulatedField(.ntag213)
+    @Test(arguments: [(UInt8(1), false), (UInt8(0), true)], Transport.allCases)
+    func attemptLimitLocksOutTheRightPassword(_ entry: (limit: UInt8, rightPasswordWorks: Bool), _ transport: Transport) throws {
+        let (limit, rightPasswordWorks) = entry
+        let field = try SimulatedField(.ntag213, transport: transport)
         let password: [UInt8] = [5, 6, 7, 8]
         try field.tag().protect(PasswordProtection(password: password, acknowledge: [1, 2], attemptLimit: limit))
         for _ in 0..<2 {
@@ -129,11 +135,12 @@ struct Type2TagTests {
         #expect((try? tag.authenticate(password: password)) == (rightPasswordWorks ? [1, 2] : nil))
     }
 
-    @Test func signatureAndCounter() throws {
-        let field = try SimulatedField(.ntag215)
+    @Test(arguments: Transport.allCases)
+    func signatureAndCounter(_ transport: Transport) throws {
+        let field = try SimulatedField(.ntag215, transport: transport)
         let tag = try field.tag()
         #expect(try tag.readSignature().count == 32)
-        let ultralight = try SimulatedField(.ultralight).tag()
+        let ultralight = try SimulatedField(.ultralight, transport: transport).tag()
         #expect(throws: Type2Error.unsupported("READ_SIG on MIFARE Ultralight")) { try ultralight.readSignature() }
     }
 }

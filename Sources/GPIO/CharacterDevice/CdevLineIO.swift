@@ -1,0 +1,50 @@
+/// A requested line's fd: values through GET/SET_VALUES, edges read as `gpio_v2_line_event`s.
+/// Closing the fd releases the line.
+final class CdevLineIO: GPIOLineIO {
+    private let devices: GPIOCharacterDevices
+    private let fd: Int32
+    private let line: String
+    private let path: String
+
+    /// The line fd `fd` from a request on `path`; `line` names it in errors.
+    init(devices: GPIOCharacterDevices, fd: Int32, line: String, path: String) {
+        self.devices = devices
+        self.fd = fd
+        self.line = line
+        self.path = path
+    }
+
+    deinit { devices.close(fd) }
+
+    func readLevel() throws -> Bool {
+        var bytes = GPIOV2Encoding.values(high: false)
+        try call("reading", request: GPIOV2.getValues, &bytes)
+        return bytes.load(UInt64.self, at: GPIOV2.Values.bits) & 1 != 0
+    }
+
+    func writeLevel(_ high: Bool) throws {
+        var bytes = GPIOV2Encoding.values(high: high)
+        try call("setting \(high ? 1 : 0) on", request: GPIOV2.setValues, &bytes)
+    }
+
+    func waitForEdge(timeout: Duration) throws -> Bool {
+        do {
+            guard try devices.poll(fd, timeout: timeout) else { return false }
+            let bytes = try devices.read(fd, count: GPIOV2.Event.size * 16)
+            guard bytes.count % GPIOV2.Event.size == 0 else {
+                throw GPIOError.malformed("\(line): an edge event read from \(path) was \(bytes.count) bytes, not a multiple of \(GPIOV2.Event.size)")
+            }
+            return !bytes.isEmpty
+        } catch let error as SystemCallError {
+            throw GPIOError.system(operation: "\(line): waiting for an edge from", path: path, errno: error.errno)
+        }
+    }
+
+    private func call(_ operation: String, request: UInt, _ bytes: inout [UInt8]) throws {
+        do {
+            try devices.ioctl(fd, request, &bytes)
+        } catch {
+            throw GPIOError.system(operation: "\(operation) \(line) requested from", path: path, errno: error.errno)
+        }
+    }
+}

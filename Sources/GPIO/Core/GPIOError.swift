@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A GPIO failure, with the line, chip and path involved and what to do about it.
+public enum GPIOError: Error, Equatable, CustomStringConvertible {
+    /// A line name that is not a board name such as `GPIO17`.
+    case invalidLineName(String)
+    /// No chip under the root, or none matching the one asked for.
+    case noChip(String)
+    /// Several chips could hold the line; the caller must name one.
+    case ambiguousChip(line: String, chips: [String])
+    /// The line is not on the chip (offset past its line count, or no line of that name).
+    case lineNotFound(line: String, chip: String)
+    /// A system call on `path` failed with `errno`; `operation` says what was being done.
+    case system(operation: String, path: String, errno: Int32)
+    /// The line is held by another user (EBUSY).
+    case busy(line: String, chip: String, consumer: String)
+    /// The files of a freshly exported line stayed unwritable past the udev grace period.
+    case permissionTimeout(line: String, path: String, waited: Duration)
+    /// The backend cannot do what was asked (such as bias through sysfs).
+    case unsupported(String)
+    /// A wait was interrupted (a signal); outputs were set off before this was thrown.
+    case interrupted
+    /// The kernel answered with something this layer does not understand.
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .invalidLineName(let name):
+            return "'\(name)' is not a line name; use the board's name, such as GPIO17 (not a sysfs number)"
+        case .noChip(let detail):
+            return detail
+        case .ambiguousChip(let line, let chips):
+            return "\(line) could be on any of \(chips.joined(separator: ", ")); choose one with --chip"
+        case .lineNotFound(let line, let chip):
+            return "\(line) is not a line of chip \(chip); 'pn532ctl gpio list' shows the lines"
+        case .system(let operation, let path, let code):
+            return "\(operation) \(path) failed: \(errorText(code))\(hint(code))"
+        case .busy(let line, let chip, let consumer):
+            let user = consumer.isEmpty ? "another user" : "'\(consumer)'"
+            return "\(line) on \(chip) is in use by \(user); stop it or choose another line"
+        case .permissionTimeout(let line, let path, let waited):
+            return "\(path) for \(line) was still not writable after \(waited.wholeNanoseconds / 1_000_000) ms (udev sets its permissions "
+                + "after export); add the user to the gpio group or run as root"
+        case .interrupted:
+            return "interrupted; outputs were switched off"
+        case .malformed(let detail), .unsupported(let detail):
+            return detail
+        }
+    }
+
+    private func hint(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: return " (run as root or add the user to the gpio group)"
+        case ENOENT: return " (is the GPIO interface enabled in this kernel?)"
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// What a backend does for one requested line, in physical levels (true = high). The
+/// active level and debounce are applied above this, in `GPIOLine`.
+public protocol GPIOLineIO: AnyObject {
+    /// The line's physical level.
+    func readLevel() throws -> Bool
+    /// Drives an output line to a physical level.
+    func writeLevel(_ high: Bool) throws
+    /// Waits up to `timeout` for an edge notification; false when none came in time.
+    func waitForEdge(timeout: Duration) throws -> Bool
+}

@@ -1,0 +1,29 @@
+/// The file operations the sysfs backend needs, so tests can run it against a directory tree
+/// that behaves like the kernel's.
+public protocol SysfsFiles: AnyObject {
+    /// The file's text.
+    func read(_ path: String) throws(SysfsFileError) -> String
+    /// Writes `text` to an existing file (sysfs attributes are never created by writing).
+    func write(_ text: String, to path: String) throws(SysfsFileError)
+    /// The names in a directory.
+    func contents(ofDirectory path: String) throws(SysfsFileError) -> [String]
+    /// Whether the path exists.
+    func exists(_ path: String) -> Bool
+    /// Waits up to `timeout` for the kernel's edge notification on a `value` file
+    /// (POLLPRI); false at the timeout.
+    func waitForPriority(_ path: String, timeout: Duration) throws(SysfsFileError) -> Bool
+}
+
+/// A failed file operation: the errno and the path.
+public struct SysfsFileError: Error, Equatable {
+    /// The errno value.
+    public var errno: Int32
+    /// The file or directory.
+    public var path: String
+
+    /// An error for `path`.
+    public init(errno: Int32, path: String) {
+        self.errno = errno
+        self.path = path
+    }
+}

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The legacy sysfs interface (`/sys/class/gpio`): lines are exported, configured through
+/// their files, and numbered from their chip's `base`, which is read, never assumed.
+public final class SysfsGPIO: GPIOBackend {
+    /// The sysfs directory (`/sys/class/gpio`, or a test tree).
+    public let root: String
+    /// How long a freshly exported line's files may stay unwritable while udev fixes their
+    /// permissions.
+    public var permissionGracePeriod: Duration = .seconds(1)
+    /// The pause between attempts during the grace period.
+    public var permissionRetryInterval: Duration = .milliseconds(20)
+    private let files: SysfsFiles
+    private let clock: GPIOClock
+
+    /// The backend over `root`.
+    public init(root: String = "/sys/class/gpio", files: SysfsFiles = LinuxSysfsFiles(), clock: GPIOClock = SystemGPIOClock()) {
+        self.root = root
+        self.files = files
+        self.clock = clock
+    }
+
+    public func chips() throws -> [GPIOChipDescription] {
+        try scanChips().map { chip in
+            let lines = (0..<chip.count).map { offset in
+                let directory = "\(root)/gpio\(chip.base + offset)"
+                let used = files.exists(directory)
+                let direction = used ? try? files.readTrimmed("\(directory)/direction") : nil
+                return GPIOLineDescription(offset: offset, name: "GPIO\(offset)", used: used, direction: direction)
+            }
+            return GPIOChipDescription(name: chip.name, label: chip.label, base: chip.base, lines: lines)
+        }
+    }
+
+    /// The sysfs number of `line`: its chip's base plus its offset.
+    public func number(of line: GPIOLineName, chip: String?) throws -> Int {
+        try self.chip(for: line, named: chip).base + line.offset
+    }
+
+    public func request(_ request: GPIOLineRequest, chip query: String?) throws -> GPIOLine {
+        let chip = try self.chip(for: request.line, named: query)
+        let number = chip.base + request.line.offset
+        let line = "\(request.line) (sysfs \(number) on \(chip.label))"
+        let directory = "\(root)/gpio\(number)"
+        if !files.exists(directory) { try export(number, line: request.line, chip: chip) }
+        // active_low is written 0 so a leftover setting cannot invert twice; GPIOLine applies it.
+        try writeSettling("0", to: "\(directory)/active_low", line: line)
+        var debounce = Duration.zero
+        switch request.direction {
+        case .asIs:
+            break
+        case .output(let initiallyOn):
+            // "high"/"low" sets the direction and the level in one write: no glitch.
+            try writeSettling(initiallyOn != request.activeLow ? "high" : "low", to: "\(directory)/direction", line: line)
+        case .input(let bias, let period):
+            guard bias == .asIs else {
+                throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use --backend cdev or a pull resistor")
+            }
+            try writeSettling("in", to: "\(directory)/direction", line: line)
+            try writeSettling("both", to: "\(directory)/edge", line: line)
+            debounce = period
+        }
+        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line)
+        return GPIOLine(name: request.line, activeLow: request.activeLow, io: io, clock: clock, debounce: debounce)
+    }
+
+    /// Writes `gpioN` to `unexport`, releasing the line (an output keeps its level).
+    public func unexport(_ line: GPIOLineName, chip: String?) throws {
+        let number = try self.number(of: line, chip: chip)
+        do {
+            try files.write(String(number), to: "\(root)/unexport")
+        } catch {
+            throw GPIOError.system(operation: "\(line): unexporting \(number) via", path: error.path, errno: error.errno)
+        }
+    }
+
+    private func scanChips() throws -> [SysfsChip] {
+        let names: [String]
+        do {
+            names = try files.contents(ofDirectory: root)
+        } catch {
+            throw GPIOError.noChip("cannot read \(root): \(errorText(error.errno)); is CONFIG_GPIO_SYSFS enabled? "
+                + "Try --backend cdev")
+        }
+        return try names.filter { $0.hasPrefix("gpiochip") }
+            .map { try SysfsChip.read($0, root: root, files: files) }
+            .sorted { $0.base < $1.base }
+    }
+
+    /// The chip for `line`: the one named, else the SoC's pin controller (`pinctrl-*`), else
+    /// the only chip.
+    private func chip(for line: GPIOLineName, named query: String?) throws -> SysfsChip {
+        let chips = try scanChips()
+        let names = chips.map { "\($0.name) (\($0.label))" }
+        let chip: SysfsChip
+        if let query {
+            guard let match = chips.first(where: { $0.matches(query) }) else {
+                throw GPIOError.noChip("no chip '\(query)' under \(root); chips: \(names.joined(separator: ", "))")
+            }
+            chip = match
+        } else {
+            let controllers = chips.filter { $0.label.hasPrefix("pinctrl-") }
+            if controllers.count == 1 {
+                chip = controllers[0]
+            } else if chips.count == 1 {
+                chip = chips[0]
+            } else if chips.isEmpty {
+                throw GPIOError.noChip("no GPIO chips (gpiochipN) under \(root); is CONFIG_GPIO_SYSFS enabled? "
+                    + "Try --backend cdev")
+            } else {
+                throw GPIOError.ambiguousChip(line: line.description, chips: names)
+            }
+        }
+        guard line.offset < chip.count else { throw GPIOError.lineNotFound(line: line.description, chip: chip.label) }
+        return chip
+    }
+
+    private func export(_ number: Int, line: GPIOLineName, chip: SysfsChip) throws {
+        do {
+            try files.write(String(number), to: "\(root)/export")
+        } catch {
+            if error.errno == EBUSY { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "a kernel driver") }
+            throw GPIOError.system(operation: "\(line): exporting \(number) via", path: error.path, errno: error.errno)
+        }
+    }
+
+    /// Writes a line's attribute, retrying while udev has not yet made the new files writable.
+    private func writeSettling(_ text: String, to path: String, line: String) throws {
+        let start = clock.now()
+        while true {
+            do {
+                try files.write(text, to: path)
+                return
+            } catch {
+                guard [EACCES, EPERM, ENOENT].contains(error.errno) else {
+                    throw GPIOError.system(operation: "\(line): writing '\(text)' to", path: path, errno: error.errno)
+                }
+                let waited = clock.now() - start
+                if waited >= permissionGracePeriod {
+                    throw GPIOError.permissionTimeout(line: line, path: path, waited: waited)
+                }
+                try clock.sleep(for: min(permissionRetryInterval, permissionGracePeriod - waited))
+            }
+        }
+    }
+}

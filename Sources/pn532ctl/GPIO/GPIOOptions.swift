@@ -1,0 +1,45 @@
+import ArgumentParser
+import GPIO
+
+/// The options every `gpio` subcommand has: which backend, which chip.
+struct GPIOOptions: ParsableArguments {
+    /// The kernel interface to use.
+    enum Backend: String, ExpressibleByArgument, CaseIterable {
+        case sysfs, cdev
+    }
+
+    @Option(help: "The kernel interface: cdev (/dev/gpiochipN, kernel 5.10+) or sysfs (legacy /sys/class/gpio).")
+    var backend: Backend = .cdev
+
+    @Option(help: "The chip holding the line, by name or label (default: the SoC's pin controller or the only chip).")
+    var chip: String?
+
+    @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"))
+    var sysfsRoot = "/sys/class/gpio"
+
+    /// The chosen backend, on `clock`.
+    func makeBackend(clock: GPIOClock) -> GPIOBackend {
+        switch backend {
+        case .sysfs: SysfsGPIO(root: sysfsRoot, clock: clock)
+        case .cdev: CharacterDeviceGPIO(clock: clock)
+        }
+    }
+}
+
+/// The line argument and its active level.
+struct GPIOLineOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The line as the board names it, such as GPIO17.", valueName: "LINE"))
+    var line: String
+
+    @Flag(help: "The line is active (on) when low: active-low relay boards, buttons to ground.")
+    var activeLow = false
+
+    /// The parsed line name.
+    func name() throws -> GPIOLineName {
+        do {
+            return try GPIOLineName(line)
+        } catch {
+            throw CLIError(gpio: error)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite("pn532ctl gpio against a kernel-like sysfs tree")
+struct GPIOCommandTests {
+    /// A sysfs tree with a Pi 4 pin controller (base 512) and GPIO17 already exported as gpio529.
+    private func tree() throws -> URL {
+        let root = try temporaryDirectory()
+        let chip = root.appendingPathComponent("gpiochip512")
+        let line = root.appendingPathComponent("gpio529")
+        for directory in [chip, line] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        let files: [(URL, String)] = [
+            (chip.appendingPathComponent("label"), "pinctrl-bcm2711\n"), (chip.appendingPathComponent("base"), "512\n"),
+            (chip.appendingPathComponent("ngpio"), "58\n"), (root.appendingPathComponent("export"), ""),
+            (root.appendingPathComponent("unexport"), ""), (line.appendingPathComponent("direction"), "in\n"),
+            (line.appendingPathComponent("value"), "0\n"), (line.appendingPathComponent("edge"), "none\n"),
+            (line.appendingPathComponent("active_low"), "0\n"),
+        ]
+        for (url, text) in files { try Data(text.utf8).write(to: url) }
+        return root
+    }
+
+    private func gpio(_ arguments: [String], root: URL) throws -> CommandResult {
+        try pn532ctl(["gpio"] + arguments + ["--backend", "sysfs", "--sysfs-root", root.path])
+    }
+
+    private func value(_ root: URL) throws -> String {
+        String(decoding: try Data(contentsOf: root.appendingPathComponent("gpio529/value")), as: UTF8.self)
+    }
+
+    @Test func listShowsChipBaseAndNumbers() throws {
+        let root = try tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try gpio(["list"], root: root)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("gpiochip512 [pinctrl-bcm2711], base 512, 58 lines\n"))
+        #expect(result.output.contains("  17\tGPIO17\tsysfs 529\tused\tin\n"))
+        let json = try gpio(["list", "--json"], root: root)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        let chips = try #require(object["chips"] as? [[String: Any]])
+        #expect(chips.first?["base"] as? Int == 512)
+    }
+
+    @Test func setGetAndPulse() throws {
+        let root = try tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try gpio(["set", "GPIO17", "1"], root: root).status == 0)
+        #expect(try value(root) == "1")
+        #expect(try gpio(["get", "GPIO17"], root: root).output == "1\n")
+        #expect(try gpio(["get", "GPIO17", "--active-low", "--json"], root: root).output == "{\"line\":\"GPIO17\",\"value\":0}\n")
+        let pulse = try gpio(["pulse", "GPIO17", "2", "--active-low"], root: root)
+        #expect(pulse.status == 0)
+        #expect(try value(root) == "1")  // active-low: off is high
+    }
+
+    @Test func watchStopsAtTheTimeout() throws {
+        let root = try tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try gpio(["watch", "GPIO17", "--timeout", "0"], root: root)
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty)
+        let edge = String(decoding: try Data(contentsOf: root.appendingPathComponent("gpio529/edge")), as: UTF8.self)
+        #expect(edge == "both")
+        #expect(try gpio(["watch", "GPIO17", "--count", "0"], root: root).status == 64)
+    }
+
+    @Test func failuresSayWhatToDo() throws {
+        let root = try tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let number = try gpio(["get", "529"], root: root)
+        #expect(number.status == 64)
+        #expect(number.standardError.contains("use the board's name, such as GPIO17"))
+        let missing = try gpio(["get", "GPIO99"], root: root)
+        #expect(missing.status == 64)
+        #expect(missing.standardError.contains("GPIO99 is not a line of chip pinctrl-bcm2711"))
+        #expect(try gpio(["set", "GPIO17", "2"], root: root).status == 64)
+        let noTree = try pn532ctl(["gpio", "get", "GPIO17", "--backend", "sysfs", "--sysfs-root", root.appendingPathComponent("none").path])
+        #expect(noTree.status == 69)
+        #expect(noTree.standardError.contains("Try --backend cdev"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("gpio529/value"))
+        let refused = try gpio(["set", "GPIO17", "1"], root: root)
+        #expect(refused.status == 74)
+        #expect(refused.standardError.contains("GPIO17 (sysfs 529 on pinctrl-bcm2711): writing 1 to \(root.path)/gpio529/value failed"))
+    }
+}
