@@ -13,7 +13,7 @@ struct PN532Ctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
-            IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
+            ResetCommand.self, IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
             LockCommand.self, ProtectCommand.self, UnprotectCommand.self, SimCommand.self, GPIOCommand.self,
         ]
     )

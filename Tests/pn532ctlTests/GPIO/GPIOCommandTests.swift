@@ -3,23 +3,6 @@ import Testing
 
 @Suite("pn532ctl gpio against a kernel-like sysfs tree")
 struct GPIOCommandTests {
-    /// A sysfs tree with a Pi 4 pin controller (base 512) and GPIO17 already exported as gpio529.
-    private func tree() throws -> URL {
-        let root = try temporaryDirectory()
-        let chip = root.appendingPathComponent("gpiochip512")
-        let line = root.appendingPathComponent("gpio529")
-        for directory in [chip, line] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        let files: [(URL, String)] = [
-            (chip.appendingPathComponent("label"), "pinctrl-bcm2711\n"), (chip.appendingPathComponent("base"), "512\n"),
-            (chip.appendingPathComponent("ngpio"), "58\n"), (root.appendingPathComponent("export"), ""),
-            (root.appendingPathComponent("unexport"), ""), (line.appendingPathComponent("direction"), "in\n"),
-            (line.appendingPathComponent("value"), "0\n"), (line.appendingPathComponent("edge"), "none\n"),
-            (line.appendingPathComponent("active_low"), "0\n"),
-        ]
-        for (url, text) in files { try Data(text.utf8).write(to: url) }
-        return root
-    }
-
     private func gpio(_ arguments: [String], root: URL) throws -> CommandResult {
         try pn532ctl(["gpio"] + arguments + ["--backend", "sysfs", "--sysfs-root", root.path])
     }
@@ -29,7 +12,7 @@ struct GPIOCommandTests {
     }
 
     @Test func listShowsChipBaseAndNumbers() throws {
-        let root = try tree()
+        let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try gpio(["list"], root: root)
         #expect(result.status == 0)
@@ -42,7 +25,7 @@ struct GPIOCommandTests {
     }
 
     @Test func setGetAndPulse() throws {
-        let root = try tree()
+        let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try gpio(["set", "GPIO17", "1"], root: root).status == 0)
         #expect(try value(root) == "1")
@@ -54,7 +37,7 @@ struct GPIOCommandTests {
     }
 
     @Test func watchStopsAtTheTimeout() throws {
-        let root = try tree()
+        let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try gpio(["watch", "GPIO17", "--timeout", "0"], root: root)
         #expect(result.status == 0)
@@ -65,7 +48,7 @@ struct GPIOCommandTests {
     }
 
     @Test func failuresSayWhatToDo() throws {
-        let root = try tree()
+        let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }
         let number = try gpio(["get", "529"], root: root)
         #expect(number.status == 64)

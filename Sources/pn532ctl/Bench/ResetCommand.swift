@@ -1,0 +1,45 @@
+import ArgumentParser
+import GPIO
+
+/// `pn532ctl reset --reset-pin LINE`: reset the PN532 through RSTPD_N and wake it again — the
+/// cure for a chip or an I2C bus that stopped answering.
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Reset the PN532 through its RSTPD_N pin, then wake it and show that it answers.",
+        discussion: """
+            RSTPD_N is active low: the line is held low for --hold milliseconds, then released
+            (also when interrupted), and the chip gets --boot milliseconds before it is woken.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+    @OptionGroup var gpio: GPIOOptions
+
+    @Option(name: .customLong("reset-pin"), help: ArgumentHelp("The GPIO line wired to RSTPD_N, such as GPIO27.", valueName: "LINE"))
+    var resetPin: String
+
+    @Option(help: "How long RSTPD_N is held low, in milliseconds.")
+    var hold: Int = 20
+
+    @Option(help: "How long the chip gets to start after the reset, in milliseconds.")
+    var boot: Int = 10
+
+    func validate() throws {
+        guard (1...1000).contains(hold) else { throw ValidationError("--hold must be between 1 and 1000 ms") }
+        guard (0...1000).contains(boot) else { throw ValidationError("--boot must be between 0 and 1000 ms") }
+    }
+
+    func run() throws {
+        let line: GPIOLineName
+        do { line = try GPIOLineName(resetPin) } catch { throw CLIError(gpio: error) }
+        let clock = try SignalClock()
+        try CLIError.mappingGPIO {
+            let request = GPIOLineRequest(line: line, direction: .output(initiallyOn: false), activeLow: true)
+            try gpio.makeBackend(clock: clock).request(request, chip: gpio.chip).pulse(for: .milliseconds(hold))
+            try clock.sleep(for: .milliseconds(boot))
+        }
+        let reader = try Reader.open(device)
+        defer { reader.close() }
+        print("Reset the PN532 on \(reader.spec) through \(resetPin): firmware \(reader.firmware.version).\(reader.firmware.revision) answers")
+    }
+}
