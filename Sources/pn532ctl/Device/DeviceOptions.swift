@@ -11,6 +11,11 @@ struct DeviceOptions: ParsableArguments {
         valueName: "DEVICE"))
     var device: String?
 
+    @Option(name: .customLong("irq-pin"), help: ArgumentHelp(
+        "With an i2c: device, the GPIO line wired to the PN532's IRQ pin (character device), e.g. GPIO4.",
+        valueName: "LINE"))
+    var irqPin: String?
+
     @Flag(help: "Print every frame sent and received, with a timestamp and the command name, on standard error.")
     var trace = false
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GPIO
 import NDEF
 import PN532
 import PN532Simulator
@@ -22,6 +23,10 @@ final class Reader {
     static func open(_ options: DeviceOptions) throws(CLIError) -> Reader {
         let spec = try options.spec()
         let trace = options.trace ? TracePrinter().print : nil
+        if options.irqPin != nil, case .i2c = spec {} else if options.irqPin != nil {
+            throw .usage("--irq-pin goes with an i2c: device (on UART the PN532 answers on the serial line)")
+        }
+        let irq = try options.irqPin.map { pin throws(CLIError) in try interruptLine(pin) }
         do throws(PN532Error) {
             switch spec {
             case .simulator(let tags):
@@ -33,10 +38,11 @@ final class Reader {
                 let session = PN532Session(link: I2CLink(device: SimulatedI2CDevice(chip: chip)), trace: trace)
                 return Reader(session: session, firmware: try session.start(), spec: spec)
             case .i2c(let path, let address):
-                let link: I2CLink
-                do throws(LinkError) { link = try I2CLink(bus: path, address: address) } catch {
+                let device: any I2CDevice
+                do throws(LinkError) { device = try LinuxI2CDevice(bus: path, address: address) } catch {
                     throw PN532Error(.link(error), command: nil, device: I2CLink.name(bus: path, address: address))
                 }
+                let link = I2CLink(device: irq.map { InterruptWiredI2CDevice(device: device, irq: $0) } ?? device)
                 let session = PN532Session(link: link, trace: trace)
                 return Reader(session: session, firmware: try session.start(), spec: spec)
             case .uart(let path, let rate):
@@ -45,6 +51,18 @@ final class Reader {
             }
         } catch {
             throw .reader(error)
+        }
+    }
+
+    /// The GPIO line `pin` wired to the PN532's IRQ, requested as an active-low input.
+    private static func interruptLine(_ pin: String) throws(CLIError) -> GPIOLine {
+        do {
+            let request = GPIOLineRequest(line: try GPIOLineName(pin), direction: .input(bias: .pullUp, debounce: .zero), activeLow: true, consumer: "pn532ctl irq")
+            return try CharacterDeviceGPIO().request(request, chip: nil)
+        } catch let error as GPIOError {
+            throw CLIError(gpio: error)
+        } catch {
+            throw .io("--irq-pin \(pin): \(error)")
         }
     }
 

@@ -1,0 +1,42 @@
+import GPIO
+import PN532
+
+/// An i2c-dev PN532 whose IRQ pin (active low: "a response is ready") is wired to a GPIO
+/// line, so the I2C link waits for the pin instead of polling the status byte.
+final class InterruptWiredI2CDevice: I2CDevice {
+    private let device: any I2CDevice
+    private let irq: GPIOLine
+
+    /// `device` with `irq`, a line requested as an active-low input.
+    init(device: any I2CDevice, irq: GPIOLine) {
+        self.device = device
+        self.irq = irq
+    }
+
+    var bus: String { device.bus }
+    var address: UInt8 { device.address }
+    var now: LinkTime { device.now }
+    var hasInterruptLine: Bool { true }
+
+    func write(_ bytes: [UInt8]) throws(I2CTransferError) {
+        try device.write(bytes)
+    }
+
+    func read(count: Int) throws(I2CTransferError) -> [UInt8] {
+        try device.read(count: count)
+    }
+
+    func sleep(until time: LinkTime) {
+        device.sleep(until: time)
+    }
+
+    /// Returns at once when IRQ is already asserted, else when it changes or at `deadline`
+    /// (a GPIO failure also returns: the link then reads the status byte as it would without
+    /// the pin).
+    func waitForInterrupt(until deadline: LinkTime) {
+        if (try? irq.read()) == true { return }
+        let remaining = deadline - now
+        guard remaining > .zero else { return }
+        _ = try? irq.waitForEdge(timeout: remaining)
+    }
+}
