@@ -26,7 +26,7 @@ enum WallTable {
             GetFirmwareVersion at 115200, SetSerialBaudRate for :921600, the operation, then back to 115200 and \
             RFConfiguration field off.
             - Wall time adds process start (the --help row), opening and configuring the pty, and the real-time \
-            simulator's scheduling (it waits with poll(2) in whole milliseconds); on the pty the host's bytes \
+            simulator's scheduling; on the pty the host's bytes \
             reach the chip without UART time.
             """)
     }
