@@ -24,7 +24,7 @@ enum WallTable {
             - operation modelled: the operation alone, from the table above (info, or scan at the run's rate).
             - run modelled: the same model for everything the run sends: wake-up, SAMConfiguration, \
             GetFirmwareVersion at 115200, SetSerialBaudRate for :921600, the operation, then back to 115200 and \
-            RFConfiguration field off.
+            RFConfiguration field off when the run used RF (scan; not info).
             - Wall time adds process start (the --help row), opening and configuring the pty, and the real-time \
             simulator's scheduling; on the pty the host's bytes \
             reach the chip without UART time.
