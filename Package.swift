@@ -18,6 +18,10 @@ let package = Package(
     targets: [
         .target(name: "NDEF"),
         .target(name: "Originality"),
+        .target(
+            name: "DoorControl",
+            dependencies: ["NDEF", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux"]),
         .target(name: "CLinux"),
         .target(name: "GPIO", dependencies: ["CLinux"]),
@@ -39,6 +43,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
+        .testTarget(name: "DoorControlTests", dependencies: ["DoorControl", "NDEF", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
