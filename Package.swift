@@ -20,7 +20,10 @@ let package = Package(
         .target(name: "Originality"),
         .target(
             name: "DoorControl",
-            dependencies: ["NDEF", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux"]),
         .target(name: "CLinux"),
@@ -36,6 +39,8 @@ let package = Package(
                 "Type2",
                 "GPIO",
                 "CLinux",
+                "DoorControl",
+                "Originality",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -43,7 +48,10 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
-        .testTarget(name: "DoorControlTests", dependencies: ["DoorControl", "NDEF", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "DoorControlTests",
+            dependencies: ["DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),

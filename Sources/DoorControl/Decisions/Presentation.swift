@@ -1,0 +1,27 @@
+import NDEF
+
+/// What the reader learned from one tag presentation: the input of a decision.
+public struct Presentation: Equatable, Sendable {
+    /// The UID from the RF layer (anticollision), not from the tag's memory.
+    public var uid: [UInt8]
+    /// The product name when identified (`NTAG215`).
+    public var product: String?
+    /// The NDEF message, when the tag holds one that decoded.
+    public var message: NDEFMessage?
+    /// The originality signature (READ_SIG), when read.
+    public var signature: [UInt8]?
+    /// Why reading the tag failed part-way, if it did (the UID is still known).
+    public var readError: String?
+    /// True when more than one tag was in the field: always denied.
+    public var multipleTags: Bool
+
+    /// A presentation.
+    public init(uid: [UInt8], product: String? = nil, message: NDEFMessage? = nil, signature: [UInt8]? = nil, readError: String? = nil, multipleTags: Bool = false) {
+        self.uid = uid
+        self.product = product
+        self.message = message
+        self.signature = signature
+        self.readError = readError
+        self.multipleTags = multipleTags
+    }
+}
