@@ -20,4 +20,12 @@ public protocol ByteLink: AnyObject {
     /// Waits until written bytes have left, then changes the UART rate. Links without a UART
     /// rate ignore it.
     func setBitsPerSecond(_ rate: Int) throws(LinkError)
+    /// A file descriptor that poll(2) reports readable when bytes arrive, for hosts that wait
+    /// on several things at once; nil when the link has none (I2C, the in-process simulator).
+    var pollDescriptor: Int32? { get }
+}
+
+extension ByteLink {
+    /// No descriptor to poll.
+    public var pollDescriptor: Int32? { nil }
 }

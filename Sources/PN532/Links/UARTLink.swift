@@ -50,6 +50,9 @@ public final class UARTLink: ByteLink {
 
     public var now: LinkTime { .monotonicNow() }
 
+    /// The port's descriptor (-1 once closed).
+    public var pollDescriptor: Int32? { descriptor }
+
     public func write(_ bytes: [UInt8]) throws(LinkError) {
         var offset = 0
         while offset < bytes.count {

@@ -36,19 +36,72 @@ public final class PN532Session {
     ///   when nil.
     /// - Throws: `PN532Error` with the command and device.
     public func run(_ command: Command, timeout: Duration? = nil) throws(PN532Error) -> [UInt8] {
+        try begin(command)
+        return try response(within: timeout ?? settings.responseTimeout)
+    }
+
+    /// The command sent by `begin(_:)` whose response has not been collected yet.
+    public private(set) var pending: CommandCode?
+
+    /// Sends `command` and waits for its ACK, leaving the response to `response(within:)`.
+    ///
+    /// For commands that wait for the outside world (InListPassiveTarget with MaxRetries FF):
+    /// the host can sleep on the link's file descriptor, alongside others, until the chip
+    /// answers, and abort with `cancel()` when it has something else to do.
+    public func begin(_ command: Command) throws(PN532Error) {
         self.command = command.code
-        defer { self.command = nil }
+        pending = nil
         let bytes: [UInt8]
         do throws(FrameEncodingError) {
             bytes = try command.frame.encoded()
         } catch {
+            defer { self.command = nil }
             throw failure(.invalidCommand(error.description))
         }
         if Self.fieldCommands.contains(command.code) { fieldMayBeOn = true }
-        try sendAndAwaitAcknowledgement(bytes, summary: command.code.name)
-        let payload = try awaitResponse(to: command.code, within: timeout ?? settings.responseTimeout)
+        do throws(PN532Error) {
+            try sendAndAwaitAcknowledgement(bytes, summary: command.code.name)
+        } catch {
+            self.command = nil
+            throw error
+        }
+        pending = command.code
+    }
+
+    /// Waits up to `timeout` for the response to the command `begin(_:)` sent, and returns
+    /// its payload (response code, then data). At the deadline the command is aborted.
+    public func response(within timeout: Duration) throws(PN532Error) -> [UInt8] {
+        guard let code = pending else { throw failure(.invalidCommand("no command is waiting for a response")) }
+        defer {
+            pending = nil
+            command = nil
+        }
+        guard let payload = try awaitResponse(to: code, within: timeout, abortAtDeadline: true) else {
+            throw failure(.timeout(timeout))
+        }
         statistics.commands += 1
         return payload
+    }
+
+    /// The response to the command `begin(_:)` sent if it arrives before `deadline`; nil
+    /// when it has not, in which case the command stays pending (not aborted).
+    public func responseIfReady(until deadline: LinkTime) throws(PN532Error) -> [UInt8]? {
+        guard let code = pending else { throw failure(.invalidCommand("no command is waiting for a response")) }
+        guard let payload = try awaitResponse(to: code, within: max(.zero, deadline - link.now), abortAtDeadline: false) else {
+            return nil
+        }
+        pending = nil
+        command = nil
+        statistics.commands += 1
+        return payload
+    }
+
+    /// Aborts the command `begin(_:)` sent (an ACK frame) and drops what it may have answered.
+    public func cancel() throws(PN532Error) {
+        pending = nil
+        command = nil
+        try abort()
+        try discardInput()
     }
 
     /// Sends the wake-up preamble. The chip then needs a SAMConfiguration, which `start()` sends.
@@ -113,13 +166,14 @@ public final class PN532Session {
         throw failure(.noAcknowledgement(attempts: max(1, settings.sendAttempts)))
     }
 
-    private func awaitResponse(to code: CommandCode, within timeout: Duration) throws(PN532Error) -> [UInt8] {
+    private func awaitResponse(to code: CommandCode, within timeout: Duration, abortAtDeadline: Bool) throws(PN532Error) -> [UInt8]? {
         let deadline = link.now + timeout
         var nacks = 0
         while true {
             let quietLimit = min(deadline, link.now + settings.acknowledgementWindow)
             guard let result = try nextFrame(until: quietLimit) else {
                 if link.now >= deadline {
+                    guard abortAtDeadline else { return nil }
                     try abort()
                     throw failure(.timeout(timeout))
                 }

@@ -1,0 +1,117 @@
+import NDEF
+import PN532
+
+/// The reader, the decisions and the door joined up, without the operating system: the
+/// daemon drives it from its poll loop, the soak test from the simulator's virtual clock.
+public final class DoorEngine {
+    /// The reader.
+    public let reader: DoorReader
+    /// The door's state machine.
+    public let controller: DoorController
+    /// Decisions.
+    public var decider: DoorDecider
+    /// Where entries go.
+    public let journal: DoorJournal
+    /// The relay, LED and buzzer.
+    public let outputs: DoorOutputs
+    /// Called with each decided presentation, for dispatch rules.
+    public var onPresentation: ((Presentation, Decision) -> Void)?
+
+    private let clock: () -> LinkTime
+
+    /// An engine; call `lock(because:)` before anything else.
+    public init(reader: DoorReader, controller: DoorController, decider: DoorDecider, journal: DoorJournal, outputs: DoorOutputs, clock: @escaping () -> LinkTime) {
+        self.reader = reader
+        self.controller = controller
+        self.decider = decider
+        self.journal = journal
+        self.outputs = outputs
+        self.clock = clock
+    }
+
+    /// The earliest deadline of the reader and the door.
+    public var nextDeadline: LinkTime {
+        [reader.nextDeadline, controller.nextDeadline].compactMap { $0 }.min() ?? reader.nextDeadline
+    }
+
+    /// Drives the relay to locked whatever the controller believes (start, shutdown, errors).
+    public func lock(because reason: String) {
+        perform(controller.lockNow(because: reason))
+    }
+
+    /// Services the reader (waiting on its link until `deadline` at most when it has no
+    /// descriptor to poll) and the door's deadlines.
+    public func step(until deadline: LinkTime) {
+        for event in reader.service(until: deadline) { handle(event) }
+        perform(controller.advance(to: clock()))
+    }
+
+    /// Runs until `end` on a clock that only moves when told to (the in-process simulator):
+    /// `idle(deadline)` must let time pass up to `deadline` when nothing is due before it.
+    public func run(until end: LinkTime, idle: (LinkTime) -> Void) {
+        while clock() < end {
+            step(until: min(nextDeadline, end))
+            let next = min(nextDeadline, end)
+            if clock() < next, !reader.isWaitingForTag { idle(next) }
+        }
+    }
+
+    /// Feeds an input event (exit button, door contact, doorbell) to the door.
+    public func handle(_ event: DoorEvent) {
+        perform(controller.handle(event, at: clock()))
+    }
+
+    private func handle(_ event: ReaderEvent) {
+        switch event {
+        case .presented(let presentation):
+            let decision = finish(decider.decide(presentation, at: clock()), presentation)
+            journal.record(.decision(decision, presentation))
+            perform(controller.handle(.decision(decision, uid: presentation.uid), at: clock()))
+            onPresentation?(presentation, decision)
+        case .removed(let uid):
+            journal.record(.removed(uid: uid))
+        case .lost, .recoveryFailed, .recovered:
+            journal.record(.reader(event))
+        }
+    }
+
+    /// A grant with a counter update stands only once the new counter is on the tag,
+    /// verified: a tag that cannot be updated is not let in, so every grant advances it.
+    private func finish(_ decision: Decision, _ presentation: Presentation) -> Decision {
+        guard decision.granted, let update = decision.tokenUpdate else { return decision }
+        do {
+            let record = try decider.tokenRecord(for: update)
+            try reader.write(Self.replacingToken(in: presentation.message, with: record))
+            decider.confirm(update)
+            return decision
+        } catch {
+            return Decision(granted: false, user: decision.user, rule: decision.rule, reason: "the token's counter could not be updated on the tag (\(error)); not opened")
+        }
+    }
+
+    /// The tag's message with its token record replaced, other records kept in place.
+    static func replacingToken(in message: NDEFMessage?, with record: NDEFRecord) -> NDEFMessage {
+        let records = message?.records ?? []
+        guard let index = records.firstIndex(where: { $0.typeNameFormat == .nfcExternal && $0.typeString.lowercased() == SignedToken.recordType }) else {
+            return NDEFMessage(records: records + [record])
+        }
+        var replaced = records
+        replaced[index] = record
+        return NDEFMessage(records: replaced)
+    }
+
+    private func perform(_ actions: [DoorAction]) {
+        for action in actions {
+            if case .note(let note) = action {
+                journal.record(.note(note))
+                continue
+            }
+            do {
+                try outputs.apply(action)
+            } catch {
+                journal.record(.outputFailed("\(action): \(error)"))
+                if case .relay(true) = action { try? outputs.apply(.relay(false)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import NDEF
+import PN532
+import Type2
+
+/// The door's reader: waits for a tag with the chip doing the polling, reads it once per
+/// presentation, watches for its removal, checks the chip's health while idle, and brings a
+/// reader that stopped answering back (re-wake, RSTPD_N reset, reopen with backoff).
+///
+/// It never blocks for long: `service(until:)` returns at its deadline. Errors never escape:
+/// they become `lost` and recovery events.
+public final class DoorReader {
+    /// Timing of presence checks, health checks and recovery.
+    public struct Timing: Equatable, Sendable {
+        /// How often a tag left on the reader is checked for.
+        public var presenceInterval: Duration = .milliseconds(150)
+        /// How often an idle reader is asked for its firmware version.
+        public var healthInterval: Duration = .seconds(5)
+        /// The first pause before reopening the device; doubled after each failure.
+        public var firstBackoff: Duration = .seconds(1)
+        /// The longest pause between reopening attempts.
+        public var longestBackoff: Duration = .seconds(30)
+        /// How long a response that has started arriving may take to complete.
+        public var responseCompletion: Duration = .milliseconds(100)
+
+        /// The defaults, with the configured health-check interval.
+        public init(healthInterval: Duration = .seconds(5)) {
+            self.healthInterval = healthInterval
+        }
+    }
+
+    private enum State {
+        /// No working session; the next recovery step is due at `at`.
+        case down(at: LinkTime, step: Int)
+        /// InListPassiveTarget is pending in the chip; health check due at `healthAt`.
+        case armed(healthAt: LinkTime)
+        /// A tag is in the field; its presence is checked at `checkAt`.
+        case present(uid: [UInt8], checkAt: LinkTime)
+    }
+
+    /// The connector used to open the reader.
+    public let connector: ReaderConnector
+    /// Timing.
+    public var timing: Timing
+    /// Read the originality signature of each tag (for `require_genuine`).
+    public var readsSignature: Bool
+    /// The session while the reader works.
+    public private(set) var session: PN532Session?
+
+    private var state: State
+    private var tag: Type2Tag?
+    private var retriesSetting: UInt8?
+    private let clock: () -> LinkTime
+
+    /// A reader that is not open yet; `clock` is the loop's clock (the link's own clock for
+    /// the in-process simulator). The first `service` call opens it.
+    public init(connector: ReaderConnector, timing: Timing, readsSignature: Bool, clock: @escaping () -> LinkTime) {
+        self.connector = connector
+        self.timing = timing
+        self.readsSignature = readsSignature
+        self.clock = clock
+        state = .down(at: clock(), step: Self.reopenStep)
+    }
+
+    /// The time `service` has something to do without input from the chip.
+    public var nextDeadline: LinkTime {
+        switch state {
+        case .down(let at, _): at
+        case .armed(let healthAt): healthAt
+        case .present(_, let checkAt): checkAt
+        }
+    }
+
+    /// The descriptor to poll while the chip waits for a tag; nil when there is none to poll
+    /// (then `service` must be called with a deadline to wait on the link itself).
+    public var pollDescriptor: Int32? {
+        guard case .armed = state else { return nil }
+        return session?.link.pollDescriptor
+    }
+
+    /// True while the chip is waiting for a tag and the link can be waited on directly.
+    public var isWaitingForTag: Bool {
+        if case .armed = state { return session != nil }
+        return false
+    }
+
+    /// Does what is due: collects a waiting tag (waiting on the link until `deadline` at
+    /// most), checks presence or health, or takes the next recovery step.
+    public func service(until deadline: LinkTime) -> [ReaderEvent] {
+        switch state {
+        case .down(let at, let step):
+            guard clock() >= at else { return [] }
+            return recover(step: step)
+        case .armed(let healthAt):
+            return collect(until: min(deadline, healthAt), healthAt: healthAt)
+        case .present(let uid, let checkAt):
+            guard clock() >= checkAt else { return [] }
+            return checkPresence(of: uid)
+        }
+    }
+
+    /// Writes `message` to the tag of the presentation just reported (for a token's counter),
+    /// tear-safe and verified. Throws when no tag is selected or the write failed.
+    public func write(_ message: NDEFMessage) throws(Type2Error) {
+        guard let tag else { throw .unsupported("no tag is selected") }
+        _ = try tag.writeNDEF(message, verify: true)
+    }
+
+    /// Leaves the chip idle with the field off and closes the device.
+    public func close() {
+        guard let session else { return }
+        if session.pending != nil { try? session.cancel() }
+        try? session.finish()
+        connector.disconnect(session)
+        self.session = nil
+    }
+
+    // MARK: - Waiting for a tag
+
+    private func collect(until deadline: LinkTime, healthAt: LinkTime) -> [ReaderEvent] {
+        guard let session else { return lose("no session") }
+        do throws(PN532Error) {
+            let limit = session.link.pollDescriptor == nil ? deadline : max(deadline, clock() + timing.responseCompletion)
+            if let payload = try session.responseIfReady(until: min(limit, healthAt)) {
+                return try presentation(from: payload, session: session)
+            }
+            guard clock() >= healthAt else { return [] }
+            try session.cancel()
+            _ = try session.firmwareVersion()
+            try arm(session)
+            return []
+        } catch {
+            return lose(error.description)
+        }
+    }
+
+    private func presentation(from payload: [UInt8], session: PN532Session) throws(PN532Error) -> [ReaderEvent] {
+        let targets: [PassiveTarget]
+        do throws(ReplyError) { targets = try PassiveTargetList(payload: payload).targets } catch {
+            throw PN532Error(.reply(error), command: .inListPassiveTarget, device: session.link.name)
+        }
+        guard let first = targets.first else {
+            try arm(session)
+            return []
+        }
+        tag = nil
+        state = .present(uid: first.uid, checkAt: clock() + timing.presenceInterval)
+        if targets.count > 1 {
+            return [.presented(Presentation(uid: first.uid, multipleTags: true))]
+        }
+        let reading = TagReading(session: session, target: first, readSignature: readsSignature)
+        tag = reading.tag
+        state = .present(uid: first.uid, checkAt: clock() + timing.presenceInterval)
+        return [.presented(reading.presentation)]
+    }
+
+    private func arm(_ session: PN532Session) throws(PN532Error) {
+        try setRetries(0xFF, session)
+        try session.begin(.inListPassiveTarget(maxTargets: 2))
+        state = .armed(healthAt: clock() + timing.healthInterval)
+    }
+
+    private func setRetries(_ retries: UInt8, _ session: PN532Session) throws(PN532Error) {
+        guard retriesSetting != retries else { return }
+        try session.setPassiveActivationRetries(retries)
+        retriesSetting = retries
+    }
+
+    // MARK: - A tag in the field
+
+    private func checkPresence(of uid: [UInt8]) -> [ReaderEvent] {
+        guard let session else { return lose("no session") }
+        do throws(PN532Error) {
+            try setRetries(0x01, session)
+            let targets: [PassiveTarget]
+            do throws(PN532Error) {
+                targets = try session.listPassiveTargets(maxTargets: 2, timeout: .seconds(1))
+            } catch {
+                guard case .timeout = error.kind else { throw error }
+                targets = []
+            }
+            if targets.contains(where: { $0.uid == uid }) {
+                state = .present(uid: uid, checkAt: clock() + timing.presenceInterval)
+                return []
+            }
+            tag = nil
+            try arm(session)
+            return [.removed(uid: uid)]
+        } catch {
+            return lose(error.description)
+        }
+    }
+
+    // MARK: - Recovery
+
+    private static let wakeStep = 0
+    private static let resetStep = 1
+    private static let reopenStep = 2
+
+    private func lose(_ reason: String) -> [ReaderEvent] {
+        let uid: [UInt8]? = if case .present(let uid, _) = state { uid } else { nil }
+        tag = nil
+        retriesSetting = nil
+        state = .down(at: clock(), step: session == nil ? Self.reopenStep : Self.wakeStep)
+        return (uid.map { [.removed(uid: $0)] } ?? []) + [.lost(reason)]
+    }
+
+    private func recover(step: Int) -> [ReaderEvent] {
+        let name: String
+        do throws(PN532Error) {
+            switch step {
+            case Self.wakeStep:
+                name = "re-wake"
+                guard let session else { return recover(step: Self.reopenStep) }
+                try? session.discardInput()
+                _ = try session.start()
+            case Self.resetStep:
+                name = "RSTPD_N reset"
+                guard let session, try connector.resetChip() else { return recover(step: Self.reopenStep) }
+                try? session.discardInput()
+                _ = try session.start()
+            default:
+                name = "reopen"
+                if let session { connector.disconnect(session) }
+                session = nil
+                session = try connector.connect()
+            }
+            guard let session else { return [] }
+            try arm(session)
+            return [.recovered(step: name)]
+        } catch {
+            retriesSetting = nil
+            let next = step + 1
+            let backoff = next <= Self.reopenStep ? .zero : min(timing.longestBackoff, timing.firstBackoff * (1 << min(next - Self.reopenStep - 1, 16)))
+            state = .down(at: clock() + backoff, step: next)
+            return [.recoveryFailed(step: name, reason: error.description)]
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// What the door's reader reports.
+public enum ReaderEvent: Equatable, Sendable {
+    /// A tag came into the field and was read (one event per presentation).
+    case presented(Presentation)
+    /// The tag of the last presentation left the field.
+    case removed(uid: [UInt8])
+    /// The reader stopped answering, and why.
+    case lost(String)
+    /// A recovery step that did not bring it back yet, and when the next comes.
+    case recoveryFailed(step: String, reason: String)
+    /// The reader answers again, after which step.
+    case recovered(step: String)
+}
