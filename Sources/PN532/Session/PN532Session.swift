@@ -169,6 +169,8 @@ public final class PN532Session {
     private func awaitResponse(to code: CommandCode, within timeout: Duration, abortAtDeadline: Bool) throws(PN532Error) -> [UInt8]? {
         let deadline = link.now + timeout
         var nacks = 0
+        var garbageSeen = scanner.garbageByteCount
+        var nackUnanswered = false
         while true {
             let quietLimit = min(deadline, link.now + settings.acknowledgementWindow)
             guard let result = try nextFrame(until: quietLimit) else {
@@ -177,7 +179,11 @@ public final class PN532Session {
                     try abort()
                     throw failure(.timeout(timeout))
                 }
-                guard scanner.holdsPartialFrame else { continue }
+                // A frame whose start was garbled leaves only skipped bytes, and a NACK can be
+                // lost itself: ask again in both cases too.
+                guard scanner.holdsPartialFrame || scanner.garbageByteCount > garbageSeen || nackUnanswered else { continue }
+                garbageSeen = scanner.garbageByteCount
+                nackUnanswered = true
                 scanner.reset()
                 nacks += 1
                 guard nacks <= settings.nackAttempts else {
@@ -188,6 +194,7 @@ public final class PN532Session {
                 try send(Self.negativeAcknowledgement, summary: "NACK (incomplete frame, line quiet)")
                 continue
             }
+            nackUnanswered = false
             switch result {
             case .frame(.information(.chipToHost, let payload)) where payload.first == code.responseCode:
                 return payload
@@ -203,6 +210,7 @@ public final class PN532Session {
                 }
                 statistics.nacks += 1
                 try send(Self.negativeAcknowledgement, summary: "NACK (resend)")
+                nackUnanswered = true
             }
         }
     }
