@@ -40,9 +40,9 @@ public final class DoorEngine {
     }
 
     /// Services the reader (waiting on its link until `deadline` at most when it has no
-    /// descriptor to poll) and the door's deadlines.
-    public func step(until deadline: LinkTime) {
-        for event in reader.service(until: deadline) { handle(event) }
+    /// descriptor to poll; reading its descriptor when `readable`) and the door's deadlines.
+    public func step(until deadline: LinkTime, readable: Bool = false) {
+        for event in reader.service(until: deadline, readable: readable) { handle(event) }
         perform(controller.advance(to: clock()))
     }
 

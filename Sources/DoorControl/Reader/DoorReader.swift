@@ -83,14 +83,16 @@ public final class DoorReader {
         return false
     }
 
-    /// Does what is due: collects a waiting tag (waiting on the link until `deadline` at
-    /// most), checks presence or health, or takes the next recovery step.
-    public func service(until deadline: LinkTime) -> [ReaderEvent] {
+    /// Does what is due: collects a waiting tag, checks presence or health, or takes the next
+    /// recovery step. On a link without a descriptor it waits on the link until `deadline` at
+    /// most; on one with a descriptor it reads only when `readable` (poll(2) said so).
+    public func service(until deadline: LinkTime, readable: Bool = false) -> [ReaderEvent] {
         switch state {
         case .down(let at, let step):
             guard clock() >= at else { return [] }
             return recover(step: step)
         case .armed(let healthAt):
+            if session?.link.pollDescriptor != nil, !readable, clock() < healthAt { return [] }
             return collect(until: min(deadline, healthAt), healthAt: healthAt)
         case .present(let uid, let checkAt):
             guard clock() >= checkAt else { return [] }

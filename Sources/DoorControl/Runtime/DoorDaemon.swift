@@ -1,0 +1,122 @@
+import CLinux
+import PN532
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `door run`'s loop: one thread, one ppoll(2) over the signal fd and the reader's fd, with
+/// the earliest deadline (relay, feedback, alarm, presence and health checks, input
+/// samples, watchdog ping, dispatched commands) as its timeout.
+public final class DoorDaemon {
+    /// What the loop asks of the world outside the engine.
+    public struct Hooks {
+        /// Sends a systemd notification (`READY=1`, `WATCHDOG=1`, `STATUS=…`).
+        public var notify: (String) -> Void
+        /// How often to ping the systemd watchdog; nil when it is off.
+        public var watchdogInterval: Duration?
+        /// Rereads the configuration and applies what can be applied; returns what happened,
+        /// for the log.
+        public var reload: () -> String
+        /// A line for the operational log (stderr).
+        public var log: (String) -> Void
+        /// Other deadlines (dispatched commands) and their service.
+        public var background: (deadline: () -> LinkTime?, service: (LinkTime) -> Void)?
+
+        /// Hooks.
+        public init(notify: @escaping (String) -> Void, watchdogInterval: Duration?, reload: @escaping () -> String, log: @escaping (String) -> Void, background: (deadline: () -> LinkTime?, service: (LinkTime) -> Void)? = nil) {
+            self.notify = notify
+            self.watchdogInterval = watchdogInterval
+            self.reload = reload
+            self.log = log
+            self.background = background
+        }
+    }
+
+    /// Why the loop ended.
+    public enum Ending: Equatable, Sendable {
+        /// SIGTERM or SIGINT.
+        case signal(Int32)
+        /// The signal fd could not be read or polled; errno.
+        case failure(String)
+    }
+
+    private let engine: DoorEngine
+    private var inputs: InputMonitor?
+    private let signals: Int32
+    private var hooks: Hooks
+    private var nextPing: LinkTime?
+
+    /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM and SIGHUP.
+    public init(engine: DoorEngine, inputs: InputMonitor?, signals: Int32, hooks: Hooks) {
+        self.engine = engine
+        self.inputs = inputs
+        self.signals = signals
+        self.hooks = hooks
+    }
+
+    /// Runs until SIGTERM or SIGINT. The relay is locked on every way out.
+    public func run() -> Ending {
+        defer { engine.lock(because: "stopping") }
+        let start = LinkTime.monotonicNow()
+        nextPing = hooks.watchdogInterval.map { start + $0 }
+        for event in inputs?.initialEvents ?? [] { engine.handle(event) }
+        hooks.notify("READY=1\nSTATUS=waiting for tags")
+        while true {
+            let now = LinkTime.monotonicNow()
+            let deadline = [engine.nextDeadline, inputs.flatMap { $0.isEmpty ? nil : $0.nextSample }, nextPing, hooks.background?.deadline()]
+                .compactMap { $0 }.min() ?? now + .seconds(60)
+            let readerDescriptor = engine.reader.pollDescriptor
+            var descriptors = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            if let readerDescriptor { descriptors.append(pollfd(fd: readerDescriptor, events: Int16(POLLIN), revents: 0)) }
+            var readable = false
+            if readerDescriptor == nil, engine.reader.isWaitingForTag {
+                // No descriptor (I2C): the link is waited on in short slices between signal checks.
+                engine.step(until: min(deadline, now + .milliseconds(50)))
+                _ = clinux_poll_nanoseconds(&descriptors, 1, 0)
+            } else {
+                let result = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), max(0, (deadline - now).nanoseconds))
+                if result < 0, errno != EINTR { return .failure("ppoll: errno \(errno)") }
+                readable = descriptors.count > 1 && descriptors[1].revents != 0
+                engine.step(until: LinkTime.monotonicNow(), readable: readable)
+            }
+            if descriptors[0].revents != 0, let ending = handleSignals() { return ending }
+            service(at: LinkTime.monotonicNow())
+        }
+    }
+
+    private func handleSignals() -> Ending? {
+        while true {
+            let signal = clinux_read_signal(signals)
+            switch signal {
+            case 0: return nil
+            case SIGHUP:
+                hooks.notify("RELOADING=1")
+                hooks.log(hooks.reload())
+                hooks.notify("READY=1")
+            case SIGTERM, SIGINT:
+                hooks.notify("STOPPING=1")
+                return .signal(signal)
+            case -1: return .failure("reading the signal fd: errno \(errno)")
+            default: continue
+            }
+        }
+    }
+
+    private func service(at now: LinkTime) {
+        if let inputs, !inputs.isEmpty, now >= inputs.nextSample {
+            do {
+                for event in try inputs.sample(at: now) { engine.handle(event) }
+            } catch {
+                hooks.log("error: reading the inputs: \(error)")
+            }
+        }
+        if let ping = nextPing, now >= ping, let interval = hooks.watchdogInterval {
+            hooks.notify("WATCHDOG=1")
+            nextPing = now + interval
+        }
+        if let background = hooks.background, let deadline = background.deadline(), now >= deadline {
+            background.service(now)
+        }
+    }
+}
