@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PN532", targets: ["PN532"]),
         .library(name: "PN532Simulator", targets: ["PN532Simulator"]),
         .library(name: "Type2", targets: ["Type2"]),
+        .library(name: "DoorControl", targets: ["DoorControl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),

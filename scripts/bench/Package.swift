@@ -5,11 +5,25 @@ import PackageDescription
 
 let package = Package(
     name: "pn532ctl-bench",
-    dependencies: [.package(name: "pn532ctl", path: "../..")],
+    dependencies: [
+        .package(name: "pn532ctl", path: "../.."),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+    ],
     targets: [
         .executableTarget(
             name: "NDEFBench",
             dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "DoorBench",
+            dependencies: [
+                .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PN532", package: "pn532ctl"),
+                .product(name: "PN532Simulator", package: "pn532ctl"),
+                .product(name: "Type2", package: "pn532ctl"),
+                .product(name: "NDEF", package: "pn532ctl"),
+            ]
         ),
         .executableTarget(
             name: "PN532Bench",

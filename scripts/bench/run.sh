@@ -11,3 +11,5 @@ bin=$(swift build -c release --show-bin-path)
 "$bin/NDEFBench" "$@"
 echo
 "$bin/PN532Bench" "$@"
+echo
+"$bin/DoorBench" "$@"

@@ -43,6 +43,9 @@ public final class DoorReader {
     public var timing: Timing
     /// Read the originality signature of each tag (for `require_genuine`).
     public var readsSignature: Bool
+    /// Read the NDEF message of each tag; off when every rule looks at the UID only, which
+    /// saves the reads between anticollision and the decision.
+    public var readsMessage = true
     /// The session while the reader works.
     public private(set) var session: PN532Session?
 
@@ -149,7 +152,7 @@ public final class DoorReader {
         if targets.count > 1 {
             return [.presented(Presentation(uid: first.uid, multipleTags: true))]
         }
-        let reading = TagReading(session: session, target: first, readSignature: readsSignature)
+        let reading = TagReading(session: session, target: first, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag
         state = .present(uid: first.uid, checkAt: clock() + timing.presenceInterval)
         return [.presented(reading.presentation)]

@@ -10,14 +10,19 @@ struct TagReading {
     /// What was read.
     var presentation: Presentation
 
-    init(session: PN532Session, target: PassiveTarget, readSignature: Bool) {
+    init(session: PN532Session, target: PassiveTarget, readMessage: Bool, readSignature: Bool) {
         var presentation = Presentation(uid: target.uid)
         var identified: Type2Tag?
+        guard readMessage || readSignature else {
+            self.tag = nil
+            self.presentation = presentation
+            return
+        }
         do throws(Type2Error) {
             let tag = try Type2Tag.identify(TargetExchange(session: session, target: target))
             identified = tag
             presentation.product = tag.product.rawValue
-            presentation.message = try Self.message(on: tag)
+            if readMessage { presentation.message = try Self.message(on: tag) }
             if readSignature { presentation.signature = try tag.readSignature() }
         } catch {
             presentation.readError = error.description

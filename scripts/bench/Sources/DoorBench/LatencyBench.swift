@@ -1,0 +1,121 @@
+import Crypto
+import DoorControl
+import NDEF
+import PN532
+import PN532Simulator
+import Type2
+
+/// Tag-in-field → relay energised on the in-process simulator's modelled clock: the chip's
+/// activation, the UART at the chosen rate, the tag's air time and EEPROM writes.
+struct LatencyBench {
+    struct Row {
+        var rule: String
+        var rate: BaudRate
+        var latency: Duration
+        var commands: Int
+    }
+
+    static let uid: [UInt8] = [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]
+    static let uri = "https://door.example.org/alice"
+    static let key = SymmetricKey(data: [UInt8](repeating: 0x5A, count: 32))
+
+    /// Every rule at 115200 and 921600.
+    static func run() throws -> [Row] {
+        var rows: [Row] = []
+        for rate in [BaudRate.bps115200, .bps921600] {
+            rows.append(try measure("UID", rate, records: [], readsMessage: false, decider: UIDDecider(uid: uid)))
+            rows.append(try measure("URI", rate, records: [.uri(uri)], readsMessage: true, decider: URIDecider(uri: uri)))
+            let token = try SignedToken(user: "alice", issued: 1_790_000_000, counter: 7).record(uid: uid, key: key)
+            rows.append(try measure("signed token", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: false)))
+            rows.append(try measure("token + counter", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: true)))
+        }
+        return rows
+    }
+
+    private static func measure(_ rule: String, _ rate: BaudRate, records: [NDEFRecord], readsMessage: Bool, decider: DoorDecider) throws -> Row {
+        let chip = SimulatedPN532()
+        let connector = BenchConnector(chip: chip, rate: rate)
+        let clock = { connector.link.now }
+        let outputs = RelayWatch(clock: clock) { connector.session?.statistics.commands ?? 0 }
+        let config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))
+        let reader = DoorReader(connector: connector, timing: DoorReader.Timing(), readsSignature: false, clock: clock)
+        reader.readsMessage = readsMessage
+        let engine = DoorEngine(
+            reader: reader, controller: DoorController(settings: DoorController.Settings(config)), decider: decider,
+            journal: NoJournal(), outputs: outputs, clock: clock)
+        engine.lock(because: "start")
+        let idle = { (deadline: LinkTime) in connector.link.advance(by: deadline - connector.link.now) }
+        engine.run(until: LinkTime(nanoseconds: 1_000_000_000), idle: idle)
+        let arrival = LinkTime(nanoseconds: 1_000_000_000)
+        chip.schedule(.present(tag(records)), at: arrival)
+        let before = connector.session?.statistics.commands ?? 0
+        engine.run(until: LinkTime(nanoseconds: 2_000_000_000), idle: idle)
+        guard let energised = outputs.energisedAt else { throw BenchFailure("\(rule) at \(rate.bitsPerSecond): the relay was not energised") }
+        let commands = outputs.commandsAtEnergising - before
+        return Row(rule: rule, rate: rate, latency: energised - arrival, commands: commands)
+    }
+
+    private static func tag(_ records: [NDEFRecord]) -> SimulatedTag {
+        var tag = SimulatedTag(product: .ntag213, uid: uid)
+        if !records.isEmpty, let tlv = try? Type2DataArea.ndefTLV(for: NDEFMessage(records: records).encoded()) {
+            tag.memory.replaceSubrange(16..<16 + tlv.count, with: tlv)
+        }
+        return tag
+    }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The simulator at a chosen UART rate.
+final class BenchConnector: ReaderConnector {
+    let chip: SimulatedPN532
+    let link: SimulatorLink
+    let rate: BaudRate
+    private(set) var session: PN532Session?
+
+    init(chip: SimulatedPN532, rate: BaudRate) {
+        self.chip = chip
+        self.rate = rate
+        link = SimulatorLink(chip: chip)
+    }
+
+    var name: String { "sim" }
+
+    func connect() throws(PN532Error) -> PN532Session {
+        let session = PN532Session(link: link)
+        _ = try session.start()
+        if rate != .bps115200 { try session.changeBaudRate(to: rate) }
+        self.session = session
+        return session
+    }
+
+    func disconnect(_ session: PN532Session) {}
+    func resetChip() throws(PN532Error) -> Bool { false }
+}
+
+/// Notes when the relay is first energised, and the commands run by then.
+final class RelayWatch: DoorOutputs {
+    let clock: () -> LinkTime
+    let commands: () -> Int
+    private(set) var energisedAt: LinkTime?
+    private(set) var commandsAtEnergising = 0
+
+    init(clock: @escaping () -> LinkTime, commands: @escaping () -> Int) {
+        self.clock = clock
+        self.commands = commands
+    }
+
+    func apply(_ action: DoorAction) throws {
+        guard case .relay(true) = action, energisedAt == nil else { return }
+        energisedAt = clock()
+        commandsAtEnergising = commands()
+    }
+}
+
+/// Drops entries.
+final class NoJournal: DoorJournal {
+    func record(_ entry: JournalEntry) {}
+}

@@ -1,0 +1,29 @@
+import PN532
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Door benchmarks. Part A: tag in the field → relay energised for a UID rule, a URI rule and
+/// a signed-token rule (with and without the rolling counter's write-back), at 115200 and
+/// 921600, on the in-process simulator's modelled clock.
+func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+}
+
+func milliseconds(_ duration: Duration) -> String {
+    let tenths = Int((duration.milliseconds * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10) ms"
+}
+
+do {
+    print("Door: tag in field -> relay energised (modelled: in-process simulator, virtual clock)")
+    print(pad("rule", 17) + pad("rate", 9) + pad("latency", 11) + "commands")
+    for row in try LatencyBench.run() {
+        print(pad(row.rule, 17) + pad(String(row.rate.bitsPerSecond), 9) + pad(milliseconds(row.latency), 11) + String(row.commands))
+    }
+} catch {
+    let message = Array("DoorBench: \(error)\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
+}
