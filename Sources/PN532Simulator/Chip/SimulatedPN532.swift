@@ -24,8 +24,10 @@ public final class SimulatedPN532 {
     /// Tag commands executed so far.
     public internal(set) var tagCommandCount = 0
     /// Tags that left the field, most recent last, as they were when they left (a person holds
-    /// them and may present them again).
+    /// them and may present them again): one per UID, the last `departedTagLimit`.
     public internal(set) var departedTags: [SimulatedTag] = []
+    /// How many departed tags are kept, so that a long run's memory stays flat.
+    public static let departedTagLimit = 32
 
     var scanner = FrameScanner()
     var registers = RegisterFile()
@@ -170,7 +172,10 @@ public final class SimulatedPN532 {
             field.removeAll { $0.uid == tag.uid }
             field.append(tag)
         case .remove(let uid):
-            departedTags += field.filter { uid == nil || $0.uid == uid }
+            let leaving = field.filter { uid == nil || $0.uid == uid }
+            departedTags.removeAll { tag in leaving.contains { $0.uid == tag.uid } }
+            departedTags += leaving
+            departedTags.removeFirst(max(0, departedTags.count - Self.departedTagLimit))
             field.removeAll { uid == nil || $0.uid == uid }
         }
     }
