@@ -1,0 +1,159 @@
+/// One part of a key (`a` in `a."b c".d`) and where it was written.
+struct TOMLKeyPart {
+    var name: String
+    var line: Int
+    var column: Int
+}
+
+/// A table under construction, enforcing TOML's rules on defining things once: a table
+/// is defined by one header or by dotted keys, never both or twice; inline tables and
+/// static arrays are closed; `[[x]]` appends only to arrays of tables.
+final class TOMLTableBuilder {
+    /// How a table came to exist, which decides what may still add to it.
+    enum Origin {
+        /// Created on the way to a deeper header (`a` for `[a.b]`): a header may still define it.
+        case implicit
+        /// Defined by a `[header]` or as an element of `[[header]]`.
+        case header
+        /// Created by a dotted key (`a.b = 1`): further dotted keys may add to it.
+        case dottedKey
+    }
+
+    private enum Entry {
+        case value(TOMLValue)
+        case table(TOMLTableBuilder)
+        case tableArray([TOMLTableBuilder], line: Int, column: Int)
+
+        var line: Int {
+            switch self {
+            case let .value(value): value.line
+            case let .table(table): table.line
+            case let .tableArray(_, line, _): line
+            }
+        }
+    }
+
+    private var origin: Origin
+    private var line: Int
+    private var column: Int
+    private var keys: [String] = []
+    private var entries: [String: Entry] = [:]
+
+    init(origin: Origin, line: Int, column: Int) {
+        self.origin = origin
+        self.line = line
+        self.column = column
+    }
+
+    /// `[path]`: the table the header defines.
+    func defineTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
+        let (parent, last) = try walkHeader(path)
+        switch parent.entries[last.name] {
+        case nil:
+            return parent.insertTable(last, origin: .header)
+        case let .table(table) where table.origin == .implicit:
+            table.origin = .header
+            table.line = last.line
+            table.column = last.column
+            return table
+        case let .table(table):
+            throw Self.error(at: last, "table [\(Self.display(path))] is already defined on line \(table.line)")
+        case .tableArray:
+            throw Self.error(at: last, "\(Self.display(path)) is an array of tables: write [[\(Self.display(path))]]")
+        case let .value(value):
+            throw Self.error(at: last, "\(Self.display(path)) is already defined on line \(value.line)")
+        }
+    }
+
+    /// `[[path]]`: a new table appended to the array of tables.
+    func appendTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
+        let (parent, last) = try walkHeader(path)
+        let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
+        switch parent.entries[last.name] {
+        case nil:
+            parent.keys.append(last.name)
+            parent.entries[last.name] = .tableArray([element], line: last.line, column: last.column)
+        case let .tableArray(elements, line, column):
+            parent.entries[last.name] = .tableArray(elements + [element], line: line, column: column)
+        case let .table(table):
+            throw Self.error(at: last, "\(Self.display(path)) is already a table (line \(table.line)), not an array of tables")
+        case let .value(value):
+            throw Self.error(at: last, "\(Self.display(path)) is already defined on line \(value.line)")
+        }
+        return element
+    }
+
+    /// `path = value` in this table.
+    func assign(_ path: [TOMLKeyPart], _ value: TOMLValue) throws(TOMLError) {
+        var table = self
+        for (offset, part) in path.dropLast().enumerated() {
+            switch table.entries[part.name] {
+            case nil:
+                table = table.insertTable(part, origin: .dottedKey)
+            case let .table(next) where next.origin == .dottedKey:
+                table = next
+            case let .table(next):
+                throw Self.error(at: part, "cannot add keys to table \(Self.display(path.prefix(offset + 1))) defined on line \(next.line) from here")
+            case .tableArray, .value:
+                throw Self.error(at: part, "\(Self.display(path.prefix(offset + 1))) is already defined and is not a table")
+            }
+        }
+        guard let last = path.last else { return }
+        if let existing = table.entries[last.name] {
+            throw Self.error(at: last, "duplicate key \(Self.display(path)) (first defined on line \(existing.line))")
+        }
+        table.keys.append(last.name)
+        table.entries[last.name] = .value(value)
+    }
+
+    /// The finished table as a value.
+    func value() -> TOMLValue {
+        var table = TOMLTable()
+        for key in keys {
+            switch entries[key] {
+            case let .value(value)?: table.set(key, value)
+            case let .table(builder)?: table.set(key, builder.value())
+            case let .tableArray(elements, line, column)?: table.set(key, TOMLValue(.array(elements.map { $0.value() }), line: line, column: column))
+            case nil: break
+            }
+        }
+        return TOMLValue(.table(table), line: line, column: column)
+    }
+
+    /// Follows a header's path to the parent of its last part, creating implicit tables and
+    /// entering the last element of arrays of tables.
+    private func walkHeader(_ path: [TOMLKeyPart]) throws(TOMLError) -> (TOMLTableBuilder, TOMLKeyPart) {
+        var table = self
+        for (offset, part) in path.dropLast().enumerated() {
+            switch table.entries[part.name] {
+            case nil:
+                table = table.insertTable(part, origin: .implicit)
+            case let .table(next):
+                table = next
+            case let .tableArray(elements, _, _):
+                guard let lastElement = elements.last else { throw Self.error(at: part, "empty array of tables") }
+                table = lastElement
+            case let .value(value):
+                throw Self.error(at: part, "\(Self.display(path.prefix(offset + 1))) is already defined on line \(value.line) and cannot be extended")
+            }
+        }
+        guard let last = path.last else { throw TOMLError(line: line, column: column, "empty table name") }
+        return (table, last)
+    }
+
+    private func insertTable(_ part: TOMLKeyPart, origin: Origin) -> TOMLTableBuilder {
+        let table = TOMLTableBuilder(origin: origin, line: part.line, column: part.column)
+        keys.append(part.name)
+        entries[part.name] = .table(table)
+        return table
+    }
+
+    private static func error(at part: TOMLKeyPart, _ message: String) -> TOMLError {
+        TOMLError(line: part.line, column: part.column, message)
+    }
+
+    /// A key path as TOML would write it.
+    private static func display(_ path: some Sequence<TOMLKeyPart>) -> String {
+        path.map { TOMLFormat.key($0.name) }.joined(separator: ".")
+    }
+}
