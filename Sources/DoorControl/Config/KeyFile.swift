@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The secret key file (`security.key_file`): tokens are signed with its bytes, so it must be
+/// readable by its owner only.
+public enum KeyFile {
+    /// The fewest bytes a key may have.
+    public static let minimumLength = 16
+
+    /// The key's bytes.
+    ///
+    /// - Throws: `.missingFile` when there is no file; `.permission` when it cannot be read or
+    ///   when group or others have any permission on it (`chmod 600` fixes that); `.invalid`
+    ///   when it is not a regular file or holds fewer than 16 bytes.
+    public static func read(_ path: String) throws(ConfigError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw ConfigFile.openError(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ConfigError(.unreadable, message: "cannot inspect key file \(path)") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw ConfigError(message: "key file \(path) is not a regular file") }
+        guard status.st_mode & 0o077 == 0 else {
+            throw ConfigError(.permission, message: "key file \(path) is readable by group or others: chmod 600 it")
+        }
+        let key = try ConfigFile.readAll(descriptor, path: path)
+        guard key.count >= minimumLength else {
+            throw ConfigError(message: "key file \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (head -c 32 /dev/urandom > \(path))")
+        }
+        return key
+    }
+}

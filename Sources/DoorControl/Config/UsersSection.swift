@@ -1,0 +1,114 @@
+/// `[[users]]`: names, credentials, validity dates and schedules.
+extension DoorConfigDecoder {
+    /// The keys that give a user a credential.
+    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token"]
+
+    func users(keyFile: String?) throws(ConfigError) -> [User] {
+        var names: [String: String] = [:]
+        var uids: [[UInt8]: String] = [:]
+        var users: [User] = []
+        for section in try root.sections("users") {
+            try section.checkKeys(["name", "valid_from", "valid_until", "schedule"] + Self.credentialKeys)
+            guard let name = try section.text("name") else { throw section.missing("name") }
+            guard name.utf8.count <= 64 else { throw section.error("name", "must be at most 64 bytes (tokens carry it)", at: section["name"]) }
+            if let other = names[name] {
+                throw section.error("name", "\(TOMLFormat.string(name)) is already the name of \(other)", at: section["name"])
+            }
+            names[name] = section.path
+            var credentials: [Credential] = []
+            for key in section.table.keys where Self.credentialKeys.contains(key) {
+                credentials += try self.credentials(key, of: section, keyFile: keyFile, uids: &uids)
+            }
+            guard !credentials.isEmpty else {
+                throw section.error(nil, "user \(TOMLFormat.string(name)) has no credential: give \(Self.credentialKeys.joined(separator: ", ")) (token = true)")
+            }
+            let validFrom = try section.date("valid_from"), validUntil = try section.date("valid_until")
+            if let validFrom, let validUntil, validUntil < validFrom {
+                throw section.error("valid_until", "\(validUntil) is before valid_from \(validFrom)", at: section["valid_until"])
+            }
+            users.append(User(name: name, credentials: credentials, validFrom: validFrom, validUntil: validUntil, schedule: try schedule(of: section)))
+        }
+        return users
+    }
+
+    private func credentials(_ key: String, of section: ConfigSection, keyFile: String?, uids: inout [[UInt8]: String]) throws(ConfigError) -> [Credential] {
+        switch key {
+        case "token":
+            guard try section.bool("token") == true else { return [] }
+            guard keyFile != nil else {
+                throw section.error("token", "needs security.key_file, the key tokens are signed with", at: section["token"])
+            }
+            return [.signedToken]
+        case "mime":
+            var result: [Credential] = []
+            for mime in try section.sections("mime") {
+                try mime.checkKeys(["type", "payload", "payload_hex"])
+                guard let type = try mime.text("type") else { throw mime.missing("type", "the MIME type, such as \"application/vnd.example\"") }
+                guard type.split(separator: "/", omittingEmptySubsequences: false).count == 2, !type.contains(" ") else {
+                    throw mime.error("type", "\(TOMLFormat.string(type)) is not a MIME type (type/subtype)", at: mime["type"])
+                }
+                result.append(.mime(type: type, payload: try payload(of: mime)))
+            }
+            return result
+        default:
+            var result: [Credential] = []
+            for (index, (text, value)) in (try section.strings(key) ?? []).enumerated() {
+                let path = "\(key)[\(index)]"
+                guard !text.isEmpty else { throw section.error(path, "must not be empty", at: value) }
+                switch key {
+                case "uid":
+                    let uid: [UInt8]
+                    switch UIDNotation.parse(text) {
+                    case let .success(bytes): uid = bytes
+                    case let .failure(error): throw section.error(path, "\(TOMLFormat.string(text)) \(error.reason)", at: value)
+                    }
+                    if let owner = uids[uid] {
+                        throw section.error(path, "\(UIDNotation.format(uid)) already belongs to \(owner)", at: value)
+                    }
+                    uids[uid] = "\(section.path) (line \(value.line))"
+                    result.append(.uid(uid))
+                case "text": result.append(.textEquals(text))
+                case "text_prefix": result.append(.textPrefix(text))
+                case "uri": result.append(.uriEquals(text))
+                default: result.append(.uriPrefix(text))
+                }
+            }
+            return result
+        }
+    }
+
+    /// `payload = "text"` (UTF-8) or `payload_hex = "0A1B…"`, exactly one.
+    private func payload(of mime: ConfigSection) throws(ConfigError) -> [UInt8] {
+        let text = try mime.string("payload"), hex = try mime.string("payload_hex")
+        switch (text, hex) {
+        case let (text?, nil):
+            return Array(text.utf8)
+        case let (nil, hex?):
+            let digits = hex.filter { $0 != " " && $0 != ":" }
+            guard digits.count.isMultiple(of: 2), digits.allSatisfy(\.isHexDigit) else {
+                throw mime.error("payload_hex", "must be hex digits in pairs", at: mime["payload_hex"])
+            }
+            let characters = Array(digits)
+            return stride(from: 0, to: characters.count, by: 2).compactMap { UInt8(String(characters[$0...$0 + 1]), radix: 16) }
+        case (nil, nil):
+            throw mime.missing("payload", "give payload = \"text\" or payload_hex = \"…\"")
+        case (_?, _?):
+            throw mime.error("payload_hex", "give payload or payload_hex, not both", at: mime["payload_hex"])
+        }
+    }
+
+    private func schedule(of section: ConfigSection) throws(ConfigError) -> WeeklySchedule? {
+        guard let entries = try section.strings("schedule") else { return nil }
+        guard !entries.isEmpty else {
+            throw section.error("schedule", "has no window; leave schedule out to allow every day at any time", at: section["schedule"])
+        }
+        var windows: [WeeklySchedule.Window] = []
+        for (index, (text, value)) in entries.enumerated() {
+            switch ScheduleNotation.parse(text) {
+            case let .success(window): windows.append(window)
+            case let .failure(error): throw section.error("schedule[\(index)]", "\(TOMLFormat.string(text)): \(error.reason)", at: value)
+            }
+        }
+        return WeeklySchedule(windows: windows)
+    }
+}

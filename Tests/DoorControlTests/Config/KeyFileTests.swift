@@ -1,0 +1,41 @@
+import DoorControl
+import Testing
+
+@Suite("The key file")
+struct KeyFileTests {
+    static let key = Array(0..<32).map { UInt8($0) }
+
+    @Test("a private file of 16 bytes or more is read")
+    func privateFile() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try KeyFile.read(directory.write("door.key", Self.key, mode: 0o600)) == Self.key)
+        #expect(try KeyFile.read(directory.write("ro.key", Array(Self.key.prefix(16)), mode: 0o400)).count == 16)
+    }
+
+    @Test("any permission for group or others is refused", arguments: [0o644, 0o640, 0o604, 0o610, 0o601])
+    func openToOthers(mode: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("door.key", Self.key, mode: mode)
+        #expect(throws: ConfigError(.permission, message: "key file \(path) is readable by group or others: chmod 600 it")) {
+            try KeyFile.read(path)
+        }
+    }
+
+    @Test("short, missing and non-regular key files are refused")
+    func otherRefusals() throws {
+        let directory = try TemporaryDirectory()
+        let short = try directory.write("short.key", Array(Self.key.prefix(15)), mode: 0o600)
+        #expect {
+            try KeyFile.read(short)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.kind == .invalid && error.message.hasPrefix("key file \(short) holds 15 bytes; a key needs at least 16")
+        }
+        #expect(throws: ConfigError(.missingFile, message: "cannot open \(directory.path)/none.key: no such file")) {
+            try KeyFile.read("\(directory.path)/none.key")
+        }
+        #expect(throws: ConfigError(message: "key file /dev/null is not a regular file")) {
+            try KeyFile.read("/dev/null")
+        }
+    }
+}
