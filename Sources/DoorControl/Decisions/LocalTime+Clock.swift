@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension LocalTime {
+    /// The local time at `epochSeconds` (seconds since 1970 UTC) in the process's time zone
+    /// (`TZ`, else `/etc/localtime`), daylight saving included.
+    public init(epochSeconds: Int64) {
+        var seconds = time_t(epochSeconds)
+        var fields = tm()
+        tzset()
+        localtime_r(&seconds, &fields)
+        self.init(fields)
+    }
+
+    /// The local time at `epochSeconds` in a fixed offset from UTC (`utcOffset` seconds east),
+    /// whatever the process's time zone.
+    public init(epochSeconds: Int64, utcOffset: Int) {
+        var seconds = time_t(epochSeconds + Int64(utcOffset))
+        var fields = tm()
+        gmtime_r(&seconds, &fields)
+        self.init(fields)
+    }
+
+    /// The wall-clock time now.
+    public static func now() -> LocalTime {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return LocalTime(epochSeconds: Int64(spec.tv_sec))
+    }
+
+    /// From broken-down time (`tm_wday` 0 = Sunday, `tm_mon` 0 = January).
+    init(_ fields: tm) {
+        self.init(
+            date: CivilDate(year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday)),
+            weekday: Weekday(rawValue: fields.tm_wday == 0 ? 7 : Int(fields.tm_wday)) ?? .sunday,
+            minute: Int(fields.tm_hour) * 60 + Int(fields.tm_min))
+    }
+}
