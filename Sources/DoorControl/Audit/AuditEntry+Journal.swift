@@ -1,0 +1,37 @@
+extension AuditEntry {
+    /// The audit entry for a journal entry, or nil for what only the operational log keeps
+    /// (relay on and off, a tag leaving, a failed recovery step, an output failure).
+    public init?(journal: JournalEntry, at time: AuditTime) {
+        switch journal {
+        case let .decision(decision, presentation):
+            self.init(decision: decision, presentation: presentation, at: time)
+        case .note(.exitRequested):
+            self.init(time: time, event: .exit, reason: "exit button pressed")
+        case .note(.doorOpened):
+            self.init(time: time, event: .door, reason: "opened")
+        case .note(.doorClosed):
+            self.init(time: time, event: .door, reason: "closed")
+        case .note(.heldOpen(let duration)):
+            self.init(time: time, event: .alarm, reason: "held open for \(duration.components.seconds) s")
+        case .note(.doorbell):
+            self.init(time: time, event: .doorbell, reason: "rang")
+        case .reader(.lost(let reason)):
+            self.init(time: time, event: .reader, reason: "lost: \(reason)")
+        case .reader(.recovered(let step)):
+            self.init(time: time, event: .reader, reason: "recovered after \(step)")
+        case .note(.unlocked), .note(.locked), .removed, .reader(.presented), .reader(.removed),
+             .reader(.recoveryFailed), .outputFailed:
+            return nil
+        }
+    }
+
+    /// A lockout starting: presentations are ignored until `until`.
+    public static func lockout(at time: AuditTime, until end: AuditTime, denials: Int) -> AuditEntry {
+        AuditEntry(time: time, event: .lockout, rule: "lockout", reason: "\(denials) denials: presentations ignored until \(end.iso8601)")
+    }
+
+    /// A configuration reload: applied, or rejected (the old one stays) and why.
+    public static func configuration(at time: AuditTime, path: String, rejection: String?) -> AuditEntry {
+        AuditEntry(time: time, event: .config, reason: rejection.map { "\(path) rejected, previous kept: \($0)" } ?? "\(path) reloaded")
+    }
+}

@@ -1,0 +1,62 @@
+/// One line of the audit log: a decision on a tag, or something else that happened at the
+/// door (exit button, door contact, alarm, doorbell, reader, lockout, configuration).
+public struct AuditEntry: Equatable, Sendable {
+    /// What kind of thing happened; the `event` key of the line.
+    public enum Event: String, Equatable, Sendable, CaseIterable {
+        /// A tag was granted or denied.
+        case decision
+        /// The request-to-exit button opened the door.
+        case exit
+        /// The door opened or closed.
+        case door
+        /// The door was held open too long.
+        case alarm
+        /// The doorbell rang.
+        case doorbell
+        /// The reader was lost or came back.
+        case reader
+        /// Repeated denials locked the reader out.
+        case lockout
+        /// The configuration was reloaded or a new one rejected.
+        case config
+    }
+
+    /// When it happened.
+    public var time: AuditTime
+    /// What kind of thing happened.
+    public var event: Event
+    /// The tag's UID from the RF layer, for decisions.
+    public var uid: [UInt8]?
+    /// The user matched, if any.
+    public var user: String?
+    /// Granted or denied, for decisions.
+    public var granted: Bool?
+    /// The rule that decided.
+    public var rule: String?
+    /// Why, or what happened, in words.
+    public var reason: String
+    /// The tag's product (`NTAG215`), when identified.
+    public var product: String?
+
+    /// An entry.
+    public init(
+        time: AuditTime, event: Event, uid: [UInt8]? = nil, user: String? = nil, granted: Bool? = nil,
+        rule: String? = nil, reason: String, product: String? = nil
+    ) {
+        self.time = time
+        self.event = event
+        self.uid = uid
+        self.user = user
+        self.granted = granted
+        self.rule = rule
+        self.reason = reason
+        self.product = product
+    }
+
+    /// The entry for a decision on a presented tag.
+    public init(decision: Decision, presentation: Presentation, at time: AuditTime) {
+        self.init(
+            time: time, event: .decision, uid: presentation.uid, user: decision.user, granted: decision.granted,
+            rule: decision.rule, reason: decision.reason, product: presentation.product)
+    }
+}

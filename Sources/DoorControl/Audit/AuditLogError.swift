@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failed operation on the audit log: what was being done, on which file, and errno.
+public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was being done.
+    public enum Operation: Equatable, Sendable {
+        /// Opening the file for appending.
+        case open
+        /// Reading its size (fstat).
+        case status
+        /// Writing an entry.
+        case write
+        /// fsync after an entry.
+        case sync
+        /// Renaming `from` to `to` while rotating (removing `from` when `to` is nil, with
+        /// no rotated files kept); the entry was then still written to the current file,
+        /// which keeps growing until the cause is fixed.
+        case rotate(from: String, to: String?)
+    }
+
+    /// What was being done.
+    public var operation: Operation
+    /// The file.
+    public var path: String
+    /// errno.
+    public var code: Int32
+
+    /// An error.
+    public init(_ operation: Operation, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    public var description: String {
+        let cause = "\(String(cString: strerror(code))) (errno \(code))"
+        switch operation {
+        case .open:
+            return "audit log \(path): cannot open: \(cause)\(openHint)"
+        case .status:
+            return "audit log \(path): cannot read its size: \(cause)"
+        case .write:
+            return "audit log \(path): cannot write an entry: \(cause)"
+        case .sync:
+            return "audit log \(path): cannot flush an entry to disk (fsync): \(cause)"
+        case let .rotate(source, target):
+            let step = target.map { "rename \(source) to \($0)" } ?? "remove \(source)"
+            return "audit log \(path): cannot rotate (\(step)): \(cause); the entry was written to \(path), which grows until this is fixed"
+        }
+    }
+
+    private var openHint: String {
+        let directory = AuditLog.directory(of: path)
+        switch code {
+        case ENOENT: return " — the directory \(directory) does not exist; create it (scripts/install.sh creates /var/log/pn532ctl)"
+        case EACCES, EPERM: return " — the daemon's user needs write access to \(directory) (and to the file if it exists)"
+        case EROFS: return " — the file system is read-only here; under systemd, list \(directory) in ReadWritePaths="
+        default: return ""
+        }
+    }
+}
