@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs dispatch commands beside the door loop without ever blocking it.
+///
+/// `start` spawns a command and returns at once: no shell (the arguments go to the program as
+/// they are), standard input `/dev/null`, standard output and error inherited (the journal),
+/// default signal dispositions and an empty signal mask (the loop's blocked signals are not
+/// passed on), and a process group of its own so a timeout kills what it started too. Other
+/// descriptors are not closed one by one: every descriptor this project opens is
+/// close-on-exec, so the reader, GPIO lines and logs do not leak into commands. At most
+/// `limit` run at once; more are skipped and reported. The loop calls `service(now:)` on
+/// SIGCHLD and at `nextDeadline`: it reaps finished commands with `waitpid(WNOHANG)` and
+/// SIGKILLs those past their timeout, reporting each as a `DispatchResult`.
+public final class Dispatcher {
+    /// A started command not reaped yet.
+    private struct Child {
+        var command: DispatchCommand
+        var pid: pid_t
+        var deadline: Duration
+        var killed: Bool
+    }
+
+    /// How soon a killed command is looked for again.
+    static let reapRetry: Duration = .milliseconds(50)
+
+    /// The most commands running at once.
+    public let limit: Int
+    private var children: [Child] = []
+
+    /// A dispatcher running at most `limit` commands at once.
+    public init(limit: Int = 4) {
+        self.limit = limit
+    }
+
+    /// How many commands are running (or killed and not yet reaped).
+    public var running: Int { children.count }
+
+    /// When `service(now:)` must next be called: the earliest timeout, or soon after a kill.
+    public var nextDeadline: Duration? {
+        children.map(\.deadline).min()
+    }
+
+    /// Starts `command` at `now` and returns at once: the process id, or the result of a
+    /// command that could not start.
+    public func start(_ command: DispatchCommand, now: Duration) -> Result<Int32, DispatchStartError> {
+        guard children.count < limit else {
+            return .failure(DispatchStartError(result: DispatchResult(command: command, pid: nil, outcome: .skipped(running: children.count))))
+        }
+        switch Self.spawn(command.arguments) {
+        case .success(let pid):
+            children.append(Child(command: command, pid: pid, deadline: now + command.timeout, killed: false))
+            return .success(pid)
+        case .failure(let failure):
+            return .failure(DispatchStartError(result: DispatchResult(command: command, pid: nil, outcome: .spawnFailed(errno: failure.code))))
+        }
+    }
+
+    /// Reaps the commands that ended and kills those past their deadline at `now`.
+    public func service(now: Duration) -> [DispatchResult] {
+        var results: [DispatchResult] = []
+        var index = 0
+        while index < children.count {
+            if let result = reap(children[index]) {
+                results.append(result)
+                children.remove(at: index)
+                continue
+            }
+            if children[index].deadline <= now {
+                kill(-children[index].pid, SIGKILL)
+                children[index].killed = true
+                children[index].deadline = now + Self.reapRetry
+                if let result = reap(children[index]) {
+                    results.append(result)
+                    children.remove(at: index)
+                    continue
+                }
+            }
+            index += 1
+        }
+        return results
+    }
+
+    /// Kills every command still running and waits for each (for shutdown): those that had
+    /// ended report their status, the others `signalled(SIGKILL)`, or `killedAfterTimeout`
+    /// when the timeout had already killed them.
+    public func stopAll() -> [DispatchResult] {
+        let stopping = children
+        children.removeAll()
+        return stopping.map { child in
+            if let result = reap(child) { return result }
+            kill(-child.pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
+            let outcome: DispatchOutcome = child.killed ? .killedAfterTimeout : DispatchOutcome(waitStatus: status)
+            return DispatchResult(command: child.command, pid: child.pid, outcome: outcome)
+        }
+    }
+
+    /// The result of `child` when it has ended, without waiting.
+    private func reap(_ child: Child) -> DispatchResult? {
+        var status: Int32 = 0
+        var answer: pid_t
+        repeat { answer = waitpid(child.pid, &status, WNOHANG) } while answer < 0 && errno == EINTR
+        guard answer == child.pid else { return nil }
+        let outcome: DispatchOutcome = child.killed ? .killedAfterTimeout : DispatchOutcome(waitStatus: status)
+        return DispatchResult(command: child.command, pid: child.pid, outcome: outcome)
+    }
+
+    /// Spawns `arguments` without a shell; the pid or the errno.
+    private static func spawn(_ arguments: [String]) -> Result<pid_t, SpawnErrno> {
+        guard let program = arguments.first else { return .failure(SpawnErrno(code: EINVAL)) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        return code == 0 ? .success(pid) : .failure(SpawnErrno(code: code))
+    }
+
+    private struct SpawnErrno: Error {
+        var code: Int32
+    }
+}
+
+/// A command that did not start: skipped or failed to spawn, with its result.
+public struct DispatchStartError: Error, Equatable, Sendable {
+    /// What to report.
+    public var result: DispatchResult
+
+    /// An error reporting `result`.
+    public init(result: DispatchResult) {
+        self.result = result
+    }
+}

@@ -1,0 +1,91 @@
+import DoorControl
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Dispatcher: spawned commands, timeouts, limits")
+struct DispatcherTests {
+    static func command(_ arguments: [String], timeout: Duration = .seconds(10)) -> DispatchCommand {
+        DispatchCommand(rule: 0, arguments: arguments, timeout: timeout)
+    }
+
+    /// Blocks until `pid` has ended without reaping it (the dispatcher reaps it).
+    static func waitForExit(_ pid: Int32) {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+    }
+
+    /// Starts `command`, waits for it to end and returns what `service` reports.
+    static func run(_ dispatcher: Dispatcher, _ command: DispatchCommand) throws -> [DispatchResult] {
+        let pid = try dispatcher.start(command, now: .zero).get()
+        waitForExit(pid)
+        return dispatcher.service(now: .zero)
+    }
+
+    @Test func exitStatusesAreReported() throws {
+        let dispatcher = Dispatcher()
+        let success = Self.command(["/bin/true"])
+        #expect(try Self.run(dispatcher, success).map(\.outcome) == [.exited(status: 0)])
+        #expect(try Self.run(dispatcher, Self.command(["false"])).map(\.outcome) == [.exited(status: 1)], "a name is looked up in PATH")
+        #expect(dispatcher.running == 0)
+        #expect(dispatcher.nextDeadline == nil)
+    }
+
+    @Test func aCommandPastItsTimeoutIsKilledThenReaped() throws {
+        let dispatcher = Dispatcher()
+        let sleep = Self.command(["/bin/sleep", "5"], timeout: .seconds(1))
+        let pid = try dispatcher.start(sleep, now: .seconds(100)).get()
+        #expect(dispatcher.nextDeadline == .seconds(101))
+        #expect(dispatcher.service(now: .milliseconds(100_500)).isEmpty)
+        #expect(dispatcher.running == 1)
+        var results = dispatcher.service(now: .seconds(101))
+        if results.isEmpty {
+            #expect(dispatcher.nextDeadline == .milliseconds(101_050))
+            Self.waitForExit(pid)
+            results = dispatcher.service(now: .milliseconds(101_050))
+        }
+        #expect(results == [DispatchResult(command: sleep, pid: pid, outcome: .killedAfterTimeout)])
+        #expect(dispatcher.running == 0)
+    }
+
+    @Test func beyondTheLimitCommandsAreSkipped() throws {
+        let dispatcher = Dispatcher(limit: 1)
+        let sleep = Self.command(["/bin/sleep", "5"])
+        let pid = try dispatcher.start(sleep, now: .zero).get()
+        let skipped = Self.command(["/bin/true"])
+        #expect(throws: DispatchStartError(result: DispatchResult(command: skipped, pid: nil, outcome: .skipped(running: 1)))) {
+            try dispatcher.start(skipped, now: .zero).get()
+        }
+        #expect(dispatcher.stopAll() == [DispatchResult(command: sleep, pid: pid, outcome: .signalled(SIGKILL))])
+        #expect(dispatcher.running == 0)
+    }
+
+    @Test func aProgramThatCannotStartIsASpawnFailure() {
+        let dispatcher = Dispatcher()
+        let missing = Self.command(["/nonexistent/program", "x"])
+        #expect(throws: DispatchStartError(result: DispatchResult(command: missing, pid: nil, outcome: .spawnFailed(errno: ENOENT)))) {
+            try dispatcher.start(missing, now: .zero).get()
+        }
+        #expect(DispatchOutcome.spawnFailed(errno: ENOENT).description == "could not start: No such file or directory (errno 2)")
+        #expect(dispatcher.running == 0)
+    }
+
+    @Test func argumentsArePassedVerbatimWithStandardInputFromDevNull() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try directory.write("argv.sh", """
+            #!/bin/sh
+            out="$1"
+            shift
+            for argument in "$@"; do printf '[%s]\\n' "$argument"; done > "$out"
+            readlink /proc/self/fd/0 >> "$out"
+            """, mode: 0o700)
+        let arguments = ["a b; c", "$(touch \(directory.file("pwned")))", "", "'quoted' \"double\"", "*"]
+        let results = try Self.run(Dispatcher(), Self.command([directory.file("argv.sh"), directory.file("out")] + arguments))
+        #expect(results.map(\.outcome) == [.exited(status: 0)])
+        #expect(directory.read("out") == arguments.map { "[\($0)]\n" }.joined() + "/dev/null\n")
+        #expect(!directory.names().contains("pwned"))
+    }
+}
