@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `pn532ctl door`: the door access controller.
+struct DoorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "door",
+        abstract: "Run the door access controller and look after its configuration and log.",
+        subcommands: [
+            DoorLogCommand.self,
+            DoorCheckConfigCommand.self,
+        ])
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import DoorControl
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pn532ctl door log`: the audit log, rotated files included, oldest first.
+struct DoorLogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Print the door's audit log (decisions, exit button, door, alarms, reader, configuration).",
+        discussion: """
+            Reads the rotated files (audit.jsonl.N … audit.jsonl.1) and then the current one.
+            Times are UTC. A line that cannot be read is skipped and counted on standard error.
+            """)
+
+    @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"))
+    var file: String?
+
+    @Option(help: ArgumentHelp("The door configuration whose audit.path to read.", valueName: "FILE"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Entries from this UTC date or time (2026-11-22, 2026-11-22T07:00, …Z) or this long ago (90s, 15m, 2h, 3d, 1w).", valueName: "WHEN"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Entries about this user.", valueName: "NAME"))
+    var user: String?
+
+    @Flag(help: "Only denied decisions.")
+    var denied = false
+
+    @Flag(help: "Print the entries as stored: one JSON object a line.")
+    var json = false
+
+    static let defaultPath = AuditConfig().path
+
+    func run() throws {
+        let filter = AuditFilter(since: try start(), user: user, deniedOnly: denied)
+        let path = try logPath()
+        var shown: [AuditLogLine] = []
+        let corrupt: Int
+        do {
+            corrupt = try AuditLogReader(path: path).forEachLine { line in
+                if filter.matches(line.entry) { shown.append(line) }
+            }
+        } catch {
+            throw Self.cliError(error)
+        }
+        if json {
+            for line in shown { print(line.text) }
+        } else {
+            for row in Self.table(shown.map(\.entry)) { print(row) }
+        }
+        if corrupt > 0 {
+            StandardError.write("pn532ctl: skipped \(corrupt) corrupt line\(corrupt == 1 ? "" : "s") in \(path) and its rotated files\n")
+        }
+    }
+
+    private func logPath() throws(CLIError) -> String {
+        if let file { return file }
+        guard let config else { return Self.defaultPath }
+        do {
+            return try DoorConfig.load(path: config).audit.path
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    private func start() throws(CLIError) -> AuditTime? {
+        guard let since else { return nil }
+        guard let time = AuditFilter.since(since, now: AuditTime.now()) else {
+            throw .usage("--since \(since): give a UTC date or time (2026-11-22, 2026-11-22T07:00, 2026-11-22T07:00:00Z) or a duration back from now (90s, 15m, 2h, 3d, 1w)")
+        }
+        return time
+    }
+
+    private static func cliError(_ error: AuditLogReadError) -> CLIError {
+        switch error.code {
+        case ENOENT:
+            .noInput("no audit log at \(error.path) — give its path with --file (audit.path in the door configuration)")
+        case EACCES, EPERM:
+            CLIError(message: "\(error) — the audit log is readable by root and the pn532ctl group", exitCode: ExitCode(77))
+        default:
+            .io("\(error)")
+        }
+    }
+
+    /// One aligned line per entry: time, event, granted/denied, UID, user, rule, reason.
+    static func table(_ entries: [AuditEntry]) -> [String] {
+        let rows = entries.map { entry in
+            [
+                entry.time.iso8601, entry.event.rawValue, entry.granted.map { $0 ? "granted" : "denied" } ?? "-",
+                entry.uid.map { Hex.encode($0) } ?? "-", entry.user.map(printable) ?? "-", entry.rule.map(printable) ?? "-",
+                printable(entry.reason),
+            ]
+        }
+        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            (0..<6).map { row[$0].padding(to: widths[$0]) }.joined(separator: "  ") + "  " + row[6]
+        }
+    }
+
+    /// `text` with control characters shown as `\u{1B}`, so a log line stays one terminal line.
+    private static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// `self` followed by spaces up to `width` characters.
+    fileprivate func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@Suite("pn532ctl door check-config")
+struct DoorCheckConfigCommandTests {
+    /// The package's root, for `boards/` and `scripts/door.toml`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let boards = root.appendingPathComponent("boards").path
+
+    /// A directory with a 32-byte key file of `mode` and `door.toml` holding `text`, where
+    /// `KEY` stands for the key file's path.
+    struct Scene {
+        let directory: URL
+        var config: String { directory.appendingPathComponent("door.toml").path }
+        var key: String { directory.appendingPathComponent("door.key").path }
+
+        init(_ text: String, keyMode: Int = 0o600) throws {
+            directory = try temporaryDirectory()
+            FileManager.default.createFile(atPath: key, contents: Data(repeating: 0x5A, count: 32), attributes: [.posixPermissions: keyMode])
+            try text.replacingOccurrences(of: "KEY", with: key).write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        func check(_ extra: [String] = ["--boards", DoorCheckConfigCommandTests.boards]) throws -> CommandResult {
+            try pn532ctl(["door", "check-config", config] + extra)
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// The shipped example with its key file moved into the scene.
+    static func example() throws -> String {
+        try String(contentsOf: root.appendingPathComponent("scripts/door.toml"), encoding: .utf8)
+            .replacingOccurrences(of: "/etc/pn532ctl/door.key", with: "KEY")
+    }
+
+    @Test("the shipped scripts/door.toml passes, and the printed configuration passes again unchanged")
+    func goodFile() throws {
+        let scene = try Scene(try Self.example())
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 0)
+        #expect(result.standardError == "\(scene.config): configuration OK (2 users, 0 dispatch rules)\n")
+        #expect(result.output.contains("[relay]\nline = \"GPIO17\"\nactive_low = false\nmode = \"pulse\"\npulse = 3\n"))
+        #expect(result.output.contains("uid = [\"04:A2:2B:1A:5C:6E:80\"]\n"))
+
+        let printed = try Scene(result.output)
+        defer { printed.remove() }
+        let again = try printed.check([])
+        #expect(again.status == 0)
+        let withoutBoardNote = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        #expect(again.output == withoutBoardNote)
+    }
+
+    @Test("each kind of mistake exits 65 naming the file, line and key", arguments: [
+        ("[reader]\ndevice = \"/dev/serial0\"\n[relay]\nline = \"GPIO17\"\npulse = 0\n", ":5: relay.pulse: must be between 0.1 and 600 seconds, not 0"),
+        ("[reader]\ndevice = \"/dev/serial0\"\n[relay]\nline = \"GPIO17\"\npuls = 3\n", ":5: relay.puls: unknown key; did you mean pulse?"),
+        ("[reader]\ndevice = \"/dev/serial0\"\n[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\ntoken = true\n", ":7: users[0].token: needs security.key_file"),
+        ("board = \"rpi4-uart\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\n[[users]]\nname = \"b\"\nuid = \"04:11:22:33\"\n", ":7: users[1].uid[0]: 04:11:22:33 already belongs to users[0] (line 4)"),
+        ("board = \"rpi4-uart\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\nschedule = \"Mon-Fri 18:00-08:00\"\n", ":5: users[0].schedule[0]: \"Mon-Fri 18:00-08:00\": the end 08:00 must be after the start 18:00"),
+        ("board = \"rpi4-uart\"\n[inputs]\ndoorbell = \"GPIO17\"\n", ":3: inputs.doorbell: GPIO17 is already used by relay.line"),
+        ("board = \"rpi4-uart\"\n[relay]\npulse = 3\npulse = 4\n", ":4:1: duplicate key pulse (first defined on line 3)"),
+        ("board = \"rpi4-uart\"\n[audit]\npath = \"/var/log/x\n", ":3:8: unterminated string"),
+    ])
+    func badFiles(text: String, error: String) throws {
+        let scene = try Scene(text)
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 65)
+        #expect(result.standardError.hasPrefix("pn532ctl: \(scene.config)\(error)"))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("a key file readable by group or others exits 77 and says to chmod it")
+    func keyFilePermissions() throws {
+        let scene = try Scene(try Self.example(), keyMode: 0o644)
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 77)
+        #expect(result.standardError == "pn532ctl: \(scene.config): security.key_file: key file \(scene.key) is readable by group or others: chmod 600 it\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("a missing configuration or key file exits 66")
+    func missingFiles() throws {
+        let scene = try Scene("board = \"rpi4-uart\"\n[security]\nkey_file = \"/nonexistent/door.key\"\n")
+        defer { scene.remove() }
+        let missingKey = try scene.check()
+        #expect(missingKey.status == 66)
+        #expect(missingKey.standardError.contains("security.key_file: cannot open /nonexistent/door.key: no such file"))
+        let missingConfig = try pn532ctl(["door", "check-config", scene.directory.appendingPathComponent("none.toml").path])
+        #expect(missingConfig.status == 66)
+        #expect(missingConfig.standardError.contains("none.toml: no such file"))
+    }
+
+    @Test("an unknown board exits 65 listing the known ones")
+    func unknownBoard() throws {
+        let scene = try Scene("board = \"rpi9-uart\"\n")
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 65)
+        #expect(result.standardError.contains(
+            ":1: board: unknown board \"rpi9-uart\"; known boards: rpi3-i2c, rpi3-uart, rpi4-i2c, rpi4-uart, rpi5-i2c, rpi5-uart"))
+    }
+
+    @Test("board defaults are applied, and the file's own keys override them")
+    func boardDefaults() throws {
+        let scene = try Scene("board = \"rpi5-i2c\"\n[reader]\nirq_line = false\n[relay]\nline = \"GPIO26\"\npulse = 5\n")
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 0)
+        #expect(result.output.contains("[reader]\ndevice = \"i2c:/dev/i2c-1\"\nreset_line = \"GPIO27\"\nhealth_check = 5\n"))
+        #expect(result.output.contains("chip = \"pinctrl-rp1\"\n"))
+        #expect(result.output.contains("[relay]\nline = \"GPIO26\"\nactive_low = false\nmode = \"pulse\"\npulse = 5\n"))
+        #expect(result.output.contains("exit_button = { line = \"GPIO22\", active_low = true }\n"))
+    }
+
+    @Test("profiles in boards/ beside the file are found without --boards")
+    func boardsBesideTheFile() throws {
+        let scene = try Scene("board = \"bench\"\n")
+        defer { scene.remove() }
+        let boards = scene.directory.appendingPathComponent("boards")
+        try FileManager.default.createDirectory(at: boards, withIntermediateDirectories: true)
+        try "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO5\"\n".write(to: boards.appendingPathComponent("bench.toml"), atomically: true, encoding: .utf8)
+        let result = try scene.check([])
+        #expect(result.status == 0)
+        #expect(result.output.contains("device = \"sim\"\n"))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@Suite("token issue, token check")
+struct TokenCommandTests {
+    /// A directory with a key file of `mode`, and a second key.
+    final class Keys {
+        let directory: URL
+        var key: String { directory.appendingPathComponent("door.key").path }
+        var otherKey: String { directory.appendingPathComponent("other.key").path }
+
+        init(mode: Int = 0o600) throws {
+            directory = try temporaryDirectory()
+            try Data("a site key of thirty-two bytes!!".utf8).write(to: URL(fileURLWithPath: key))
+            try Data("another site's key, 32 bytes..!".utf8).write(to: URL(fileURLWithPath: otherKey))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: key)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: otherKey)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    @Test func issueKeepsTheOtherRecordsAndCheckReadsTheTokenBack() throws {
+        let keys = try Keys()
+        let simulator = try SimulatorProcess(["--tag", "ntag215:uid=04112233445566"])
+        #expect(try pn532ctl(["write", "--device", simulator.path, "--uri", "https://door.example"]).status == 0)
+        let issue = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "alice", "--key", keys.key, "--counter", "7", "--issued", "1795000000"])
+        #expect(issue.status == 0)
+        let lines = issue.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first == "Token     alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 7")
+        #expect(lines.dropFirst().first == "Tag       NTAG215 04112233445566")
+        #expect(lines.dropFirst(2).first?.hasPrefix("Record    pn532ctl.org:token 0105616C6963656AFD86C000000007") == true)
+        #expect(lines.last?.hasPrefix("Wrote     ") == true)
+        #expect(lines.last?.contains("2 records") == true)
+        #expect(lines.last?.hasSuffix("verified") == true)
+        let check = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
+        #expect(check.status == 0)
+        #expect(check.output == "Tag       NTAG215 04112233445566\nToken     alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 7: valid for this tag and key\n")
+        let read = try pn532ctl(["read", "--device", simulator.path])
+        #expect(read.output.contains("URI: https://door.example"))
+        #expect(read.output.contains("pn532ctl.org:token"))
+
+        let again = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "bob", "--key", keys.key])
+        #expect(again.status == 0)
+        #expect(again.output.contains("2 records"), "the earlier token is replaced, not added to")
+        let rechecked = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
+        #expect(rechecked.output.contains("Token     bob, issued "))
+        #expect(rechecked.output.contains("counter 0: valid"))
+    }
+
+    @Test func aCopyOnAnotherTagAndAnotherKeyAreRefused() throws {
+        let keys = try Keys()
+        let original = try SimulatorProcess(["--tag", "ntag213:uid=04112233445566"])
+        #expect(try pn532ctl(["token", "issue", "--device", original.path, "--user", "alice", "--key", keys.key]).status == 0)
+        let otherKey = try pn532ctl(["token", "check", "--device", original.path, "--key", keys.otherKey])
+        #expect(otherKey.status == 1)
+        #expect(otherKey.standardError.contains("token refused: the token's MAC is wrong for this tag and key"))
+
+        let raw = try pn532ctl(["read", "--raw", "--device", original.path])
+        let messageFile = keys.directory.appendingPathComponent("message.hex")
+        try raw.standardOutput.write(to: messageFile)
+        let copy = try SimulatorProcess(["--tag", "ntag213:uid=04A1B2C3D4E5F6"])
+        #expect(try pn532ctl(["write", "--device", copy.path, "--message", messageFile.path]).status == 0)
+        let check = try pn532ctl(["token", "check", "--device", copy.path, "--key", keys.key])
+        #expect(check.status == 1)
+        #expect(check.output == "Tag       NTAG213 04A1B2C3D4E5F6\n")
+        #expect(check.standardError.contains("token refused: the token's MAC is wrong for this tag and key (a copy"))
+    }
+
+    @Test func aKeyReadableByOthersIsRefusedBeforeAnythingIsWritten() throws {
+        let keys = try Keys(mode: 0o640)
+        let simulator = try SimulatorProcess(["--tag", "ntag213"])
+        let issue = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "alice", "--key", keys.key])
+        #expect(issue.status == 64)
+        #expect(issue.standardError.contains("readable by group or others: chmod 600"))
+        #expect(try pn532ctl(["read", "--device", simulator.path]).output == "NDEF message, 0 bytes, 0 records\n")
+        let check = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
+        #expect(check.status == 64)
+    }
+
+    @Test func aTagWithoutATokenSaysSo() throws {
+        let keys = try Keys()
+        let check = try pn532ctl(["token", "check", "--device", "sim", "--key", keys.key])
+        #expect(check.status == 1)
+        #expect(check.standardError.contains("the tag holds no pn532ctl.org:token record (`pn532ctl token issue` writes one)"))
+    }
+
+    @Test func badUsageAndTwoTagsWriteNothing() throws {
+        let keys = try Keys()
+        let long = try pn532ctl(["token", "issue", "--user", String(repeating: "x", count: 65), "--key", keys.key])
+        #expect(long.status == 64)
+        #expect(long.standardError.contains("--user must be 1-64 bytes"))
+        let missingKey = try pn532ctl(["token", "issue", "--user", "alice", "--key", keys.directory.appendingPathComponent("none").path])
+        #expect(missingKey.status == 66)
+        let simulator = try SimulatorProcess(["--tag", "ntag213:uid=04A1B2C3D4E5F6", "--tag", "ntag215:uid=04112233445566"])
+        let two = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "alice", "--key", keys.key])
+        #expect(two.status == 1)
+        #expect(two.standardError.contains("More than one tag detected"))
+        #expect(try simulator.control("remove 04112233445566") == "removed 04112233445566")
+        #expect(try pn532ctl(["read", "--device", simulator.path]).output == "NDEF message, 0 bytes, 0 records\n")
+    }
+
+    @Test func theDefaultSimulatedTagKeepsItsURI() throws {
+        let keys = try Keys()
+        let issue = try pn532ctl(["token", "issue", "--user", "alice", "--key", keys.key, "--issued", "0"])
+        #expect(issue.status == 0)
+        #expect(issue.output.contains("issued 0 (1970-01-01 00:00:00 UTC), counter 0"))
+        #expect(issue.output.contains("2 records"))
+    }
+}

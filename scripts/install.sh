@@ -1,0 +1,148 @@
+#!/bin/sh
+# Installs the door controller on a Raspberry Pi: a release build of pn532ctl (Swift standard
+# library linked in), the systemd unit, the default configuration, a token key, the board
+# profiles and a udev rule, then enables the service. Run as root from the repository:
+#
+#   sudo scripts/install.sh                        build, install, enable
+#   swift build -c release --static-swift-stdlib   (as yourself, when root has no swift), then
+#   sudo scripts/install.sh --no-build
+#
+# An existing /etc/pn532ctl/door.toml or door.key is never replaced.
+#
+# Options:
+#   --no-build        install the binary already built (.build/release/pn532ctl)
+#   --binary PATH     install this binary instead (implies --no-build)
+#   --no-systemctl    do not reload systemd and udev or enable the service
+# Environment:
+#   DESTDIR=DIR       install under DIR instead of /: no root needed, and no accounts, owners,
+#                     udev or systemctl (for packaging and tests)
+set -eu
+
+usage() {
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+fail() {
+    echo "install.sh: $*" >&2
+    exit 1
+}
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+destdir=${DESTDIR:-}
+build=yes
+systemctl=yes
+binary=
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --no-build) build=no ;;
+        --no-systemctl) systemctl=no ;;
+        --binary)
+            [ $# -ge 2 ] || fail "--binary needs a path"
+            binary=$2
+            build=no
+            shift ;;
+        -h | --help) usage; exit 0 ;;
+        *) fail "unknown option $1 (see --help)" ;;
+    esac
+    shift
+done
+
+if [ -n "$destdir" ]; then
+    case $destdir in
+        /*) ;;
+        *) fail "DESTDIR must be an absolute path, not $destdir" ;;
+    esac
+    systemctl=no
+elif [ "$(id -u)" -ne 0 ]; then
+    fail "run as root (sudo scripts/install.sh), or set DESTDIR to install into a directory"
+fi
+
+# The daemon's account and the groups of the devices it drives (the udev rule uses gpio and
+# i2c, the unit names all three as SupplementaryGroups, so they must exist).
+user=pn532ctl
+device_groups="dialout gpio i2c"
+
+if [ "$build" = yes ]; then
+    command -v swift >/dev/null 2>&1 ||
+        fail "swift is not on root's PATH: build as yourself (swift build -c release --static-swift-stdlib) and rerun with --no-build"
+    echo "== building pn532ctl (release, static Swift standard library)"
+    (cd "$repo" && swift build -c release --static-swift-stdlib --product pn532ctl)
+    binary="$(cd "$repo" && swift build -c release --static-swift-stdlib --show-bin-path)/pn532ctl"
+fi
+[ -n "$binary" ] || binary="$repo/.build/release/pn532ctl"
+[ -f "$binary" ] || fail "no binary at $binary: build it first (swift build -c release --static-swift-stdlib)"
+
+if [ -z "$destdir" ]; then
+    for group in $device_groups; do
+        getent group "$group" >/dev/null || groupadd --system "$group"
+    done
+    if ! getent passwd "$user" >/dev/null; then
+        useradd --system --user-group --no-create-home --home-dir /var/lib/pn532ctl \
+            --shell /usr/sbin/nologin --comment "pn532ctl door controller" "$user"
+    fi
+    usermod --append --groups "$(echo "$device_groups" | tr ' ' ',')" "$user"
+fi
+
+# chown_to OWNER FILE…: sets the owner on a real install; under DESTDIR the files stay the
+# installing user's.
+chown_to() {
+    owner=$1
+    shift
+    [ -n "$destdir" ] || chown "$owner" "$@"
+}
+
+echo "== installing into ${destdir:-/}"
+install -d -m 0755 "$destdir/usr/local/bin" "$destdir/usr/share/pn532ctl/boards" \
+    "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d"
+install -d -m 0750 "$destdir/etc/pn532ctl" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
+chown_to "root:$user" "$destdir/etc/pn532ctl"
+chown_to "$user:$user" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
+
+install -m 0755 "$binary" "$destdir/usr/local/bin/pn532ctl"
+strip "$destdir/usr/local/bin/pn532ctl"
+
+for profile in "$repo"/boards/*; do
+    install -m 0644 "$profile" "$destdir/usr/share/pn532ctl/boards/"
+done
+
+install -m 0644 "$repo/scripts/pn532ctl-door.service" "$destdir/etc/systemd/system/pn532ctl-door.service"
+install -m 0644 "$repo/scripts/99-pn532ctl.rules" "$destdir/etc/udev/rules.d/99-pn532ctl.rules"
+
+config="$destdir/etc/pn532ctl/door.toml"
+if [ -e "$config" ]; then
+    echo "kept the existing $config"
+else
+    install -m 0640 "$repo/scripts/door.toml" "$config"
+    chown_to "root:$user" "$config"
+fi
+
+key="$destdir/etc/pn532ctl/door.key"
+if [ -e "$key" ]; then
+    echo "kept the existing $key"
+else
+    (
+        umask 077
+        head -c 32 /dev/urandom >"$key.new"
+    )
+    [ "$(wc -c <"$key.new")" -eq 32 ] || fail "could not read 32 bytes from /dev/urandom"
+    chmod 0600 "$key.new"
+    chown_to "$user:$user" "$key.new"
+    mv "$key.new" "$key"
+fi
+
+if [ "$systemctl" = yes ]; then
+    if command -v udevadm >/dev/null 2>&1; then
+        udevadm control --reload
+        udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev
+    fi
+    systemctl daemon-reload
+    systemctl enable pn532ctl-door.service
+fi
+
+cat <<EOF
+Installed. Next:
+  1. edit ${destdir}/etc/pn532ctl/door.toml (board, users), then
+     pn532ctl door check-config ${destdir}/etc/pn532ctl/door.toml
+  2. systemctl start pn532ctl-door     (journalctl -u pn532ctl-door; pn532ctl door log)
+EOF
