@@ -6,14 +6,14 @@ import Glibc
 #endif
 
 /// Commands to a running simulator, one per line on standard input or a FIFO:
-/// `present SPEC`, `remove [UID]`, `list`, `save UID FILE`, `rate BPS`, `stall`, `reset`,
-/// `help`.
+/// `present SPEC`, `remove [UID]`, `return [UID]`, `list`, `save UID FILE`, `rate BPS`,
+/// `stall`, `reset`, `help`.
 final class ControlChannel {
     /// The descriptor to poll; -1 once standard input has ended.
     private(set) var descriptor: Int32
     private var pending: [UInt8] = []
 
-    static let help = "commands: present SPEC | remove [UID] | list | save UID FILE | rate BPS | stall | reset | help"
+    static let help = "commands: present SPEC | remove [UID] | return [UID] | list | save UID FILE | rate BPS | stall | reset | help"
 
     /// Reads commands from `path` (a FIFO, opened read-write so that it never reaches end of
     /// file), or from standard input when nil.
@@ -65,6 +65,13 @@ final class ControlChannel {
             }
             chip.schedule(.remove(uid: uid), at: .monotonicNow())
             return "removed \(Hex.encode(uid))"
+        case ("return", 1), ("return", 2):
+            let uid = words.count == 2 ? try? Hex.decode(words[1]) : nil
+            guard let tag = chip.departedTags.last(where: { words.count == 1 || $0.uid == uid }) else {
+                return "error: no tag" + (words.count == 2 ? " with UID \(words[1])" : "") + " has left the field"
+            }
+            chip.schedule(.present(tag), at: .monotonicNow())
+            return "returned \(Hex.encode(tag.uid)) \(tag.product.name)"
         case ("list", 1):
             return chip.field.isEmpty ? "field empty" : chip.field.map { "\(Hex.encode($0.uid)) \($0.product.name)" }.joined(separator: "\n")
         case ("save", 3):

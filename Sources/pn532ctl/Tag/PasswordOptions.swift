@@ -30,7 +30,11 @@ struct PasswordOptions: ParsableArguments {
             guard acknowledge.count == 2 else { throw .usage("--pack must be 2 bytes (4 hex digits)") }
             return (bytes, acknowledge)
         }
-        let secret = try Self.readSecret(secretFile ?? "")
+        return Self.derive(secret: try Self.readSecret(secretFile ?? ""), uid: uid)
+    }
+
+    /// PWD and PACK for the tag with `uid`: HMAC-SHA256(secret, UID), bytes 0-3 and 4-5.
+    static func derive(secret: [UInt8], uid: [UInt8]) -> (password: [UInt8], acknowledge: [UInt8]) {
         let mac = Array(HMAC<SHA256>.authenticationCode(for: uid, using: SymmetricKey(data: secret)))
         return (Array(mac[0..<4]), Array(mac[4..<6]))
     }

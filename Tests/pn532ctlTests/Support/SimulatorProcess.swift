@@ -66,6 +66,12 @@ final class BackgroundCommand {
         process.terminate()
         return wait()
     }
+
+    /// Sends SIGINT, as Ctrl-C does, and returns the exit status.
+    func interrupt() -> Int32 {
+        process.interrupt()
+        return wait()
+    }
 }
 
 /// `pn532ctl sim` running beside a test, with its control channel on standard input.

@@ -11,7 +11,7 @@ import Glibc
 /// pn532ctl is the binary built next to this one (run.sh builds both).
 /// Part C: identify + read and write + verify of 48 to 868-byte messages on an NTAG216, in
 /// process, next to their floors. Part D: pn532ctl read and dump and libnfc's
-/// nfc-mfultralight r on the pty.
+/// nfc-mfultralight r on the pty. Part E: machine time per tag of `flash` (write + verify + lock).
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
 /// instead of 10, without counting libnfc's round trips.
 let quick = CommandLine.arguments.contains("--quick")
@@ -34,6 +34,8 @@ do {
     WallTable.print(wall, model: model, count: count)
     print()
     Type2Table.print(try Type2Bench())
+    print()
+    FlashTable.print(try FlashBench())
     print()
     let type2Wall = try Type2PTYBench(pn532ctl: siblingExecutable("pn532ctl"), count: type2Count, countLibnfcRoundTrips: !quick)
     Type2WallTable.print(type2Wall, count: type2Count)

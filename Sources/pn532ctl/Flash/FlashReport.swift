@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `--report` CSV of a flash run: a header written once when the file is new, then one
+/// row per tag (time, UID, product, bytes, result, error), appended and fsync'd before the
+/// next tag, so that the file is complete up to the last tag whatever happens to the process.
+final class FlashReport {
+    /// The header row.
+    static let header = ["time", "uid", "product", "bytes", "result", "error"]
+    /// The result of a tag written, verified and (as asked) locked and protected.
+    static let ok = "ok"
+    /// The result of a tag that was not.
+    static let failed = "failed"
+
+    /// One tag's row.
+    struct Row {
+        var time: String
+        var uid: String
+        var product: String
+        var bytes: Int?
+        var result: String
+        var error: String
+
+        var fields: [String] {
+            [time, uid, product, bytes.map(String.init) ?? "", result, error]
+        }
+    }
+
+    private let path: String
+    private let descriptor: Int32
+    /// The UIDs (hex) the file already lists as "ok".
+    let doneUIDs: Set<String>
+
+    /// Opens `path` for appending, creating it with the header; an existing file must be a
+    /// flash report (its header is checked) and its "ok" rows are read.
+    ///
+    /// - Throws: a data error for a file that is not a flash report, an I/O error when it
+    ///   cannot be read or opened for writing.
+    init(path: String) throws(CLIError) {
+        var status = stat()
+        var done: Set<String> = []
+        if stat(path, &status) == 0, status.st_size > 0 {
+            let text = String(decoding: try FileIO.read(path), as: UTF8.self)
+            let table: CSVTable
+            do throws(CSVError) { table = try CSVTable(parsing: text) } catch {
+                throw .data("--report \(path): \(error): not a flash report; choose another file")
+            }
+            guard table.header == Self.header else {
+                throw .data("--report \(path) is not a flash report (its header is \(table.header.joined(separator: ","))): choose another file")
+            }
+            done = Set(table.rows.filter { $0[4] == Self.ok }.map { $0[1] })
+        }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .io("--report \(path): \(String(cString: strerror(errno)))") }
+        self.path = path
+        self.descriptor = descriptor
+        self.doneUIDs = done
+        var opened = stat()
+        if fstat(descriptor, &opened) == 0, opened.st_size == 0 { try write(CSVLine.make(Self.header)) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `row` and waits until it is on the disk.
+    func append(_ row: Row) throws(CLIError) {
+        try write(CSVLine.make(row.fields))
+    }
+
+    private func write(_ text: String) throws(CLIError) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .io("--report \(path): \(String(cString: strerror(errno)))") }
+            offset += count
+        }
+        guard fsync(descriptor) == 0 else { throw .io("--report \(path): fsync: \(String(cString: strerror(errno)))") }
+    }
+
+    /// The current time as ISO 8601 in UTC, to the second: `2025-06-01T12:34:56Z`.
+    static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return "\(digits(parts.tm_year + 1900, 4))-\(digits(parts.tm_mon + 1, 2))-\(digits(parts.tm_mday, 2))"
+            + "T\(digits(parts.tm_hour, 2)):\(digits(parts.tm_min, 2)):\(digits(parts.tm_sec, 2))Z"
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import pn532ctl
+
+@Suite("CSV reading and writing (RFC 4180 quoting)")
+struct CSVTableTests {
+    @Test func plainRowsWithLFOrCRLF() throws {
+        let table = try CSVTable(parsing: "name,room\r\nAda,101\nBob,102\n")
+        #expect(table.header == ["name", "room"])
+        #expect(table.rows == [["Ada", "101"], ["Bob", "102"]])
+        #expect(table.columnIndex("room") == 1)
+        #expect(table.columnIndex("floor") == nil)
+    }
+
+    @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
+        let table = try CSVTable(parsing: "name,note\n\"Lovelace, Ada\",\"said \"\"hi\"\"\nthen left\"\n\"\",x")
+        #expect(table.rows == [["Lovelace, Ada", "said \"hi\"\nthen left"], ["", "x"]])
+    }
+
+    @Test func byteOrderMarkBlankLinesAndEmptyFieldsAreHandled() throws {
+        let table = try CSVTable(parsing: "\u{FEFF}a,b\n\n1,\n,2")
+        #expect(table.header == ["a", "b"])
+        #expect(table.rows == [["1", ""], ["", "2"]])
+    }
+
+    @Test(arguments: [
+        ("a,b\n1,2,3\n", CSVError(line: 2, reason: "3 fields, the header has 2")),
+        ("a\n\"open\n", CSVError(line: 2, reason: "a quoted field is never closed")),
+        ("a\nx\"y\n", CSVError(line: 2, reason: "a quote inside an unquoted field (quote the whole field and double the quote)")),
+        ("a\n\"x\"y\n", CSVError(line: 2, reason: "text after a closing quote (a field is either all quoted or not at all)")),
+        ("", CSVError(line: 1, reason: "the file is empty: a header row is needed")),
+    ])
+    func malformedFilesNameTheLine(_ text: String, _ expected: CSVError) {
+        #expect(throws: expected) { try CSVTable(parsing: text) }
+    }
+
+    @Test func writtenLinesQuoteOnlyWhatNeedsIt() throws {
+        let line = CSVLine.make(["2025-01-01T00:00:00Z", "MIFARE Ultralight EV1 (MF0UL11)", "a, b", "say \"x\"", "two\nlines", ""])
+        #expect(line == "2025-01-01T00:00:00Z,MIFARE Ultralight EV1 (MF0UL11),\"a, b\",\"say \"\"x\"\"\",\"two\nlines\",\n")
+        let back = try CSVTable(parsing: "h1,h2,h3,h4,h5,h6\n" + line)
+        #expect(back.rows == [["2025-01-01T00:00:00Z", "MIFARE Ultralight EV1 (MF0UL11)", "a, b", "say \"x\"", "two\nlines", ""]])
+    }
+}

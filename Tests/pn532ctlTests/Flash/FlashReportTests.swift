@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import pn532ctl
+
+@Suite("Flash report: header once, rows appended")
+struct FlashReportTests {
+    @Test func headerIsWrittenOnceAndRowsAppend() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("report.csv").path
+        let row = FlashReport.Row(time: "2025-01-01T00:00:00Z", uid: "04A1B2C3D4E5F6", product: "NTAG213", bytes: 26, result: "ok", error: "")
+        try FlashReport(path: path).append(row)
+        let reopened = try FlashReport(path: path)
+        #expect(reopened.doneUIDs == ["04A1B2C3D4E5F6"])
+        try reopened.append(FlashReport.Row(time: "2025-01-01T00:00:01Z", uid: "04000000000001", product: "MIFARE Ultralight",
+                                            bytes: nil, result: "failed", error: "the tag is read-only, nothing was written"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
+            time,uid,product,bytes,result,error
+            2025-01-01T00:00:00Z,04A1B2C3D4E5F6,NTAG213,26,ok,
+            2025-01-01T00:00:01Z,04000000000001,MIFARE Ultralight,,failed,"the tag is read-only, nothing was written"
+
+            """)
+        #expect(try FlashReport(path: path).doneUIDs == ["04A1B2C3D4E5F6"])
+    }
+
+    @Test func anotherCSVFileIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("users.csv").path
+        try "name,room\nAda,101\n".write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try FlashReport(path: path)
+            Issue.record("a file that is not a report was accepted")
+        } catch {
+            #expect(error.exitCode == .dataError)
+            #expect(error.message.contains("is not a flash report"))
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "name,room\nAda,101\n")
+    }
+
+    @Test func timestampIsISO8601InUTC() {
+        let stamp = FlashReport.timestamp()
+        #expect(stamp.count == 20)
+        #expect(stamp.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/) != nil)
+    }
+}
