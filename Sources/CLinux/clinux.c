@@ -77,15 +77,20 @@ int clinux_bytes_available(int fd) {
     return count;
 }
 
-int clinux_signal_fd(void) {
+static int signal_fd(int children) {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
+    if (children) sigaddset(&set, SIGCHLD);
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
+
+int clinux_signal_fd(void) { return signal_fd(0); }
+
+int clinux_signal_fd_with_children(void) { return signal_fd(1); }
 
 int clinux_read_signal(int fd) {
     struct signalfd_siginfo info;

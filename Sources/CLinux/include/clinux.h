@@ -42,6 +42,10 @@ int clinux_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long n
 /// server poll it with their other fds.
 int clinux_signal_fd(void);
 
+/// As `clinux_signal_fd`, and SIGCHLD too: the door loop reaps its dispatched commands as
+/// they end.
+int clinux_signal_fd_with_children(void);
+
 /// Reads one signal from a signalfd: the signal number, 0 when none is waiting, -1 on error.
 int clinux_read_signal(int fd);
 

@@ -47,7 +47,8 @@ public final class DoorDaemon {
     private var hooks: Hooks
     private var nextPing: LinkTime?
 
-    /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM and SIGHUP.
+    /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM and SIGHUP (and
+    /// SIGCHLD, which services `hooks.background` at once).
     public init(engine: DoorEngine, inputs: InputMonitor?, signals: Int32, hooks: Hooks) {
         self.engine = engine
         self.inputs = inputs
@@ -97,6 +98,8 @@ public final class DoorDaemon {
             case SIGTERM, SIGINT:
                 hooks.notify("STOPPING=1")
                 return .signal(signal)
+            case SIGCHLD:
+                hooks.background?.service(LinkTime.monotonicNow())
             case -1: return .failure("reading the signal fd: errno \(errno)")
             default: continue
             }

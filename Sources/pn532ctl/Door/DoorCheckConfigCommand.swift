@@ -24,18 +24,9 @@ struct DoorCheckConfigCommand: ParsableCommand {
         let config: DoorConfig
         do {
             config = try DoorConfig.load(path: file, boardsDirectory: boards)
+            _ = try DoorPolicy(loading: config, from: file)
         } catch {
             throw CLIError(error)
-        }
-        if let keyFile = config.security.keyFile {
-            do {
-                _ = try KeyFile.read(keyFile)
-            } catch {
-                var located = error
-                located.file = file
-                located.key = "security.key_file"
-                throw CLIError(located)
-            }
         }
         print(config.renderedTOML(), terminator: "")
         let users = config.users.count, rules = config.dispatch.count

@@ -6,6 +6,7 @@ struct DoorCommand: ParsableCommand {
         commandName: "door",
         abstract: "Run the door access controller and look after its configuration and log.",
         subcommands: [
+            DoorRunCommand.self,
             DoorLogCommand.self,
             DoorCheckConfigCommand.self,
         ])

@@ -28,29 +28,34 @@ final class Reader {
         }
         let irq = try options.irqPin.map { pin throws(CLIError) in try interruptLine(pin) }
         do throws(PN532Error) {
-            switch spec {
-            case .simulator(let tags):
-                let chip = SimulatedPN532(tags: try SimulatorTags.make(tags))
-                let session = PN532Session(link: SimulatorLink(chip: chip), trace: trace)
-                return Reader(session: session, firmware: try session.start(), spec: spec)
-            case .simulatorI2C(let tags):
-                let chip = SimulatedPN532(tags: try SimulatorTags.make(tags))
-                let session = PN532Session(link: I2CLink(device: SimulatedI2CDevice(chip: chip)), trace: trace)
-                return Reader(session: session, firmware: try session.start(), spec: spec)
-            case .i2c(let path, let address):
-                let device: any I2CDevice
-                do throws(LinkError) { device = try LinuxI2CDevice(bus: path, address: address) } catch {
-                    throw PN532Error(.link(error), command: nil, device: I2CLink.name(bus: path, address: address))
-                }
-                let link = I2CLink(device: irq.map { InterruptWiredI2CDevice(device: device, irq: $0) } ?? device)
-                let session = PN532Session(link: link, trace: trace)
-                return Reader(session: session, firmware: try session.start(), spec: spec)
-            case .uart(let path, let rate):
-                let (session, firmware) = try PN532Session.openUART(path: path, rate: rate, trace: trace)
-                return Reader(session: session, firmware: firmware, spec: spec)
-            }
+            let (session, firmware) = try start(spec, irq: irq, trace: trace)
+            return Reader(session: session, firmware: firmware, spec: spec)
         } catch {
             throw .reader(error)
+        }
+    }
+
+    /// Opens the device `spec` names and starts the chip (wake-up, SAM configuration, the
+    /// UART rate); `irq` is the line an I2C reader waits on instead of polling its status.
+    static func start(_ spec: DeviceSpec, irq: GPIOLine?, trace: ((TraceEvent) -> Void)?) throws(PN532Error) -> (PN532Session, FirmwareVersion) {
+        switch spec {
+        case .simulator(let tags):
+            let chip = SimulatedPN532(tags: try SimulatorTags.make(tags))
+            let session = PN532Session(link: SimulatorLink(chip: chip), trace: trace)
+            return (session, try session.start())
+        case .simulatorI2C(let tags):
+            let chip = SimulatedPN532(tags: try SimulatorTags.make(tags))
+            let session = PN532Session(link: I2CLink(device: SimulatedI2CDevice(chip: chip)), trace: trace)
+            return (session, try session.start())
+        case .i2c(let path, let address):
+            let device: any I2CDevice
+            do throws(LinkError) { device = try LinuxI2CDevice(bus: path, address: address) } catch {
+                throw PN532Error(.link(error), command: nil, device: I2CLink.name(bus: path, address: address))
+            }
+            let session = PN532Session(link: I2CLink(device: irq.map { InterruptWiredI2CDevice(device: device, irq: $0) } ?? device), trace: trace)
+            return (session, try session.start())
+        case .uart(let path, let rate):
+            return try PN532Session.openUART(path: path, rate: rate, trace: trace)
         }
     }
 

@@ -1,0 +1,15 @@
+extension DoorConfig {
+    /// True when a rule looks at the tag's NDEF message: a user with a credential other than
+    /// a UID, or a dispatch rule. When none does, the reader decides on the UID alone and
+    /// skips the read.
+    public var needsMessage: Bool {
+        !dispatch.isEmpty || users.contains { user in
+            user.credentials.contains { if case .uid = $0 { false } else { true } }
+        }
+    }
+
+    /// The reader's timing with the configured health-check interval.
+    public var readerTiming: DoorReader.Timing {
+        DoorReader.Timing(healthInterval: reader.healthCheckInterval)
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import CLinux
+import DoorControl
+import GPIO
+import PN532
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pn532ctl door run`: the door access controller, for systemd or a terminal.
+struct DoorRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the door access controller.",
+        discussion: """
+            Reads the configuration, requests the relay line already released (locked) before
+            anything else, then waits in one poll(2) for tags (the PN532 polls for them
+            itself), the inputs, signals and its deadlines. Each tag is decided once per
+            presentation and the decision appended to the audit log; a grant energises the
+            relay for relay.pulse seconds (or toggles it). The relay is released on SIGTERM,
+            SIGINT and every error. SIGHUP rereads the configuration: a bad file keeps the
+            one in force. A reader that stops answering is woken again, reset through
+            RSTPD_N when reader.reset_line is set, then reopened with backoff; the door never
+            exits because of it. Under systemd (Type=notify) it reports READY, STATUS and
+            WATCHDOG pings itself. Operational messages go to standard error.
+            Exit status: 0 after SIGTERM, 130 after SIGINT, 65 an invalid configuration,
+            66 a missing file, 69 a GPIO line that cannot be had, 74 a log or counter file
+            that cannot be used, 77 no permission.
+            """)
+
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
+    var config = "/etc/pn532ctl/door.toml"
+
+    @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"))
+    var boards: String?
+
+    @Flag(help: "Also log tags leaving the field and other debug lines.")
+    var verbose = false
+
+    @Flag(help: "Print every PN532 frame on standard error.")
+    var trace = false
+
+    func run() throws {
+        // Signals first, so that a SIGTERM during start-up is handled by the loop, relay locked.
+        let signals = clinux_signal_fd_with_children()
+        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        defer { close(signals) }
+        let log = OperationalLog(threshold: verbose ? .debug : .info)
+        let door = try Self.load(config, boards: boards)
+        let lines = try DoorLines(door, clock: SystemGPIOClock())
+        defer { try? lines.relay.set(false) }
+        let policy: DoorPolicy
+        do throws(ConfigError) { policy = try DoorPolicy(loading: door, from: config) } catch { throw CLIError(error) }
+        let spec = try DeviceSpec.door(door.reader)
+        let store = door.security.rollingCounter ? CounterStore(path: door.security.counterFile) : nil
+        let counters: [DecisionState.CounterKey: UInt32]
+        do throws(CounterStoreError) { counters = try store?.load() ?? [:] } catch {
+            throw CLIError.io("\(error) (rolling counters cannot be checked without it: the door does not start)")
+        }
+        let audit: AuditLog
+        do throws(AuditLogError) { audit = try AuditLog(door.audit) } catch { throw CLIError.io("audit.path: \(error)") }
+        defer { audit.close() }
+        let journal = DaemonJournal(audit: audit, log: log)
+
+        let connector = DeviceConnector(spec: spec, irq: lines.irq, reset: lines.reset, clock: SystemGPIOClock(), trace: trace ? TracePrinter().print : nil)
+        let reader = DoorReader(connector: connector, timing: door.readerTiming, readsSignature: door.security.requireGenuine, clock: LinkTime.monotonicNow)
+        reader.readsMessage = door.needsMessage
+        defer { reader.close() }
+        let decider = PolicyDecider(policy: policy, state: DecisionState(counters: counters), store: store)
+        decider.onStoreError = { log.write(.error, "\($0) (the counter holds until the next restart)") }
+        let engine = DoorEngine(
+            reader: reader, controller: DoorController(settings: DoorController.Settings(door)), decider: decider,
+            journal: journal, outputs: lines.outputs, clock: LinkTime.monotonicNow)
+        engine.lock(because: "start")
+        let inputs = try lines.inputMonitor(debounce: door.inputs.debounce, now: .monotonicNow())
+        let runtime = DoorRuntime(config: door, path: config, boards: boards, engine: engine, decider: decider, journal: journal, log: log)
+        engine.onPresentation = runtime.presented
+        defer { runtime.stopDispatch() }
+
+        let notifier = SystemdNotifier()
+        let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, signals: signals, hooks: DoorDaemon.Hooks(
+            notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
+            log: { log.write(.notice, $0) }, background: (runtime.dispatchDeadline, runtime.serviceDispatch)))
+        log.write(.notice, "door controller started: reader \(spec), relay \(door.relay.output.line) released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
+        switch daemon.run() {
+        case .signal(let signal):
+            log.write(.notice, "stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM"): relay released (locked)")
+            if signal == SIGINT { throw ExitCode(130) }
+        case .failure(let reason):
+            log.write(.error, "\(reason): relay released (locked), stopping")
+            throw CLIError.io(reason)
+        }
+    }
+
+    /// The configuration, or its error with its exit status.
+    static func load(_ path: String, boards: String?) throws(CLIError) -> DoorConfig {
+        do throws(ConfigError) { return try DoorConfig.load(path: path, boardsDirectory: boards) } catch { throw CLIError(error) }
+    }
+}

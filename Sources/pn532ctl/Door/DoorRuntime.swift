@@ -1,0 +1,132 @@
+import DoorControl
+import GPIO
+import PN532
+
+/// What `door run` does beside the engine: reloading the configuration on SIGHUP, running
+/// dispatch commands for presentations, and recording lockouts.
+final class DoorRuntime {
+    /// The configuration in force.
+    private(set) var config: DoorConfig
+    private let path: String
+    private let boards: String?
+    private let engine: DoorEngine
+    private let decider: PolicyDecider
+    private let journal: DaemonJournal
+    private let log: OperationalLog
+    private let dispatcher = Dispatcher()
+    private var lockedOutUntil: Duration?
+
+    /// The runtime of `engine`, whose decider is `decider`, started from `config` read at `path`.
+    init(config: DoorConfig, path: String, boards: String?, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
+        self.config = config
+        self.path = path
+        self.boards = boards
+        self.engine = engine
+        self.decider = decider
+        self.journal = journal
+        self.log = log
+    }
+
+    // MARK: - Reload
+
+    /// Reads the configuration again and, when all of it is valid (key file included), puts
+    /// users, security, relay timing, inputs' timing, feedback patterns and dispatch rules in
+    /// force at once; otherwise keeps the configuration in force. Either way the audit log
+    /// says which. Changed devices and lines take effect at the next start.
+    func reload() -> String {
+        let next: DoorConfig
+        let policy: DoorPolicy
+        do throws(ConfigError) {
+            next = try DoorConfig.load(path: path, boardsDirectory: boards)
+            policy = try DoorPolicy(loading: next, from: path)
+            _ = try Self.checkedDevice(next)
+        } catch {
+            journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
+            log.write(.error, "reload: \(error); the previous configuration stays in force")
+            return "configuration not reloaded"
+        }
+        decider.reload(policy)
+        engine.controller.settings = DoorController.Settings(next)
+        engine.reader.timing = next.readerTiming
+        engine.reader.readsMessage = next.needsMessage
+        engine.reader.readsSignature = next.security.requireGenuine
+        let restart = Self.restartOnlyChanges(from: config, to: next)
+        config = next
+        journal.append(.configuration(at: AuditTime.now(), path: path, rejection: nil))
+        if !restart.isEmpty {
+            log.write(.warning, "reload: \(restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
+        }
+        return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s"), \(next.dispatch.count) dispatch rule\(next.dispatch.count == 1 ? "" : "s")"
+    }
+
+    /// The reader's device, checked as a configuration error.
+    static func checkedDevice(_ config: DoorConfig) throws(ConfigError) -> DeviceSpec {
+        do throws(CLIError) { return try DeviceSpec.door(config.reader) } catch {
+            throw ConfigError(message: error.message)
+        }
+    }
+
+    /// The sections that a running door keeps until it restarts (devices, lines, files).
+    static func restartOnlyChanges(from old: DoorConfig, to new: DoorConfig) -> [String] {
+        var changed: [String] = []
+        if old.reader.device != new.reader.device || old.reader.baud != new.reader.baud
+            || old.reader.irqLine != new.reader.irqLine || old.reader.resetLine != new.reader.resetLine { changed.append("[reader] device or lines") }
+        if old.gpio != new.gpio { changed.append("[gpio]") }
+        if old.relay.output != new.relay.output { changed.append("relay.line") }
+        if old.inputs.exitButton != new.inputs.exitButton || old.inputs.doorContact != new.inputs.doorContact
+            || old.inputs.doorbell != new.inputs.doorbell || old.inputs.debounce != new.inputs.debounce { changed.append("[inputs] lines") }
+        if old.feedback.led != new.feedback.led || old.feedback.buzzer != new.feedback.buzzer { changed.append("[feedback] lines") }
+        if old.audit != new.audit { changed.append("[audit]") }
+        if old.security.counterFile != new.security.counterFile { changed.append("security.counter_file") }
+        return changed
+    }
+
+    // MARK: - Presentations
+
+    /// Runs the dispatch rules that match a presentation and records a lockout that began.
+    func presented(_ presentation: Presentation, _ decision: Decision) {
+        recordLockout()
+        let now = Duration.nanoseconds(LinkTime.monotonicNow().nanoseconds)
+        for command in DispatchCommand.commands(for: presentation, rules: config.dispatch) {
+            switch dispatcher.start(command, now: now) {
+            case .success(let pid):
+                log.write(.info, "dispatch rule \(command.rule + 1): started \(command.arguments.first ?? "") (pid \(pid))")
+            case .failure(let failure):
+                log.write(.warning, "dispatch rule \(command.rule + 1): \(failure.result.outcome)")
+            }
+        }
+    }
+
+    private func recordLockout() {
+        let state = decider.state
+        guard let until = state.lockedOutUntil, until != lockedOutUntil, let since = state.lockedOutSince,
+              let lockout = decider.policy.config.security.lockout else { return }
+        lockedOutUntil = until
+        let now = AuditTime.now()
+        let end = AuditTime(epochSeconds: now.epochSeconds + (until - since).components.seconds, nanoseconds: now.nanoseconds)
+        journal.append(.lockout(at: now, until: end, denials: lockout.denials))
+        log.write(.warning, "lockout: \(lockout.denials) denials within \(lockout.window.components.seconds) s; presentations are ignored for \((until - since).components.seconds) s")
+    }
+
+    // MARK: - Dispatched commands
+
+    /// When a dispatched command must next be looked at.
+    func dispatchDeadline() -> LinkTime? {
+        dispatcher.nextDeadline.map { LinkTime(nanoseconds: $0.wholeNanoseconds) }
+    }
+
+    /// Reaps ended commands and kills those past their timeout.
+    func serviceDispatch(at now: LinkTime) {
+        for result in dispatcher.service(now: .nanoseconds(now.nanoseconds)) { report(result) }
+    }
+
+    /// Kills the commands still running (shutdown).
+    func stopDispatch() {
+        for result in dispatcher.stopAll() { report(result) }
+    }
+
+    private func report(_ result: DispatchResult) {
+        let level: OperationalLog.Level = result.outcome == .exited(status: 0) ? .info : .warning
+        log.write(level, "dispatch rule \(result.command.rule + 1): \(result.command.arguments.first ?? "") \(result.outcome)")
+    }
+}
