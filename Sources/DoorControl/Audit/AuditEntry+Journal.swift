@@ -17,6 +17,8 @@ extension AuditEntry {
             self.init(time: time, event: .doorbell, reason: "rang")
         case .reader(.lost(let reason)):
             self.init(time: time, event: .reader, reason: "lost: \(reason)")
+        case .reader(.opened(let device)):
+            self.init(time: time, event: .reader, reason: "opened \(device)")
         case .reader(.recovered(let step)):
             self.init(time: time, event: .reader, reason: "recovered after \(step)")
         case .note(.unlocked), .note(.locked), .removed, .reader(.presented), .reader(.removed),

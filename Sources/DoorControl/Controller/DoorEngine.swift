@@ -70,7 +70,7 @@ public final class DoorEngine {
             onPresentation?(presentation, decision)
         case .removed(let uid):
             journal.record(.removed(uid: uid))
-        case .lost, .recoveryFailed, .recovered:
+        case .opened, .lost, .recoveryFailed, .recovered:
             journal.record(.reader(event))
         }
     }

@@ -52,6 +52,8 @@ public final class DoorReader {
     private var state: State
     private var tag: Type2Tag?
     private var retriesSetting: UInt8?
+    /// False until the reader has answered once: its first opening is no recovery.
+    private var hasOpened = false
     private let clock: () -> LinkTime
 
     /// A reader that is not open yet; `clock` is the loop's clock (the link's own clock for
@@ -224,13 +226,17 @@ public final class DoorReader {
                 try? session.discardInput()
                 _ = try session.start()
             default:
-                name = "reopen"
+                name = hasOpened ? "reopen" : "open"
                 if let session { connector.disconnect(session) }
                 session = nil
                 session = try connector.connect()
             }
             guard let session else { return [] }
             try arm(session)
+            guard hasOpened else {
+                hasOpened = true
+                return [.opened(connector.name)]
+            }
             return [.recovered(step: name)]
         } catch {
             retriesSetting = nil

@@ -4,6 +4,8 @@ public enum ReaderEvent: Equatable, Sendable {
     case presented(Presentation)
     /// The tag of the last presentation left the field.
     case removed(uid: [UInt8])
+    /// The reader answered for the first time, on this device.
+    case opened(String)
     /// The reader stopped answering, and why.
     case lost(String)
     /// A recovery step that did not bring it back yet, and when the next comes.

@@ -46,6 +46,8 @@ final class DaemonJournal: DoorJournal {
             return (.warning, "door held open for \(duration.components.seconds) s")
         case .note(.doorbell):
             return (.info, "doorbell")
+        case .reader(.opened(let device)):
+            return (.notice, "reader ready on \(device)")
         case .reader(.lost(let reason)):
             return (.error, "reader lost: \(reason)")
         case let .reader(.recoveryFailed(step, reason)):

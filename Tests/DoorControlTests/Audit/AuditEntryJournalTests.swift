@@ -18,6 +18,7 @@ struct AuditEntryJournalTests {
         #expect(Self.event(.note(.doorbell)) == "doorbell: rang")
         #expect(Self.event(.reader(.lost("no ACK"))) == "reader: lost: no ACK")
         #expect(Self.event(.reader(.recovered(step: "reset"))) == "reader: recovered after reset")
+        #expect(Self.event(.reader(.opened("/dev/serial0"))) == "reader: opened /dev/serial0")
     }
 
     @Test func relayAndTagMovementsStayInTheOperationalLog() {

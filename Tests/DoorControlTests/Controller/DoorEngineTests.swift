@@ -84,6 +84,13 @@ struct DoorEngineTests {
         #expect(door.journal.decisions.map(\.0.granted) == [true])
     }
 
+    @Test("the first opening is reported as such, not as a recovery")
+    func firstOpening() {
+        let door = VirtualDoor(allowed: [Self.alice])
+        door.run(until: 1)
+        #expect(door.journal.readerEvents == [.opened("sim")])
+    }
+
     @Test("an unplugged reader is reopened with backoff and never ends the loop")
     func reopenWithBackoff() {
         let door = VirtualDoor(allowed: [Self.alice])

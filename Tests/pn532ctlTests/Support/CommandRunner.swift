@@ -17,8 +17,8 @@ func pn532ctl(_ arguments: [String], input: Data = Data(), environment: [String:
     let outputURL = directory.appendingPathComponent("stdout")
     let errorURL = directory.appendingPathComponent("stderr")
     try input.write(to: inputURL)
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
 
     let process = Process()
     process.executableURL = binaryURL

@@ -11,14 +11,33 @@ final class BackgroundCommand {
     private let output = Pipe()
     private var buffered: [UInt8] = []
 
-    /// Starts `pn532ctl ARGUMENTS`.
-    init(_ arguments: [String]) throws {
+    /// Starts `pn532ctl ARGUMENTS`; with `readingStandardError`, its standard error is what
+    /// `readLine` reads (and standard output is dropped). Not under systemd, whatever the
+    /// test runner is: no journal stream, no notify socket.
+    init(_ arguments: [String], readingStandardError: Bool = false) throws {
         process.executableURL = binaryURL
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        for name in ["JOURNAL_STREAM", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "PN532_DEVICE"] { variables[name] = nil }
+        process.environment = variables
         process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = readingStandardError ? FileHandle.nullDevice : output
+        process.standardError = readingStandardError ? output : FileHandle.nullDevice
         try process.run()
+    }
+
+    /// The process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Reads lines until one contains `text` and returns it, waiting at most `seconds` in all.
+    func readLine(containing text: String, within seconds: Int64 = 20) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw SimulatorProcessError.noReply }
+            let line = try readLine(within: max(1, remaining.components.seconds))
+            if line.contains(text) { return line }
+        }
     }
 
     deinit {

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// A door on real parts: `pn532ctl sim` on a pseudo-terminal reached through a stable link
+/// path (so it can be stopped and started again), a sysfs GPIO tree of plain files with the
+/// relay (GPIO17), exit button (GPIO22) and door contact (GPIO23) exported, a door.toml, and
+/// `pn532ctl door run` reading them, whose log the test reads line by line.
+final class DoorScene {
+    static let alice = "04A1A1A1A1A1A1"
+    static let bob = "04B0B0B0B0B0B0"
+    static let stranger = "04EEEEEEEEEEEE"
+
+    let directory: URL
+    private(set) var simulator: SimulatorProcess
+    var door: BackgroundCommand?
+
+    var link: String { directory.appendingPathComponent("pn532").path }
+    var config: String { directory.appendingPathComponent("door.toml").path }
+    var audit: String { directory.appendingPathComponent("audit.jsonl").path }
+    var sysfs: URL { directory.appendingPathComponent("gpio") }
+
+    /// The scene with the relay line left energised, as a crash could leave it.
+    init(pulse: Double = 1, users: String = DoorScene.aliceOnly) throws {
+        directory = try temporaryDirectory()
+        try Self.makeSysfs(at: directory.appendingPathComponent("gpio"))
+        simulator = try SimulatorProcess(["--empty", "--link", directory.appendingPathComponent("pn532").path])
+        try writeConfig(pulse: pulse, users: users)
+    }
+
+    deinit {
+        if let door { _ = door.stop() }
+        _ = simulator.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static let aliceOnly = """
+        [[users]]
+        name = "alice"
+        uid = ["\(alice)"]
+        """
+
+    /// Writes door.toml with `users` (TOML `[[users]]` tables).
+    func writeConfig(pulse: Double, users: String) throws {
+        let text = """
+            [reader]
+            device = "\(link)"
+            health_check = 1
+
+            [gpio]
+            backend = "sysfs"
+            sysfs_root = "\(sysfs.path)"
+
+            [relay]
+            line = "GPIO17"
+            pulse = \(pulse)
+
+            [inputs]
+            exit_button = { line = "GPIO22" }
+            door_contact = { line = "GPIO23" }
+            debounce_ms = 0
+
+            [security]
+            lockout = false
+
+            [audit]
+            path = "\(audit)"
+
+            \(users)
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: config))
+    }
+
+    /// Starts `pn532ctl door run` and waits until its reader is ready.
+    func start() throws {
+        let door = try BackgroundCommand(["door", "run", "--config", config, "--verbose"], readingStandardError: true)
+        self.door = door
+        _ = try door.readLine(containing: "door controller started")
+        _ = try door.readLine(containing: "reader ready")
+    }
+
+    /// The door's log lines up to and including the next one that contains `text`.
+    @discardableResult
+    func log(until text: String, within seconds: Int64 = 20) throws -> [String] {
+        guard let door else { throw SimulatorProcessError.exited }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var lines: [String] = []
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw SimulatorProcessError.noReply }
+            lines.append(try door.readLine(within: max(1, remaining.components.seconds)))
+            if lines[lines.count - 1].contains(text) { return lines }
+        }
+    }
+
+    /// Seconds of the day of a log line's time stamp (`2026-11-23T22:51:08.290Z …`).
+    static func seconds(_ line: String) -> Double {
+        let clock = line.split(separator: "T").dropFirst().first?.prefix(12) ?? ""
+        let parts = clock.split(separator: ":").compactMap { Double($0) }
+        guard parts.count == 3 else { return .nan }
+        return parts[0] * 3600 + parts[1] * 60 + parts[2]
+    }
+
+    /// The relay line's value file: "1" energised, "0" released.
+    func relay() throws -> String {
+        try value(529)
+    }
+
+    func value(_ number: Int) throws -> String {
+        try String(contentsOf: sysfs.appendingPathComponent("gpio\(number)/value"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func direction(_ number: Int) throws -> String {
+        try String(contentsOf: sysfs.appendingPathComponent("gpio\(number)/direction"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Drives an input line's value file, as the wiring would.
+    func setInput(_ number: Int, _ on: Bool) throws {
+        try Data((on ? "1\n" : "0\n").utf8).write(to: sysfs.appendingPathComponent("gpio\(number)/value"))
+    }
+
+    func pressExitButton() throws { try setInput(534, true) }
+    func releaseExitButton() throws { try setInput(534, false) }
+    func openDoor() throws { try setInput(535, true) }
+    func closeDoor() throws { try setInput(535, false) }
+
+    /// Presents an NTAG213 with `uid`, alone in the field.
+    func present(_ uid: String) throws {
+        #expect(try simulator.control("present ntag213:uid=\(uid)").hasPrefix("present"))
+    }
+
+    /// Takes every tag away.
+    func removeAll() throws {
+        #expect(try simulator.control("remove") == "removed all")
+    }
+
+    /// Stops the simulator (the reader goes away) and starts a new one on the same link path.
+    func stopSimulator() {
+        _ = simulator.stop()
+    }
+
+    func restartSimulator() throws {
+        simulator = try SimulatorProcess(["--empty", "--link", link])
+    }
+
+    /// The audit log's lines.
+    func auditLines() throws -> [String] {
+        try String(contentsOf: URL(fileURLWithPath: audit), encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// A Pi 4 pin controller (base 512) with GPIO17 (529), GPIO22 (534) and GPIO23 (535)
+    /// exported; the relay is left energised (an output driven high).
+    static func makeSysfs(at root: URL) throws {
+        let chip = root.appendingPathComponent("gpiochip512")
+        try FileManager.default.createDirectory(at: chip, withIntermediateDirectories: true)
+        var files: [(URL, String)] = [
+            (chip.appendingPathComponent("label"), "pinctrl-bcm2711\n"), (chip.appendingPathComponent("base"), "512\n"),
+            (chip.appendingPathComponent("ngpio"), "58\n"), (root.appendingPathComponent("export"), ""),
+            (root.appendingPathComponent("unexport"), ""),
+        ]
+        for (number, direction, value) in [(529, "out", "1"), (534, "in", "0"), (535, "in", "0")] {
+            let line = root.appendingPathComponent("gpio\(number)")
+            try FileManager.default.createDirectory(at: line, withIntermediateDirectories: true)
+            files += [
+                (line.appendingPathComponent("direction"), direction + "\n"), (line.appendingPathComponent("value"), value + "\n"),
+                (line.appendingPathComponent("edge"), "none\n"), (line.appendingPathComponent("active_low"), "0\n"),
+            ]
+        }
+        for (url, text) in files { try Data(text.utf8).write(to: url) }
+    }
+}
