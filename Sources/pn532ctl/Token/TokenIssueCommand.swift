@@ -18,9 +18,9 @@ struct TokenIssueCommand: ParsableCommand {
             and a counter, with HMAC-SHA256(key, UID ‖ fields) truncated to 16 bytes: it is
             bound to this tag's UID, so a copy on another tag is refused. The tag's other
             records are kept and an earlier token is replaced; a tag whose data is not valid
-            NDEF is refused. The key file holds at least 16
-            bytes (e.g. `head -c 32 /dev/urandom > door.key; chmod 600 door.key`), the same
-            file as the door's security.key_file. Two tags in the field: nothing is written.
+            NDEF is refused. The key file holds at least 16 bytes (e.g. `head -c 32
+            /dev/urandom > door.key; chmod 600 door.key`), the same file as the door's
+            security.key_file. Two tags in the field: nothing is written.
             """)
 
     @OptionGroup var options: TagOptions

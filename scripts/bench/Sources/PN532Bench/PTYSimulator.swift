@@ -15,15 +15,15 @@ final class PTYSimulator {
     /// How long the simulator gets to create its pty and symlink.
     private static let startTimeout: Duration = .seconds(10)
 
-    /// Starts the simulator with `tags` (`--tag` specs; none for the default) and waits until
-    /// its symlink exists.
-    init(pn532ctl: String, tags: [String] = []) throws(BenchError) {
+    /// Starts the simulator with `tags` (`--tag` specs; none for the default, or no tag at
+    /// all when `empty`) and waits until its symlink exists.
+    init(pn532ctl: String, tags: [String] = [], empty: Bool = false) throws(BenchError) {
         var template = Array("/tmp/pn532bench.XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw BenchError("mkdtemp: \(String(cString: strerror(errno)))") }
         directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         devicePath = directory + "/pty"
         do throws(BenchError) {
-            process = try Subprocess(pn532ctl, ["sim", "--link", devicePath] + tags.flatMap { ["--tag", $0] })
+            process = try Subprocess(pn532ctl, ["sim", "--link", devicePath] + (empty ? ["--empty"] : []) + tags.flatMap { ["--tag", $0] })
         } catch {
             rmdir(directory)
             throw error

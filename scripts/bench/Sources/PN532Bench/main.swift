@@ -12,6 +12,7 @@ import Glibc
 /// Part C: identify + read and write + verify of 48 to 868-byte messages on an NTAG216, in
 /// process, next to their floors. Part D: pn532ctl read and dump and libnfc's
 /// nfc-mfultralight r on the pty. Part E: machine time per tag of `flash` (write + verify + lock).
+/// Part F: CPU time and memory of `door run` waiting for a tag over 60 s (5 s with `--quick`).
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
 /// instead of 10, without counting libnfc's round trips.
 let quick = CommandLine.arguments.contains("--quick")
@@ -39,6 +40,8 @@ do {
     print()
     let type2Wall = try Type2PTYBench(pn532ctl: siblingExecutable("pn532ctl"), count: type2Count, countLibnfcRoundTrips: !quick)
     Type2WallTable.print(type2Wall, count: type2Count)
+    print()
+    DoorIdleBench.print(try DoorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 5 : 60))
 } catch {
     let message = Array("PN532Bench: \(error)\n".utf8)
     _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
