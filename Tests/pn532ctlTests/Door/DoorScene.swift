@@ -40,7 +40,8 @@ final class DoorScene {
         """
 
     /// Writes door.toml with `users` (TOML `[[users]]` tables).
-    func writeConfig(pulse: Double, users: String) throws {
+    /// `extra` is appended (`[[dispatch]]` tables).
+    func writeConfig(pulse: Double, users: String, extra: String = "") throws {
         let text = """
             [reader]
             device = "\(link)"
@@ -67,13 +68,15 @@ final class DoorScene {
 
             \(users)
 
+            \(extra)
+
             """
         try Data(text.utf8).write(to: URL(fileURLWithPath: config))
     }
 
-    /// Starts `pn532ctl door run` and waits until its reader is ready.
-    func start() throws {
-        let door = try BackgroundCommand(["door", "run", "--config", config, "--verbose"], readingStandardError: true)
+    /// Starts `pn532ctl door run` with `environment` added and waits until its reader is ready.
+    func start(environment: [String: String] = [:]) throws {
+        let door = try BackgroundCommand(["door", "run", "--config", config, "--verbose"], readingStandardError: true, environment: environment)
         self.door = door
         _ = try door.readLine(containing: "door controller started")
         _ = try door.readLine(containing: "reader ready")

@@ -13,13 +13,13 @@ final class BackgroundCommand {
 
     /// Starts `pn532ctl ARGUMENTS`; with `readingStandardError`, its standard error is what
     /// `readLine` reads (and standard output is dropped). Not under systemd, whatever the
-    /// test runner is: no journal stream, no notify socket.
-    init(_ arguments: [String], readingStandardError: Bool = false) throws {
+    /// test runner is (no journal stream, no notify socket), unless `environment` says so.
+    init(_ arguments: [String], readingStandardError: Bool = false, environment: [String: String] = [:]) throws {
         process.executableURL = binaryURL
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         for name in ["JOURNAL_STREAM", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "PN532_DEVICE"] { variables[name] = nil }
-        process.environment = variables
+        process.environment = variables.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = readingStandardError ? FileHandle.nullDevice : output
         process.standardError = readingStandardError ? output : FileHandle.nullDevice
