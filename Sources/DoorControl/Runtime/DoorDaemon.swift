@@ -5,9 +5,10 @@ import PN532
 import Glibc
 #endif
 
-/// `door run`'s loop: one thread, one ppoll(2) over the signal fd and the reader's fd, with
-/// the earliest deadline (relay, feedback, alarm, presence and health checks, input
-/// samples, watchdog ping, dispatched commands) as its timeout.
+/// `door run`'s loop: one thread, one ppoll(2) over the signal fd, the reader's fd and the
+/// input lines' edge fds, with the earliest deadline (relay, feedback, alarm, presence and
+/// health checks, input debounce or samples, watchdog ping, dispatched commands) as its
+/// timeout.
 public final class DoorDaemon {
     /// What the loop asks of the world outside the engine.
     public struct Hooks {
@@ -65,24 +66,26 @@ public final class DoorDaemon {
         hooks.notify("READY=1\nSTATUS=waiting for tags")
         while true {
             let now = LinkTime.monotonicNow()
-            let deadline = [engine.nextDeadline, inputs.flatMap { $0.isEmpty ? nil : $0.nextSample }, nextPing, hooks.background?.deadline()]
+            let deadline = [engine.nextDeadline, inputs?.nextSample, nextPing, hooks.background?.deadline()]
                 .compactMap { $0 }.min() ?? now + .seconds(60)
             let readerDescriptor = engine.reader.pollDescriptor
             var descriptors = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if let readerDescriptor { descriptors.append(pollfd(fd: readerDescriptor, events: Int16(POLLIN), revents: 0)) }
-            var readable = false
+            let firstInput = descriptors.count
+            descriptors += (inputs?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if readerDescriptor == nil, engine.reader.isWaitingForTag {
-                // No descriptor (I2C): the link is waited on in short slices between signal checks.
+                // No descriptor (I2C): the link is waited on in short slices between looks at the other fds.
                 engine.step(until: min(deadline, now + .milliseconds(50)))
-                _ = clinux_poll_nanoseconds(&descriptors, 1, 0)
+                _ = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), 0)
             } else {
                 let result = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), max(0, (deadline - now).nanoseconds))
                 if result < 0, errno != EINTR { return .failure("ppoll: errno \(errno)") }
-                readable = descriptors.count > 1 && descriptors[1].revents != 0
+                let readable = readerDescriptor != nil && descriptors[1].revents != 0
                 engine.step(until: LinkTime.monotonicNow(), readable: readable)
             }
             if descriptors[0].revents != 0, let ending = handleSignals() { return ending }
-            service(at: LinkTime.monotonicNow())
+            let edges = descriptors[firstInput...].contains { $0.revents != 0 }
+            service(at: LinkTime.monotonicNow(), edges: edges)
         }
     }
 
@@ -106,10 +109,10 @@ public final class DoorDaemon {
         }
     }
 
-    private func service(at now: LinkTime) {
-        if let inputs, !inputs.isEmpty, now >= inputs.nextSample {
+    private func service(at now: LinkTime, edges: Bool) {
+        if let inputs, edges || inputs.nextSample.map({ now >= $0 }) == true {
             do {
-                for event in try inputs.sample(at: now) { engine.handle(event) }
+                for event in try edges ? inputs.edgesArrived(at: now) : inputs.sample(at: now) { engine.handle(event) }
             } catch {
                 hooks.log("error: reading the inputs: \(error)")
             }

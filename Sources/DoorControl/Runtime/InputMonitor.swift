@@ -1,11 +1,14 @@
 import GPIO
 import PN532
 
-/// The door's inputs, sampled on the loop's clock and debounced: a new level counts once it
-/// has held for the debounce time across samples. Sampling (every `interval`) also works
-/// where the backend gives no edge notifications (sysfs files without an IRQ-capable pin).
+/// The door's inputs, debounced: a new level counts once it has held for the debounce time.
+///
+/// When every line can report its edges through a descriptor (the character device), the
+/// loop polls `descriptors` and calls `edgesArrived(at:)`; the lines are read only then, and
+/// again when a new level has waited out its debounce. Otherwise (sysfs) the lines are sampled
+/// every `interval`.
 public final class InputMonitor {
-    /// How often the inputs are read.
+    /// How often the inputs are read when they are sampled.
     public static let interval: Duration = .milliseconds(50)
 
     private struct Input {
@@ -18,17 +21,22 @@ public final class InputMonitor {
 
     private var inputs: [Input] = []
     private let debounce: Duration
-    /// When the inputs are next read.
-    public private(set) var nextSample: LinkTime
+    /// The descriptors to poll for edges; empty when the inputs are sampled instead.
+    public let descriptors: [Int32]
+    /// When the inputs must next be read: every `interval` when they are sampled; with edge
+    /// descriptors, only while a new level waits out its debounce (nil otherwise).
+    public private(set) var nextSample: LinkTime?
 
     /// Watches the lines given; the levels they have now are taken as the starting state
     /// (a door already open is reported by `initialEvents`).
     public init(exitButton: GPIOLine?, doorContact: GPIOLine?, doorbell: GPIOLine?, debounce: Duration, now: LinkTime) throws {
         self.debounce = debounce
-        nextSample = now
         if let exitButton { inputs.append(Input(line: exitButton, rising: .exitRequested, falling: nil, level: try exitButton.read())) }
         if let doorContact { inputs.append(Input(line: doorContact, rising: .doorOpened, falling: .doorClosed, level: try doorContact.read())) }
         if let doorbell { inputs.append(Input(line: doorbell, rising: .doorbell, falling: nil, level: try doorbell.read())) }
+        let edges = inputs.compactMap(\.line.eventDescriptor)
+        descriptors = edges.count == inputs.count ? edges : []
+        nextSample = descriptors.isEmpty && !inputs.isEmpty ? now : nil
     }
 
     /// True when there is nothing to watch.
@@ -39,9 +47,17 @@ public final class InputMonitor {
         inputs.filter { $0.rising == .doorOpened && $0.level }.map(\.rising)
     }
 
+    /// Consumes the waiting edge notifications (poll(2) reported a descriptor readable) and
+    /// reads the lines. An edge on a line restarts its debounce.
+    public func edgesArrived(at now: LinkTime) throws -> [DoorEvent] {
+        for index in inputs.indices where try inputs[index].line.drainEvents() {
+            if let candidate = inputs[index].candidate { inputs[index].candidate = (candidate.level, now) }
+        }
+        return try sample(at: now)
+    }
+
     /// Reads the lines and returns the debounced changes.
     public func sample(at now: LinkTime) throws -> [DoorEvent] {
-        nextSample = now + Self.interval
         var events: [DoorEvent] = []
         for index in inputs.indices {
             let level = try inputs[index].line.read()
@@ -57,6 +73,7 @@ public final class InputMonitor {
             }
             if now - candidate.since >= debounce { events += accept(level, index) }
         }
+        nextSample = descriptors.isEmpty ? now + Self.interval : inputs.compactMap { $0.candidate.map { $0.since + debounce } }.min()
         return events
     }
 

@@ -5,14 +5,20 @@ final class CdevLineIO: GPIOLineIO {
     private let fd: Int32
     private let line: String
     private let path: String
+    private let watchesEdges: Bool
 
-    /// The line fd `fd` from a request on `path`; `line` names it in errors.
-    init(devices: GPIOCharacterDevices, fd: Int32, line: String, path: String) {
+    /// The line fd `fd` from a request on `path`; `line` names it in errors. `watchesEdges`:
+    /// the request asked for edge events (an input).
+    init(devices: GPIOCharacterDevices, fd: Int32, line: String, path: String, watchesEdges: Bool) {
         self.devices = devices
         self.fd = fd
         self.line = line
         self.path = path
+        self.watchesEdges = watchesEdges
     }
+
+    /// The line fd, readable while edge events are queued (inputs only).
+    var eventDescriptor: Int32? { watchesEdges ? fd : nil }
 
     deinit { devices.close(fd) }
 

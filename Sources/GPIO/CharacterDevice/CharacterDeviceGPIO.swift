@@ -57,7 +57,8 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         guard lineFD >= 0 else { throw GPIOError.malformed("\(path) returned no line fd for \(request.line)") }
         // The kernel already inverts (ACTIVE_LOW flag) and debounces (DEBOUNCE attribute), so
         // GPIOLine gets the logical level as "physical" and no software debounce.
-        let io = CdevLineIO(devices: devices, fd: lineFD, line: "\(request.line) on \(chip)", path: path)
+        let watchesEdges = if case .input = request.direction { true } else { false }
+        let io = CdevLineIO(devices: devices, fd: lineFD, line: "\(request.line) on \(chip)", path: path, watchesEdges: watchesEdges)
         return GPIOLine(name: request.line, activeLow: false, io: io, clock: clock)
     }
 

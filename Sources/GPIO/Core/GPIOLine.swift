@@ -27,6 +27,19 @@ public final class GPIOLine {
         self.debounce = debounce
     }
 
+    /// The descriptor to poll(2) for this line's edges (a character-device input); nil when
+    /// the line has none (sysfs, outputs), and its level must be sampled instead.
+    public var eventDescriptor: Int32? { io.eventDescriptor }
+
+    /// Consumes the edge notifications waiting on `eventDescriptor`, without waiting; true
+    /// when there were any.
+    @discardableResult
+    public func drainEvents() throws -> Bool {
+        var drained = false
+        while try io.waitForEdge(timeout: .zero) { drained = true }
+        return drained
+    }
+
     /// Switches the line on (active) or off.
     public func set(_ on: Bool) throws {
         try io.writeLevel(on != activeLow)

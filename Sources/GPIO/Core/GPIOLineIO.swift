@@ -7,4 +7,12 @@ public protocol GPIOLineIO: AnyObject {
     func writeLevel(_ high: Bool) throws
     /// Waits up to `timeout` for an edge notification; false when none came in time.
     func waitForEdge(timeout: Duration) throws -> Bool
+    /// A descriptor that poll(2) reports readable (POLLIN) while an edge notification is
+    /// waiting, for a loop that waits on many things at once; nil when there is none.
+    var eventDescriptor: Int32? { get }
+}
+
+extension GPIOLineIO {
+    /// No descriptor to poll: edges are waited for with `waitForEdge` only.
+    public var eventDescriptor: Int32? { nil }
 }

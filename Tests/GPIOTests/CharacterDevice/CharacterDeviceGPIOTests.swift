@@ -35,6 +35,18 @@ struct CharacterDeviceGPIOTests {
         #expect(try line.read())
     }
 
+    @Test func anInputOffersItsLineFDForPollingAndAnOutputDoesNot() throws {
+        let input = try gpio.request(GPIOLineRequest(line: try GPIOLineName("GPIO22"), direction: .input(bias: .pullUp, debounce: .zero)), chip: nil)
+        let output = try gpio.request(GPIOLineRequest(line: try GPIOLineName("GPIO17"), direction: .output(initiallyOn: false)), chip: nil)
+        #expect(input.eventDescriptor != nil)
+        #expect(output.eventDescriptor == nil)
+        #expect(try !input.drainEvents(), "no edge yet")
+        chip.scheduled = [(.zero, 22, true), (.zero, 22, false)]
+        #expect(try input.drainEvents())
+        #expect(chip.scheduled.isEmpty, "both edges were consumed")
+        #expect(try !input.drainEvents())
+    }
+
     @Test func readingAsIsKeepsTheDirection() throws {
         chip.lines[17].output = true
         chip.lines[17].high = true

@@ -5,7 +5,7 @@ import Glibc
 /// Part F: `pn532ctl door run` waiting for a tag against `pn532ctl sim` on a pty with an
 /// empty field: its CPU time over a window (from /proc/PID/stat) and its resident memory
 /// (VmRSS, and the peak VmHWM), with and without inputs to sample (exit button and door
-/// contact in a sysfs tree of files).
+/// contact in a sysfs tree of files; character-device inputs are waited on as edge events).
 struct DoorIdleBench {
     struct Row {
         var variant: String
@@ -84,9 +84,10 @@ struct DoorIdleBench {
         Swift.print("""
             - The PN532 waits for a tag itself (InListPassiveTarget, MaxRetries FF): the loop sleeps in ppoll on the \
             pty, the signalfd and its deadlines. What wakes it: the reader's health check every 5 s (a \
-            GetFirmwareVersion round trip after cancelling the poll, then the poll again) and, with inputs, a sample \
-            of the input lines every 50 ms (two sysfs value files here). CPU time is counted in clock ticks \
-            (\(sysconf(Int32(_SC_CLK_TCK))) per second).
+            GetFirmwareVersion round trip after cancelling the poll, then the poll again) and, with sysfs inputs, a \
+            sample of the input lines every 50 ms (two value files here). Inputs on the character device are not \
+            sampled: the loop polls their edge-event fds, which this machine (no /dev/gpiochip*) cannot measure. \
+            CPU time is counted in clock ticks (\(sysconf(Int32(_SC_CLK_TCK))) per second).
             """)
     }
 }
