@@ -17,7 +17,7 @@ struct MessageDecoder {
         var identifier: Range<Int>?
         var payload: Range<Int>
 
-        var format: TypeNameFormat { TypeNameFormat(rawValue: header & HeaderFlag.formatMask)! }
+        var format: TypeNameFormat { TypeNameFormat(rawValue: header & HeaderFlag.formatMask) ?? .reserved }
         var messageBegin: Bool { header & HeaderFlag.messageBegin != 0 }
         var messageEnd: Bool { header & HeaderFlag.messageEnd != 0 }
         var chunked: Bool { header & HeaderFlag.chunk != 0 }

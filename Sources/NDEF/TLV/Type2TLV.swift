@@ -68,29 +68,11 @@ public enum Type2DataArea {
     ) throws(NDEFError) -> [Type2TLV] {
         var blocks: [Type2TLV] = []
         var position = 0
-        while position < area.count {
-            let offset = position
-            let tag = Type2TLV.Tag(area[position])
-            position += 1
-            switch tag {
-            case .null:
-                continue
-            case .terminator:
-                blocks.append(Type2TLV(tag: tag, offset: offset, value: position..<position))
-                return blocks
-            case .undefined(let byte) where mode == .strict:
-                throw NDEFError(offset: offset, reason: .unknownTLV(byte))
-            default:
-                let length = try readLength(area, at: &position, mode: mode)
-                guard length <= area.count - position else {
-                    throw NDEFError(
-                        offset: position,
-                        reason: .truncated(.tlvValue, needed: length, available: area.count - position))
-                }
-                blocks.append(Type2TLV(tag: tag, offset: offset, value: position..<position + length))
-                position += length
-                if tag == last { return blocks }
-            }
+        while case .block(let block) = try step(in: area, areaSize: area.count, at: position, mode: mode) {
+            position = block.value.upperBound
+            if block.tag == .null { continue }
+            blocks.append(block)
+            if block.tag == .terminator || block.tag == last { return blocks }
         }
         return blocks
     }
@@ -136,29 +118,5 @@ public enum Type2DataArea {
     public static func capacity(ofDataArea size: Int) -> Int {
         if size - 2 <= 0xFE { return max(0, size - 2) }
         return min(0xFFFE, max(0xFE, size - 4))
-    }
-
-    private static func readLength(
-        _ area: [UInt8], at position: inout Int, mode: DecodingMode
-    ) throws(NDEFError) -> Int {
-        guard position < area.count else {
-            throw NDEFError(offset: position, reason: .truncated(.tlvLength, needed: 1, available: 0))
-        }
-        let first = area[position]
-        guard first == 0xFF else {
-            position += 1
-            return Int(first)
-        }
-        guard area.count - position >= 3 else {
-            throw NDEFError(
-                offset: position,
-                reason: .truncated(.tlvLength, needed: 3, available: area.count - position))
-        }
-        let length = Int(area[position + 1]) << 8 | Int(area[position + 2])
-        if length == 0xFFFF || (length < 0xFF && mode == .strict) {
-            throw NDEFError(offset: position, reason: .invalidTLVLength(length))
-        }
-        position += 3
-        return length
     }
 }

@@ -11,10 +11,11 @@ struct NDEFLayout {
     var areaSize: Int
     /// Data-area bytes read so far, from page 4 on.
     var area: [UInt8]
-    /// The offset of the NDEF TLV, or where one would go (after the control TLVs).
+    /// The offset of the NDEF TLV, or where one would go (after the last TLV that is not
+    /// NULL padding).
     var tlvOffset: Int
-    /// The NDEF TLV's header length (2 or 4) and value length; nil when there is none.
-    var ndef: (headerLength: Int, length: Int)?
+    /// Where the NDEF TLV's value lies in the area; nil when there is no NDEF TLV.
+    var ndefValue: Range<Int>?
 
     /// True when the CC and the lock bits allow writing.
     var isWritable: Bool {
@@ -26,64 +27,90 @@ struct NDEFLayout {
         Type2DataArea.capacity(ofDataArea: max(0, areaSize - tlvOffset))
     }
 
-    /// The message bytes (the NDEF TLV's value), when there is an NDEF TLV.
+    /// The message bytes (the NDEF TLV's value), when there is an NDEF TLV and it was read.
     var messageBytes: [UInt8]? {
-        guard let ndef else { return nil }
-        let start = tlvOffset + ndef.headerLength
-        return Array(area[start..<min(area.count, start + ndef.length)])
+        guard let ndefValue, ndefValue.lowerBound >= 0, ndefValue.upperBound <= area.count else { return nil }
+        return Array(area[ndefValue])
     }
 }
 
 extension Type2Tag {
-    /// Reads the lock bytes, the CC and the data area as far as the NDEF TLV's end: one READ
-    /// of page 2 (pages 2-5), then only the pages the TLVs cover.
-    func readNDEFLayout() throws(Type2Error) -> NDEFLayout {
+    /// The most bytes one read command returns: a FAST_READ of `fastReadPageLimit` pages, or
+    /// a READ's 4 pages on plain Ultralight.
+    var largestReadBytes: Int {
+        product.hasExtendedCommands ? Self.fastReadPageLimit * 4 : 16
+    }
+
+    /// Reads the lock bytes, the CC and as much of the data area as the NDEF TLV needs: one
+    /// READ of page 2 (pages 2-5), then the TLVs are walked in memory.
+    ///
+    /// Only the area the CC declares (within the product's user memory) is read or walked.
+    /// When the walk needs more of a TLV header, whole chunks of the largest size a read
+    /// command carries are read (capped at the area's end); the NDEF TLV's value is read to
+    /// its end. So every read but the last brings a whole chunk, and a data area of `n` bytes
+    /// costs at most ⌈(n − 8) / 252⌉ FAST_READs whatever the tag holds (4 for an NTAG216 full
+    /// of NULL TLVs, where a walk page by page took 217).
+    ///
+    /// - Throws: `.invalidNDEF` for a TLV that runs past the area (both modes), an invalid
+    ///   length or, in strict mode, an undefined TLV tag; `.exchange` when a read fails.
+    func readNDEFLayout(mode: DecodingMode = .lenient) throws(Type2Error) -> NDEFLayout {
         let head = try send([0x30, 0x02], step: "READ page 2", expecting: 16)
         let capabilityContainer = CapabilityContainer(page: Array(head[4..<8]))
-        let userBytes = (product.userMemoryEnd - 4) * 4
+        let userBytes = max(0, (product.userMemoryEnd - 4) * 4)
+        let areaSize = min(capabilityContainer.dataAreaSize, userBytes)
         var layout = NDEFLayout(
-            capabilityContainer: capabilityContainer, staticLock: Array(head[2..<4]),
-            areaSize: min(capabilityContainer.dataAreaSize, userBytes), area: Array(head[8...]), tlvOffset: 0, ndef: nil)
+            capabilityContainer: capabilityContainer, staticLock: Array(head[2..<4]), areaSize: areaSize,
+            area: Array(head[8..<8 + min(8, areaSize)]), tlvOffset: 0, ndefValue: nil)
         guard capabilityContainer.supportsNDEF else { return layout }
 
         var position = 0
-        while position < layout.areaSize {
-            try ensure(&layout, bytes: position + 1)
-            let tag = layout.area[position]
-            if tag == 0x00 { position += 1; continue }
-            if tag == 0xFE { break }
-            try ensure(&layout, bytes: position + 2)
-            var length = Int(layout.area[position + 1])
-            var header = 2
-            if length == 0xFF {
-                try ensure(&layout, bytes: position + 4)
-                length = Int(layout.area[position + 2]) << 8 | Int(layout.area[position + 3])
-                header = 4
+        var free = 0
+        while true {
+            let step: Type2TLVStep
+            do throws(NDEFError) {
+                step = try Type2DataArea.step(in: layout.area, areaSize: areaSize, at: position, mode: mode)
+            } catch {
+                throw .invalidNDEF(error)
             }
-            if tag == 0x03 {
-                try ensure(&layout, bytes: position + header + length)
-                layout.tlvOffset = position
-                layout.ndef = (header, length)
+            switch step {
+            case .end:
+                layout.tlvOffset = free
                 return layout
+            case .needs(let end):
+                let chunks = (end - layout.area.count + largestReadBytes - 1) / largestReadBytes
+                try readArea(&layout, through: layout.area.count + max(1, chunks) * largestReadBytes)
+            case .block(let block):
+                switch block.tag {
+                case .terminator:
+                    layout.tlvOffset = free
+                    return layout
+                case .ndefMessage:
+                    try readArea(&layout, through: block.value.upperBound)
+                    layout.tlvOffset = block.offset
+                    layout.ndefValue = block.value
+                    return layout
+                case .null:
+                    position = block.value.upperBound
+                default:
+                    position = block.value.upperBound
+                    free = position
+                }
             }
-            position += header + length
         }
-        layout.tlvOffset = min(position, layout.areaSize)
-        return layout
     }
 
-    /// Reads more of the data area until `bytes` of it (capped at the area) are known.
-    private func ensure(_ layout: inout NDEFLayout, bytes: Int) throws(Type2Error) {
-        let wanted = min(bytes, layout.areaSize)
+    /// Reads the data area on from what `layout` holds, through byte `end` (capped at the area).
+    private func readArea(_ layout: inout NDEFLayout, through end: Int) throws(Type2Error) {
+        let wanted = min(end, layout.areaSize)
         guard layout.area.count < wanted else { return }
         let first = 4 + layout.area.count / 4
-        let end = 4 + (wanted + 3) / 4
-        layout.area += try read(pages: first..<end)
+        let last = 4 + (wanted + 3) / 4
+        layout.area += try read(pages: first..<last)
     }
 
     /// The NDEF status and capacity, as Core NFC's `queryNDEFStatus`.
     public func queryNDEFStatus() throws(Type2Error) -> NDEFStatusReport {
-        let layout = try readNDEFLayout()
+        let layout = try readNDEFLayout(mode: .lenient)
         guard layout.capabilityContainer.supportsNDEF else { return NDEFStatusReport(status: .notSupported, capacity: 0) }
         return NDEFStatusReport(status: layout.isWritable ? .readWrite : .readOnly, capacity: layout.capacity)
     }
@@ -91,7 +118,7 @@ extension Type2Tag {
     /// The NDEF message on the tag, as Core NFC's `readNDEF`; an empty NDEF TLV gives the
     /// empty message.
     public func readNDEF(mode: DecodingMode = .strict) throws(Type2Error) -> NDEFMessage {
-        let layout = try readNDEFLayout()
+        let layout = try readNDEFLayout(mode: mode)
         guard layout.capabilityContainer.supportsNDEF else { throw .notFormatted(layout.capabilityContainer) }
         guard let bytes = layout.messageBytes else { throw .invalidNDEF(NDEFError(offset: 0, reason: .noNDEFMessageTLV)) }
         if bytes.isEmpty { return .empty }

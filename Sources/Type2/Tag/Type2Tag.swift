@@ -17,6 +17,9 @@ public final class Type2Tag {
     /// the TFI).
     public static let fastReadPageLimit = 63
 
+    /// One more than the highest page a command can address (the address is one byte).
+    static let pageAddressLimit = 256
+
     /// A tag whose product is already known.
     public init(exchange: any TagExchange, product: Type2Product, version: [UInt8]?) {
         self.exchange = exchange
@@ -44,6 +47,9 @@ public final class Type2Tag {
 
     /// The bytes of `pages`, in as few commands as the product allows.
     public func read(pages: Range<Int>) throws(Type2Error) -> [UInt8] {
+        guard pages.lowerBound >= 0, pages.upperBound <= Self.pageAddressLimit else {
+            throw .unsupported("reading pages \(pages.lowerBound)-\(pages.upperBound - 1): page addresses are 0-255")
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pages.count * 4)
         var page = pages.lowerBound
