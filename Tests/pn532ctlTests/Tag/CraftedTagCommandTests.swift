@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// The crafted tag images of `Tests/Fixtures/crafted` (issue 11): each crashed or stalled an
+/// earlier version; each now ends in a clear error and exit 65, never a trap.
+enum CraftedImage: String, CaseIterable, CustomStringConvertible {
+    case crashA = "crash-a"
+    case crashB = "crash-b"
+    case crashC = "crash-c"
+    case stall216
+
+    static let crashes: [CraftedImage] = [.crashA, .crashB, .crashC]
+
+    /// The image's path in the checkout.
+    var path: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/crafted/\(rawValue).mfd").path
+    }
+
+    /// The tag spec that loads the image (`ntag213:image=PATH`).
+    var tagSpec: String { (self == .stall216 ? "ntag216" : "ntag213") + ":image=" + path }
+
+    /// The in-process simulator with the image's tag.
+    var device: String { "sim:" + tagSpec }
+
+    /// What the error names: the TLV field the area's end cuts.
+    var problem: String {
+        switch self {
+        case .crashA: "byte 8: the data ends inside the TLV length (1 byte needed, 0 left)"
+        case .crashB: "byte 144: the data ends inside the TLV length (1 byte needed, 0 left)"
+        case .crashC: "byte 6: the data ends inside the TLV length (3 bytes needed, 2 left)"
+        case .stall216: "no NDEF Message TLV (03) in the data area"
+        }
+    }
+
+    var description: String { rawValue }
+}
+
+@Suite("Crafted tags: read, identify, write, token and flash end in a clear error")
+struct CraftedTagCommandTests {
+    @Test(arguments: CraftedImage.allCases)
+    func readIsBadDataInBothModes(_ image: CraftedImage) throws {
+        for arguments in [["read"], ["read", "--lenient"], ["read", "--raw"]] {
+            let result = try pn532ctl(arguments + ["--device", image.device])
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.standardError.contains("the tag's NDEF data is invalid: " + (image == .stall216 ? "byte 0: " : "") + image.problem))
+        }
+    }
+
+    @Test(arguments: CraftedImage.crashes)
+    func identifyWriteAndTokenCheckAreBadData(_ image: CraftedImage) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = directory.appendingPathComponent("door.key").path
+        try Data("a site key of thirty-two bytes!!".utf8).write(to: URL(fileURLWithPath: key))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key)
+        for arguments in [["identify"], ["write", "--uri", "https://door.example"], ["token", "check", "--key", key], ["token", "issue", "--user", "alice", "--key", key]] {
+            let result = try pn532ctl(arguments + ["--device", image.device])
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.standardError.contains(image.problem), "\(arguments)")
+            #expect(result.output.isEmpty, "\(arguments)")
+        }
+    }
+
+    /// The NULL-padded NTAG216 is free space: identify reports its capacity, a write fills it.
+    @Test func nullPaddedAreaIsFreeSpace() throws {
+        let identify = try pn532ctl(["identify", "--device", CraftedImage.stall216.device])
+        #expect(identify.status == 0)
+        #expect(identify.output.contains("NDEF      readWrite, capacity 868 bytes"))
+        let simulator = try SimulatorProcess(["--tag", CraftedImage.stall216.tagSpec])
+        #expect(try pn532ctl(["write", "--device", simulator.path, "--uri", "https://door.example"]).status == 0)
+        #expect(try pn532ctl(["read", "--device", simulator.path]).output.contains("URI: https://door.example"))
+    }
+
+    /// flash reports the tag as failed with the reason, writes nothing, and waits for the
+    /// next tag; Ctrl-C ends it as usual.
+    @Test(arguments: CraftedImage.crashes)
+    func flashReportsTheTagAsFailed(_ image: CraftedImage) throws {
+        let scene = try FlashScene(tag: image.tagSpec)
+        let flash = try scene.flash(["--text", "hi"])
+        #expect(try flash.readLine() == "Ready: present the tags one at a time (0 written).")
+        let line = try flash.readLine()
+        #expect(line.hasPrefix("failed  04C0FFEE000001  NTAG213  the tag's NDEF data is invalid: "))
+        #expect(line.contains(image.problem))
+        #expect(flash.interrupt() == 130)
+        #expect(try scene.save("04C0FFEE000001") == [UInt8](try Data(contentsOf: URL(fileURLWithPath: image.path))))
+    }
+}
