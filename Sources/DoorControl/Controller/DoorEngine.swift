@@ -16,6 +16,9 @@ public final class DoorEngine {
     public let outputs: DoorOutputs
     /// Called with each decided presentation, for dispatch rules.
     public var onPresentation: ((Presentation, Decision) -> Void)?
+    /// Called between the tag commands of a presentation, after the door's own deadlines:
+    /// the daemon looks at its inputs (and watchdog) there, feeding events to `handle(_:)`.
+    public var betweenTagCommands: () -> Void = {}
 
     private let clock: () -> LinkTime
 
@@ -27,6 +30,14 @@ public final class DoorEngine {
         self.journal = journal
         self.outputs = outputs
         self.clock = clock
+        reader.betweenTagCommands = { [weak self] in self?.serviceBetweenTagCommands() }
+    }
+
+    /// What is due while a tag is being read: relay off, feedback steps, the alarm, then the
+    /// daemon's inputs. An input event may unlock the door here; a tag decision never does.
+    private func serviceBetweenTagCommands() {
+        perform(controller.advance(to: clock()))
+        betweenTagCommands()
     }
 
     /// The earliest deadline of the reader and the door.
@@ -64,7 +75,9 @@ public final class DoorEngine {
     private func handle(_ event: ReaderEvent) {
         switch event {
         case .presented(let presentation):
-            let decision = finish(decider.decide(presentation, at: clock()), presentation)
+            let decided = decider.decide(presentation, at: clock())
+            let decision = reader.budgetOverrun.map { Decision(granted: false, user: decided.user, rule: "presentation budget", reason: $0) }
+                ?? finish(decided, presentation)
             journal.record(.decision(decision, presentation))
             perform(controller.handle(.decision(decision, uid: presentation.uid), at: clock()))
             onPresentation?(presentation, decision)

@@ -6,8 +6,11 @@ import Type2
 /// presentation, watches for its removal, checks the chip's health while idle, and brings a
 /// reader that stopped answering back (re-wake, RSTPD_N reset, reopen with backoff).
 ///
-/// It never blocks for long: `service(until:)` returns at its deadline. Errors never escape:
-/// they become `lost` and recovery events.
+/// It never blocks for long: `service(until:)` returns at its deadline, and a presentation is
+/// held to a budget of tag commands and time (`Timing.budget`), with `betweenTagCommands`
+/// called between its commands so the door services its deadlines and inputs during a read.
+/// Each new UID in the field is a new presentation, so a tag left on the reader does not
+/// keep others from being read. Errors never escape: they become `lost` and recovery events.
 public final class DoorReader {
     /// Timing of presence checks, health checks and recovery.
     public struct Timing: Equatable, Sendable {
@@ -21,6 +24,8 @@ public final class DoorReader {
         public var longestBackoff: Duration = .seconds(30)
         /// How long a response that has started arriving may take to complete.
         public var responseCompletion: Duration = .milliseconds(100)
+        /// What reading one presentation may cost.
+        public var budget = PresentationBudget()
 
         /// The defaults, with the configured health-check interval.
         public init(healthInterval: Duration = .seconds(5)) {
@@ -33,8 +38,9 @@ public final class DoorReader {
         case down(at: LinkTime, step: Int)
         /// InListPassiveTarget is pending in the chip; health check due at `healthAt`.
         case armed(healthAt: LinkTime)
-        /// A tag is in the field; its presence is checked at `checkAt`.
-        case present(uid: [UInt8], checkAt: LinkTime)
+        /// Tags are in the field, each already presented; their presence (and new tags) are
+        /// checked at `checkAt`.
+        case present(uids: [[UInt8]], checkAt: LinkTime)
     }
 
     /// The connector used to open the reader.
@@ -48,9 +54,16 @@ public final class DoorReader {
     public var readsMessage = true
     /// The session while the reader works.
     public private(set) var session: PN532Session?
+    /// Called between the tag commands of a presentation: the door's loop services its
+    /// deadlines (relay, feedback) and inputs there, however long the read takes.
+    public var betweenTagCommands: () -> Void = {}
+    /// Why the last presentation's read ran out of budget; nil when it did not. Such a
+    /// presentation is denied as unreadable.
+    public private(set) var budgetOverrun: String?
 
     private var state: State
     private var tag: Type2Tag?
+    private var exchange: BudgetedExchange?
     private var retriesSetting: UInt8?
     /// False until the reader has answered once: its first opening is no recovery.
     private var hasOpened = false
@@ -99,9 +112,9 @@ public final class DoorReader {
         case .armed(let healthAt):
             if session?.link.pollDescriptor != nil, !readable, clock() < healthAt { return [] }
             return collect(until: min(deadline, healthAt), healthAt: healthAt)
-        case .present(let uid, let checkAt):
+        case .present(let uids, let checkAt):
             guard clock() >= checkAt else { return [] }
-            return checkPresence(of: uid)
+            return checkPresence(of: uids)
         }
     }
 
@@ -109,6 +122,7 @@ public final class DoorReader {
     /// tear-safe and verified. Throws when no tag is selected or the write failed.
     public func write(_ message: NDEFMessage) throws(Type2Error) {
         guard let tag else { throw .unsupported("no tag is selected") }
+        exchange?.renew()
         _ = try tag.writeNDEF(message, verify: true)
     }
 
@@ -145,18 +159,34 @@ public final class DoorReader {
         do throws(ReplyError) { targets = try PassiveTargetList(payload: payload).targets } catch {
             throw PN532Error(.reply(error), command: .inListPassiveTarget, device: session.link.name)
         }
-        guard let first = targets.first else {
+        guard !targets.isEmpty else {
             try arm(session)
             return []
         }
+        return present(targets, alreadyPresent: [], session: session)
+    }
+
+    /// A presentation for the tags among `targets` that are not `alreadyPresent`: one new tag
+    /// is read (within the budget); several new ones at once are presented as multiple tags.
+    private func present(_ targets: [PassiveTarget], alreadyPresent: [[UInt8]], session: PN532Session) -> [ReaderEvent] {
+        let fresh = targets.filter { !alreadyPresent.contains($0.uid) }
+        let uids = alreadyPresent.filter { uid in targets.contains { $0.uid == uid } } + fresh.map(\.uid)
         tag = nil
-        state = .present(uid: first.uid, checkAt: clock() + timing.presenceInterval)
-        if targets.count > 1 {
+        exchange = nil
+        budgetOverrun = nil
+        state = .present(uids: uids, checkAt: clock() + timing.presenceInterval)
+        guard let first = fresh.first else { return [] }
+        if fresh.count > 1 {
             return [.presented(Presentation(uid: first.uid, multipleTags: true))]
         }
-        let reading = TagReading(session: session, target: first, readMessage: readsMessage, readSignature: readsSignature)
+        let budgeted = BudgetedExchange(
+            TargetExchange(session: session, target: first), budget: timing.budget, clock: clock,
+            between: { [weak self] in self?.betweenTagCommands() })
+        let reading = TagReading(exchange: budgeted, uid: first.uid, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag
-        state = .present(uid: first.uid, checkAt: clock() + timing.presenceInterval)
+        exchange = budgeted
+        budgetOverrun = budgeted.overrun
+        state = .present(uids: uids, checkAt: clock() + timing.presenceInterval)
         return [.presented(reading.presentation)]
     }
 
@@ -174,7 +204,9 @@ public final class DoorReader {
 
     // MARK: - A tag in the field
 
-    private func checkPresence(of uid: [UInt8]) -> [ReaderEvent] {
+    /// Lists the tags in the field: those gone are reported removed, a new one is a new
+    /// presentation (a tag left on the reader does not keep others from being read).
+    private func checkPresence(of uids: [[UInt8]]) -> [ReaderEvent] {
         guard let session else { return lose("no session") }
         do throws(PN532Error) {
             try setRetries(0x01, session)
@@ -185,13 +217,14 @@ public final class DoorReader {
                 guard case .timeout = error.kind else { throw error }
                 targets = []
             }
-            if targets.contains(where: { $0.uid == uid }) {
-                state = .present(uid: uid, checkAt: clock() + timing.presenceInterval)
-                return []
+            let removed = uids.filter { uid in !targets.contains { $0.uid == uid } }.map { ReaderEvent.removed(uid: $0) }
+            guard !targets.isEmpty else {
+                tag = nil
+                exchange = nil
+                try arm(session)
+                return removed
             }
-            tag = nil
-            try arm(session)
-            return [.removed(uid: uid)]
+            return removed + present(targets, alreadyPresent: uids, session: session)
         } catch {
             return lose(error.description)
         }
@@ -204,11 +237,12 @@ public final class DoorReader {
     private static let reopenStep = 2
 
     private func lose(_ reason: String) -> [ReaderEvent] {
-        let uid: [UInt8]? = if case .present(let uid, _) = state { uid } else { nil }
+        let uids: [[UInt8]] = if case .present(let uids, _) = state { uids } else { [] }
         tag = nil
+        exchange = nil
         retriesSetting = nil
         state = .down(at: clock(), step: session == nil ? Self.reopenStep : Self.wakeStep)
-        return (uid.map { [.removed(uid: $0)] } ?? []) + [.lost(reason)]
+        return uids.map { .removed(uid: $0) } + [.lost(reason)]
     }
 
     private func recover(step: Int) -> [ReaderEvent] {

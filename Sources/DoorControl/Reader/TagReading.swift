@@ -10,8 +10,9 @@ struct TagReading {
     /// What was read.
     var presentation: Presentation
 
-    init(session: PN532Session, target: PassiveTarget, readMessage: Bool, readSignature: Bool) {
-        var presentation = Presentation(uid: target.uid)
+    /// Reads the tag with `uid` over `exchange` (which holds the presentation's budget).
+    init(exchange: any TagExchange, uid: [UInt8], readMessage: Bool, readSignature: Bool) {
+        var presentation = Presentation(uid: uid)
         var identified: Type2Tag?
         guard readMessage || readSignature else {
             self.tag = nil
@@ -19,7 +20,7 @@ struct TagReading {
             return
         }
         do throws(Type2Error) {
-            let tag = try Type2Tag.identify(TargetExchange(session: session, target: target))
+            let tag = try Type2Tag.identify(exchange)
             identified = tag
             presentation.product = tag.product.rawValue
             if readMessage { presentation.message = try Self.message(on: tag) }

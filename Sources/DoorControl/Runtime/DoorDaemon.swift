@@ -63,6 +63,8 @@ public final class DoorDaemon {
         let start = LinkTime.monotonicNow()
         nextPing = hooks.watchdogInterval.map { start + $0 }
         for event in inputs?.initialEvents ?? [] { engine.handle(event) }
+        engine.betweenTagCommands = { [unowned self] in self.serviceBetweenTagCommands() }
+        defer { engine.betweenTagCommands = {} }
         hooks.notify("READY=1\nSTATUS=waiting for tags")
         while true {
             let now = LinkTime.monotonicNow()
@@ -107,6 +109,14 @@ public final class DoorDaemon {
             default: continue
             }
         }
+    }
+
+    /// During a tag read, between two tag commands: the inputs' waiting edges (a zero-timeout
+    /// poll of their descriptors) or due samples, the watchdog and dispatched commands.
+    private func serviceBetweenTagCommands() {
+        var descriptors = (inputs?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        if !descriptors.isEmpty { _ = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), 0) }
+        service(at: LinkTime.monotonicNow(), edges: descriptors.contains { $0.revents != 0 })
     }
 
     private func service(at now: LinkTime, edges: Bool) {

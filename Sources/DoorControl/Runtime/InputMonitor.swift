@@ -6,7 +6,16 @@ import PN532
 /// When every line can report its edges through a descriptor (the character device), the
 /// loop polls `descriptors` and calls `edgesArrived(at:)`; the lines are read only then, and
 /// again when a new level has waited out its debounce. Otherwise (sysfs) the lines are sampled
-/// every `interval`.
+/// every `interval`, and again when a new level has waited out its debounce. The door's loop
+/// also looks at the inputs between the tag commands of a read, so a read never hides a press.
+///
+/// What is latched where:
+/// - Character device: the kernel queues each edge until it is read, so the first look after
+///   a press begins (at most one tag command later during a read) sees it, and its debounce
+///   runs from there. The notifications carry no time or direction here, so a press that both
+///   begins and ends between two looks cannot be told from a bounce and is not counted.
+/// - sysfs: nothing is latched; a level is seen only when sampled. A press that begins and
+///   ends between two samples is lost; one at least `interval` + debounce long is always seen.
 public final class InputMonitor {
     /// How often the inputs are read when they are sampled.
     public static let interval: Duration = .milliseconds(50)
@@ -73,7 +82,8 @@ public final class InputMonitor {
             }
             if now - candidate.since >= debounce { events += accept(level, index) }
         }
-        nextSample = descriptors.isEmpty ? now + Self.interval : inputs.compactMap { $0.candidate.map { $0.since + debounce } }.min()
+        let debounced = inputs.compactMap { $0.candidate.map { $0.since + debounce } }.min()
+        nextSample = descriptors.isEmpty ? min(now + Self.interval, debounced ?? now + Self.interval) : debounced
         return events
     }
 
