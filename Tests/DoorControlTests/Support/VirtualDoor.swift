@@ -21,6 +21,7 @@ final class VirtualDoor {
         let connector = self.connector
         let clock = { connector.link.now }
         outputs = RecordingOutputs(clock: clock)
+        journal.clock = clock
         var config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17"), mode: relay))
         config.feedback = FeedbackConfig()
         let reader = DoorReader(connector: connector, timing: timing, readsSignature: false, clock: clock)
@@ -117,12 +118,22 @@ final class AllowListDecider: DoorDecider {
     func confirm(_ update: TokenUpdate) {}
 }
 
-/// Keeps every journal entry.
+/// Keeps every journal entry, with the time on `clock` it was recorded at.
 final class RecordingJournal: DoorJournal {
     var entries: [JournalEntry] = []
+    var times: [LinkTime] = []
+    var clock: () -> LinkTime = { LinkTime(nanoseconds: 0) }
 
     func record(_ entry: JournalEntry) {
         entries.append(entry)
+        times.append(clock())
+    }
+
+    /// The decisions with the time each was recorded.
+    var timedDecisions: [(time: LinkTime, decision: Decision, presentation: Presentation)] {
+        zip(times, entries).compactMap { time, entry in
+            if case let .decision(decision, presentation) = entry { (time, decision, presentation) } else { nil }
+        }
     }
 
     var decisions: [(Decision, Presentation)] {
