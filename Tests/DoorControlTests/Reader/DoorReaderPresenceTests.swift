@@ -1,0 +1,44 @@
+import DoorControl
+import PN532
+import Testing
+
+@Suite("Door reader: each new UID in the field is a new presentation")
+struct DoorReaderPresenceTests {
+    static let alice: [UInt8] = [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]
+    static let bob: [UInt8] = [0x04, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77]
+    static let stranger: [UInt8] = [0x04, 0x99, 0x88, 0x77, 0x66, 0x55, 0x44]
+
+    @Test("a tag left on the reader does not keep the next tags from being read")
+    func tagLeftOnTheReaderDoesNotBlockOthers() throws {
+        let door = VirtualDoor(allowed: [Self.alice, Self.bob], relay: .pulse(.seconds(1)))
+        door.present(VirtualDoor.tag(uid: Self.stranger), at: 1)
+        door.present(VirtualDoor.tag(uid: Self.alice), at: 3)
+        door.remove(Self.alice, at: 4)
+        door.present(VirtualDoor.tag(uid: Self.bob), at: 6)
+        door.run(until: 8)
+
+        let decisions = door.journal.timedDecisions
+        #expect(decisions.map(\.presentation.uid) == [Self.stranger, Self.alice, Self.bob], "the stranger's tag is decided once")
+        #expect(decisions.map(\.decision.granted) == [false, true, true])
+        #expect(decisions.allSatisfy { !$0.presentation.multipleTags })
+        let aliceDecided = try #require(decisions.dropFirst().first?.time)
+        #expect(aliceDecided - VirtualDoor.time(3) < .milliseconds(300), "within a presence interval and a read")
+        #expect(door.journal.entries.contains(.removed(uid: Self.alice)))
+        #expect(!door.journal.entries.contains(.removed(uid: Self.stranger)))
+        #expect(door.outputs.relay.filter(\.on).count == 2)
+    }
+
+    @Test("a tag swapped for another between two presence checks is a new presentation")
+    func swappedTagIsANewPresentation() throws {
+        let door = VirtualDoor(allowed: [Self.alice, Self.bob])
+        door.present(VirtualDoor.tag(uid: Self.stranger), at: 1)
+        door.remove(Self.stranger, at: 2)
+        door.present(VirtualDoor.tag(uid: Self.bob), at: 2)
+        door.run(until: 3)
+        let decisions = door.journal.timedDecisions
+        #expect(decisions.map(\.presentation.uid) == [Self.stranger, Self.bob])
+        #expect(door.journal.entries.contains(.removed(uid: Self.stranger)))
+        let bobDecided = try #require(decisions.last?.time)
+        #expect(bobDecided - VirtualDoor.time(2) < .milliseconds(300))
+    }
+}
