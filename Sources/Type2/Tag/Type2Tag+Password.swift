@@ -48,6 +48,7 @@ extension Type2Tag {
     @discardableResult
     public func authenticate(password: [UInt8], expectedAcknowledge: [UInt8]? = nil) throws(Type2Error) -> [UInt8] {
         guard product.hasExtendedCommands else { throw .unsupported("PWD_AUTH on \(product.rawValue)") }
+        guard password.count == 4 else { throw .unsupported("a password of \(password.count) bytes (PWD_AUTH takes 4)") }
         let pack = try send([0x1B] + password, step: "PWD_AUTH", expecting: 2)
         if let expectedAcknowledge, pack != expectedAcknowledge {
             throw .unsupported("the tag answered PACK \(pack.map(hexPair).joined()), not \(expectedAcknowledge.map(hexPair).joined()): it may be a clone")

@@ -111,3 +111,19 @@ struct InputMonitorTests {
         #expect(monitor.initialEvents == [.doorOpened])
     }
 }
+
+extension InputMonitorTests {
+    /// A sampled press is checked again when its debounce ends, not a whole interval later:
+    /// a press of `interval` + debounce is always seen.
+    @Test func sampledPressIsCheckedWhenItsDebounceEnds() throws {
+        let button = FakeInputIO(descriptor: nil)
+        let monitor = try InputMonitor(exitButton: try Self.line(button, 22), doorContact: nil, doorbell: nil, debounce: .milliseconds(30), now: Self.at(0))
+        #expect(try monitor.sample(at: Self.at(0)) == [])
+        button.high = true
+        #expect(try monitor.sample(at: Self.at(50)) == [])
+        #expect(monitor.nextSample == Self.at(80))
+        #expect(try monitor.sample(at: Self.at(80)) == [.exitRequested])
+        button.high = false
+        #expect(monitor.nextSample == Self.at(130))
+    }
+}
