@@ -62,6 +62,28 @@ struct CraftedTagCommandTests {
         }
     }
 
+    /// An NDEF TLV of 65534 bytes in a 144-byte area is a structural error: lenient mode
+    /// tolerates flag errors, never that.
+    @Test func lengthPastTheAreaIsBadDataInBothModes() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var image = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CraftedImage.crashB.path)))
+        image.replaceSubrange(16..<27, with: [0x03, 0xFF, 0xFF, 0xFE, 0xD1, 0x01, 0x01, 0x55, 0x01, 0x61, 0x00])
+        let path = directory.appendingPathComponent("long.mfd").path
+        try Data(image).write(to: URL(fileURLWithPath: path))
+        let problem = "byte 4: the data ends inside the TLV value (65534 bytes needed, 140 left)"
+        for arguments in [["read"], ["read", "--lenient"]] {
+            let result = try pn532ctl(arguments + ["--device", "sim:ntag213:image=" + path])
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.standardError.contains(problem), "\(arguments): \(result.standardError)")
+        }
+        for arguments in [["ndef", "decode", "--tlv"], ["ndef", "decode", "--tlv", "--lenient"]] {
+            let result = try pn532ctl(arguments + ["03FFFFFE D1010155 016100"])
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.standardError.contains("byte 4: the data ends inside the TLV value (65534 bytes needed, 7 left)"), "\(arguments)")
+        }
+    }
+
     /// The NULL-padded NTAG216 is free space: identify reports its capacity, a write fills it.
     @Test func nullPaddedAreaIsFreeSpace() throws {
         let identify = try pn532ctl(["identify", "--device", CraftedImage.stall216.device])
