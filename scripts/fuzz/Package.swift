@@ -1,15 +1,78 @@
 // swift-tools-version: 6.1
 // libFuzzer targets. Built only by run.sh, with -sanitize=fuzzer,address: libFuzzer supplies
 // main, so these do not link in a plain build and live outside the main package.
+//
+// FuzzCSV and FuzzDeviceString fuzz code of the pn532ctl executable, which no package can
+// import: their directories hold symbolic links to those source files.
 import PackageDescription
 
 let package = Package(
     name: "pn532ctl-fuzz",
-    dependencies: [.package(name: "pn532ctl", path: "../..")],
+    dependencies: [
+        .package(name: "pn532ctl", path: "../.."),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+    ],
     targets: [
+        .target(name: "FuzzSupport"),
         .executableTarget(
             name: "FuzzNDEFDecoder",
             dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzFrameScanner",
+            dependencies: ["FuzzSupport", .product(name: "PN532", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzType2Layout",
+            dependencies: [
+                "FuzzSupport", .product(name: "Type2", package: "pn532ctl"),
+                .product(name: "NDEF", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzTagReadPath",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "PN532", package: "pn532ctl"),
+                .product(name: "PN532Simulator", package: "pn532ctl"),
+                .product(name: "Type2", package: "pn532ctl"),
+                .product(name: "NDEF", package: "pn532ctl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzSignedToken",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "NDEF", package: "pn532ctl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzTOML",
+            dependencies: ["FuzzSupport", .product(name: "DoorControl", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzCSV",
+            dependencies: ["FuzzSupport"]
+        ),
+        .executableTarget(
+            name: "FuzzAuditLog",
+            dependencies: ["FuzzSupport", .product(name: "DoorControl", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzTagSpec",
+            dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzDeviceString",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "PN532", package: "pn532ctl"),
+                .product(name: "PN532Simulator", package: "pn532ctl"),
+            ]
         ),
     ]
 )

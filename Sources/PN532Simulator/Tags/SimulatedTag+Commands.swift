@@ -21,7 +21,7 @@ extension SimulatedTag {
     /// without an NFC counter) get no answer.
     public mutating func respond(to command: [UInt8]) -> TagResponse {
         guard state == .active else { return .silent }
-        let response = answer(command)
+        let response = scripted(command, answer(command))
         switch response.kind {
         case .nak, .silent:
             if state == .active { state = stateAfterError }

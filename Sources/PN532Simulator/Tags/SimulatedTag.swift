@@ -35,6 +35,8 @@ public struct SimulatedTag: Equatable, Sendable {
     public internal(set) var state: State
     /// Whether PWD_AUTH succeeded since the last activation.
     public internal(set) var isAuthenticated: Bool
+    /// Scripted answers and faults, playing a tag emulator; `nil` for a genuine tag.
+    public var script: TagScript?
 
     /// The page a COMPATIBILITY WRITE acknowledged and whose 16 data bytes are still to come.
     var pendingCompatibilityWritePage: Int?
@@ -67,6 +69,7 @@ public struct SimulatedTag: Equatable, Sendable {
         self.failedPasswordAttempts = 0
         self.state = .idle
         self.isAuthenticated = false
+        self.script = nil
         self.pendingCompatibilityWritePage = nil
         self.awaitsFirstRead = false
         self.stateAfterError = .idle

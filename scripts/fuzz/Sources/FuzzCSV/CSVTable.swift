@@ -1,0 +1,1 @@
+../../../../Sources/pn532ctl/Flash/CSVTable.swift
