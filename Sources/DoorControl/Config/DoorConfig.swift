@@ -263,11 +263,14 @@ public struct AuditConfig: Equatable, Sendable {
     public var maxBytes: Int
     /// Rotated files kept (`audit.jsonl.1` … `.N`).
     public var keep: Int
+    /// What a grant does when its line cannot be written.
+    public var onFailure: AuditFailurePolicy
 
     /// An audit section.
-    public init(path: String = "/var/log/pn532ctl/audit.jsonl", maxBytes: Int = 10 << 20, keep: Int = 5) {
+    public init(path: String = "/var/log/pn532ctl/audit.jsonl", maxBytes: Int = 10 << 20, keep: Int = 5, onFailure: AuditFailurePolicy = .deny) {
         self.path = path
         self.maxBytes = maxBytes
         self.keep = keep
+        self.onFailure = onFailure
     }
 }

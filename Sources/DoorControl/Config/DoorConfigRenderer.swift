@@ -80,7 +80,7 @@ extension DoorConfig {
     }
 
     private func auditLines() -> [String] {
-        ["[audit]", "path = \(TOMLFormat.string(audit.path))", "max_bytes = \(audit.maxBytes)", "keep = \(audit.keep)"]
+        ["[audit]", "path = \(TOMLFormat.string(audit.path))", "max_bytes = \(audit.maxBytes)", "keep = \(audit.keep)", "on_failure = \(TOMLFormat.string(audit.onFailure.rawValue))"]
     }
 
     private static func userLines(_ user: User) -> [String] {

@@ -7,6 +7,7 @@ struct DoorCommand: ParsableCommand {
         abstract: "Run the door access controller and look after its configuration and log.",
         subcommands: [
             DoorRunCommand.self,
+            DoorReleaseCommand.self,
             DoorLogCommand.self,
             DoorCheckConfigCommand.self,
         ])
