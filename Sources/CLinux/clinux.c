@@ -10,6 +10,7 @@
 #include <time.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -97,6 +98,8 @@ int clinux_signal_fd(void) { return signal_fd(0, 0); }
 int clinux_signal_fd_with_children(void) { return signal_fd(1, 0); }
 
 int clinux_signal_fd_for_door(void) { return signal_fd(1, 1); }
+
+int clinux_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 int clinux_read_signal(int fd) {
     struct signalfd_siginfo info;

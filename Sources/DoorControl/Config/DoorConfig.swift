@@ -19,15 +19,15 @@ public struct DoorConfig: Equatable, Sendable {
     public var audit: AuditConfig
     /// Who may open the door, in file order.
     public var users: [User]
-    /// Commands run for tags whose NDEF matches, in file order.
-    public var dispatch: [DispatchRule]
+    /// Where decided presentations are sent for the hook runner.
+    public var hooks: HooksConfig
 
     /// A configuration from its parts.
     public init(
         board: String? = nil, reader: ReaderConfig, gpio: GPIOConfig = GPIOConfig(), relay: RelayConfig,
         inputs: InputsConfig = InputsConfig(), feedback: FeedbackConfig = FeedbackConfig(),
         security: SecurityConfig = SecurityConfig(), audit: AuditConfig = AuditConfig(),
-        users: [User] = [], dispatch: [DispatchRule] = []
+        users: [User] = [], hooks: HooksConfig = HooksConfig()
     ) {
         self.board = board
         self.reader = reader
@@ -38,7 +38,7 @@ public struct DoorConfig: Equatable, Sendable {
         self.security = security
         self.audit = audit
         self.users = users
-        self.dispatch = dispatch
+        self.hooks = hooks
     }
 }
 

@@ -8,6 +8,7 @@ struct DoorCommand: ParsableCommand {
         subcommands: [
             DoorRunCommand.self,
             DoorReleaseCommand.self,
+            DoorHooksCommand.self,
             DoorLogCommand.self,
             DoorCheckConfigCommand.self,
         ])

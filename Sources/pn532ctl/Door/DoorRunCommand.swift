@@ -90,12 +90,11 @@ struct DoorRunCommand: ParsableCommand {
         let inputs = try lines.inputMonitor(debounce: door.inputs.debounce, now: .monotonicNow())
         let runtime = DoorRuntime(config: door, path: config, boards: boards, engine: engine, decider: decider, journal: journal, log: log)
         engine.onPresentation = runtime.presented
-        defer { runtime.stopDispatch() }
 
         let notifier = SystemdNotifier()
         let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, signals: signals, hooks: DoorDaemon.Hooks(
             notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
-            log: { log.write(.notice, $0) }, background: (runtime.dispatchDeadline, runtime.serviceDispatch)))
+            log: { log.write(.notice, $0) }))
         log.write(.notice, "door controller started: reader \(spec), relay \(door.relay.output.line) released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
         switch daemon.run() {
         case .signal(let signal):

@@ -114,26 +114,6 @@ struct DoorRunCommandTests {
         #expect(try scene.auditLines().contains { $0.contains("\"event\":\"reader\",\"reason\":\"lost") })
     }
 
-    @Test func aDispatchRuleRunsItsProgramWithTheTagsURIAndUID() throws {
-        let scene = try DoorScene()
-        let output = scene.directory.appendingPathComponent("hook.out").path
-        try scene.writeConfig(pulse: 1, users: DoorScene.aliceOnly, extra: """
-            [[dispatch]]
-            uri_prefix = "https://example.com/door/"
-            command = ["/bin/sh", "-c", 'printf "%s %s" "$1" "$2" > \(output)', "hook", "{uri}", "{uid}"]
-            timeout = 5
-            """)
-        try scene.present(DoorScene.stranger)
-        #expect(try pn532ctl(["write", "--device", scene.link, "--uri", "https://example.com/door/42"]).status == 0)
-        try scene.removeAll()
-        try scene.start()
-        #expect(try scene.simulator.control("return").hasPrefix("returned \(DoorScene.stranger)"))
-        try scene.log(until: "denied 04:EE:EE:EE:EE:EE:EE")
-        try scene.log(until: "dispatch rule 1: /bin/sh exited with status 0")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "https://example.com/door/42 \(DoorScene.stranger)")
-        #expect(try scene.relay() == "0", "a dispatch rule never opens the door")
-    }
-
     @Test func systemdHearsReadyReloadingAndStopping() throws {
         let scene = try DoorScene()
         let notify = try NotifySocket(path: scene.directory.appendingPathComponent("notify").path)
