@@ -28,6 +28,11 @@ struct HooksFileTests {
         #expect(try Self.load("[[hook]]\ntext_prefix = \"x\"\ncommand = [\"/bin/true\"]\n").hooks.first?.anyone == false, "granted users only by default")
     }
 
+    @Test func theShippedExampleIsValid() throws {
+        let file = try HooksFile.load(path: "\(repositoryRoot)/scripts/hooks.toml")
+        #expect(file == HooksFile(socket: HooksFile.defaultSocket, maxRunning: 4, perMinute: 30, hooks: []))
+    }
+
     @Test(arguments: [
         ("[[hook]]\ntext_prefix = \"x\"\ncommand = [\"/bin/hook\", \"--uri={uri}\"]\n", "hooks.toml:3: hook[0].command[1]: {uri} is not replaced: values never go into arguments; the hook reads $PN532_URI"),
         ("[[hook]]\ntext_prefix = \"x\"\ncommand = [\"hook\"]\n", "hooks.toml:3: hook[0].command[0]: must be an absolute path"),

@@ -98,3 +98,23 @@ struct DoorHooksCommandTests {
         #expect(lines.contains { $0.contains("granted 04:A1:A1:A1:A1:A1:A1") })
     }
 }
+
+@Suite("The shipped hook file and units")
+struct HookFilesTests {
+    @Test func aMissingHookFileIsExit66() throws {
+        let result = try pn532ctl(["door", "hooks", "--config", "/nonexistent/hooks.toml"])
+        #expect(result.status == 66, "\(result.standardError)")
+    }
+
+    @Test func theUnitsRunHooksAsAnotherAccountAndAgreeOnTheSocket() throws {
+        let repository = InstallScriptTests.repository
+        let hooksUnit = try String(contentsOf: repository.appendingPathComponent("scripts/pn532ctl-hooks.service"), encoding: .utf8)
+        let doorUnit = try String(contentsOf: repository.appendingPathComponent("scripts/pn532ctl-door.service"), encoding: .utf8)
+        let hooksFile = try String(contentsOf: repository.appendingPathComponent("scripts/hooks.toml"), encoding: .utf8)
+        #expect(hooksUnit.contains("\nUser=pn532ctl-hooks\n") && hooksUnit.contains("\nRuntimeDirectory=pn532ctl-hooks\n"))
+        #expect(hooksUnit.contains("\nKillMode=control-group\n"))
+        #expect(hooksFile.contains("\nsocket = \"/run/pn532ctl-hooks/events\"\n"))
+        #expect(doorUnit.contains("\nSupplementaryGroups=dialout gpio i2c pn532ctl-hooks\n"))
+        #expect(!doorUnit.contains("\nUser=pn532ctl-hooks\n"), "the door and the hooks run as different accounts")
+    }
+}
