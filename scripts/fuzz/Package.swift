@@ -11,5 +11,9 @@ let package = Package(
             name: "FuzzNDEFDecoder",
             dependencies: [.product(name: "NDEF", package: "pn532ctl")]
         ),
+        .executableTarget(
+            name: "FuzzHookEvent",
+            dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
+        ),
     ]
 )
