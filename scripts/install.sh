@@ -1,13 +1,15 @@
 #!/bin/sh
 # Installs the door controller on a Raspberry Pi: a release build of pn532ctl (Swift standard
-# library linked in), the systemd unit, the default configuration, a token key, the board
-# profiles and a udev rule, then enables the service. Run as root from the repository:
+# library linked in), the systemd units (the door, and the hook runner under its own account),
+# the default configurations, a token key, the board profiles and a udev rule, then enables
+# the services. Run as root from the repository:
 #
 #   sudo scripts/install.sh                        build, install, enable
 #   swift build -c release --static-swift-stdlib   (as yourself, when root has no swift), then
 #   sudo scripts/install.sh --no-build
 #
-# An existing /etc/pn532ctl/door.toml or door.key is never replaced.
+# An existing /etc/pn532ctl/door.toml, door.key or /etc/pn532ctl-hooks/hooks.toml is never
+# replaced.
 #
 # Options:
 #   --no-build        install the binary already built (.build/release/pn532ctl)
@@ -62,6 +64,9 @@ fi
 # i2c, the unit names all three as SupplementaryGroups, so they must exist).
 user=pn532ctl
 device_groups="dialout gpio i2c"
+# The hook runner's account: no device, no key, no log of the door's. The door's account joins
+# its group to reach the runner's socket.
+hooks_user=pn532ctl-hooks
 
 if [ "$build" = yes ]; then
     command -v swift >/dev/null 2>&1 ||
@@ -81,7 +86,11 @@ if [ -z "$destdir" ]; then
         useradd --system --user-group --no-create-home --home-dir /var/lib/pn532ctl \
             --shell /usr/sbin/nologin --comment "pn532ctl door controller" "$user"
     fi
-    usermod --append --groups "$(echo "$device_groups" | tr ' ' ',')" "$user"
+    if ! getent passwd "$hooks_user" >/dev/null; then
+        useradd --system --user-group --no-create-home --home-dir /nonexistent \
+            --shell /usr/sbin/nologin --comment "pn532ctl hook runner" "$hooks_user"
+    fi
+    usermod --append --groups "$(echo "$device_groups $hooks_user" | tr ' ' ',')" "$user"
 fi
 
 # chown_to OWNER FILE…: sets the owner on a real install; under DESTDIR the files stay the
@@ -95,8 +104,9 @@ chown_to() {
 echo "== installing into ${destdir:-/}"
 install -d -m 0755 "$destdir/usr/local/bin" "$destdir/usr/share/pn532ctl/boards" \
     "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d"
-install -d -m 0750 "$destdir/etc/pn532ctl" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
+install -d -m 0750 "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 chown_to "root:$user" "$destdir/etc/pn532ctl"
+chown_to "root:$hooks_user" "$destdir/etc/pn532ctl-hooks"
 chown_to "$user:$user" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 
 install -m 0755 "$binary" "$destdir/usr/local/bin/pn532ctl"
@@ -107,6 +117,7 @@ for profile in "$repo"/boards/*; do
 done
 
 install -m 0644 "$repo/scripts/pn532ctl-door.service" "$destdir/etc/systemd/system/pn532ctl-door.service"
+install -m 0644 "$repo/scripts/pn532ctl-hooks.service" "$destdir/etc/systemd/system/pn532ctl-hooks.service"
 install -m 0644 "$repo/scripts/99-pn532ctl.rules" "$destdir/etc/udev/rules.d/99-pn532ctl.rules"
 
 config="$destdir/etc/pn532ctl/door.toml"
@@ -115,6 +126,14 @@ if [ -e "$config" ]; then
 else
     install -m 0640 "$repo/scripts/door.toml" "$config"
     chown_to "root:$user" "$config"
+fi
+
+hooks="$destdir/etc/pn532ctl-hooks/hooks.toml"
+if [ -e "$hooks" ]; then
+    echo "kept the existing $hooks"
+else
+    install -m 0640 "$repo/scripts/hooks.toml" "$hooks"
+    chown_to "root:$hooks_user" "$hooks"
 fi
 
 key="$destdir/etc/pn532ctl/door.key"
@@ -137,7 +156,7 @@ if [ "$systemctl" = yes ]; then
         udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev
     fi
     systemctl daemon-reload
-    systemctl enable pn532ctl-door.service
+    systemctl enable pn532ctl-hooks.service pn532ctl-door.service
 fi
 
 cat <<EOF
@@ -145,4 +164,6 @@ Installed. Next:
   1. edit ${destdir}/etc/pn532ctl/door.toml (board, users), then
      pn532ctl door check-config ${destdir}/etc/pn532ctl/door.toml
   2. systemctl start pn532ctl-door     (journalctl -u pn532ctl-door; pn532ctl door log)
+  3. hooks, if any: ${destdir}/etc/pn532ctl-hooks/hooks.toml, [hooks] in door.toml, then
+     systemctl start pn532ctl-hooks     (journalctl -u pn532ctl-hooks)
 EOF

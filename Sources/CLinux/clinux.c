@@ -10,6 +10,7 @@
 #include <time.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -77,20 +78,28 @@ int clinux_bytes_available(int fd) {
     return count;
 }
 
-static int signal_fd(int children) {
+static int signal_fd(int children, int door) {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
     if (children) sigaddset(&set, SIGCHLD);
+    if (door) {
+        sigaddset(&set, SIGQUIT);
+        sigaddset(&set, SIGABRT);
+    }
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 
-int clinux_signal_fd(void) { return signal_fd(0); }
+int clinux_signal_fd(void) { return signal_fd(0, 0); }
 
-int clinux_signal_fd_with_children(void) { return signal_fd(1); }
+int clinux_signal_fd_with_children(void) { return signal_fd(1, 0); }
+
+int clinux_signal_fd_for_door(void) { return signal_fd(1, 1); }
+
+int clinux_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 int clinux_read_signal(int fd) {
     struct signalfd_siginfo info;

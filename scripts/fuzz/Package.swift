@@ -74,5 +74,9 @@ let package = Package(
                 .product(name: "PN532Simulator", package: "pn532ctl"),
             ]
         ),
+        .executableTarget(
+            name: "FuzzHookEvent",
+            dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
+        ),
     ]
 )

@@ -46,6 +46,16 @@ int clinux_signal_fd(void);
 /// they end.
 int clinux_signal_fd_with_children(void);
 
+/// As `clinux_signal_fd_with_children`, and SIGQUIT and SIGABRT sent to the process too (the
+/// systemd watchdog's signal): the door loop releases the relay and stops on them. abort(3)
+/// inside the process unblocks SIGABRT itself, so a real abort still ends the process.
+int clinux_signal_fd_for_door(void);
+
+/// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants (a hook's setsid child whose parent
+/// died) become children of this process instead of init, so they can be found and killed.
+/// Returns 0 or -1 with errno set.
+int clinux_set_child_subreaper(void);
+
 /// Reads one signal from a signalfd: the signal number, 0 when none is waiting, -1 on error.
 int clinux_read_signal(int fd);
 

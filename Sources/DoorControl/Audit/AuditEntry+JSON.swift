@@ -70,7 +70,7 @@ public struct AuditDecodingError: Error, Equatable, Sendable, CustomStringConver
 
 /// `text` as a JSON string: quotes, backslashes and control characters escaped, everything
 /// else (non-ASCII included) as it is.
-private func jsonString(_ text: String) -> String {
+func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

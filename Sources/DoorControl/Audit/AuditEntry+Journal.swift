@@ -1,6 +1,6 @@
 extension AuditEntry {
     /// The audit entry for a journal entry, or nil for what only the operational log keeps
-    /// (relay on and off, a tag leaving, a failed recovery step, an output failure).
+    /// (a tag leaving, a tag seen before its decision, a failed recovery step).
     public init?(journal: JournalEntry, at time: AuditTime) {
         switch journal {
         case let .decision(decision, presentation):
@@ -21,8 +21,13 @@ extension AuditEntry {
             self.init(time: time, event: .reader, reason: "opened \(device)")
         case .reader(.recovered(let step)):
             self.init(time: time, event: .reader, reason: "recovered after \(step)")
-        case .note(.unlocked), .note(.locked), .removed, .reader(.presented), .reader(.removed),
-             .reader(.recoveryFailed), .outputFailed:
+        case .note(.unlocked(let reason)):
+            self.init(time: time, event: .relay, reason: "energised (unlocked): \(reason)")
+        case .note(.locked(let reason)):
+            self.init(time: time, event: .relay, reason: "released (locked): \(reason)")
+        case .outputFailed(let what):
+            self.init(time: time, event: .fault, reason: "output failed: \(what)")
+        case .removed, .reader(.presented), .reader(.removed), .reader(.recoveryFailed):
             return nil
         }
     }

@@ -19,6 +19,13 @@ public struct AuditEntry: Equatable, Sendable {
         case lockout
         /// The configuration was reloaded or a new one rejected.
         case config
+        /// The relay was energised (unlocked) or released (locked), and why.
+        case relay
+        /// Denials of unknown tags beyond the first few in a window, counted in one line.
+        case summary
+        /// Something that needs a person: an output that could not be driven, audit lines
+        /// lost, a partial line cut off.
+        case fault
     }
 
     /// When it happened.

@@ -2,12 +2,17 @@
 import Glibc
 #endif
 
-/// The audit log file: one JSON line per entry, each written with a single write(2) to a
-/// file opened O_APPEND and flushed with fsync(2) before `append` returns. Before an entry
-/// would take the file past `maxBytes`, the file is rotated: `path.keep` is dropped,
-/// `path.N` becomes `path.N+1`, `path` becomes `path.1`, and a new `path` is started.
+/// The audit log file: one JSON line per entry, each chained to the one before (see
+/// `AuditChain`), written with a single write(2) to a file opened O_APPEND and flushed with
+/// fsync(2) before `append` returns. A write that does not take the whole line (a full disk,
+/// a file size limit) is cut back to the previous length, so the file never holds part of a
+/// line; a partial last line found when the file is opened (a power cut) is cut off too and
+/// reported in `repairedBytes`. Before an entry would take the file past `maxBytes`, the file
+/// is rotated: `path.keep` is dropped, `path.N` becomes `path.N+1`, `path` becomes `path.1`,
+/// and a new `path` is started, its first line linked to the last line of `path.1`.
 ///
-/// Errors are thrown, never fatal: the daemon logs them and goes on opening the door.
+/// Errors are thrown, never fatal: the daemon decides what a failing log means
+/// (`audit.on_failure`).
 public final class AuditLog {
     /// The current file.
     public let path: String
@@ -16,7 +21,12 @@ public final class AuditLog {
     /// Rotated files kept (`path.1` newest … `path.keep` oldest).
     public let keep: Int
 
+    /// Bytes of a partial last line cut off when the file was opened (0 when none).
+    public private(set) var repairedBytes = 0
+
     private var descriptor: Int32 = -1
+    /// The SHA-256 of the last line written (the next line's link); nil until read from the files.
+    private var previous: [UInt8]?
 
     /// Opens (creating it, mode 0640) the log at `path`. A missing directory is an error,
     /// not created.
@@ -39,15 +49,19 @@ public final class AuditLog {
     /// Appends one entry and flushes it to disk, rotating first when it would not fit.
     /// After a failed rotation the entry is still written, then the rotation error thrown.
     public func append(_ entry: AuditEntry) throws(AuditLogError) {
-        let line = Array((entry.jsonLine + "\n").utf8)
         if descriptor < 0 { try open() }
+        let link = previous ?? AuditChain.genesis
+        let text = Array(AuditChain.linked(entry.jsonLine, previous: link).utf8)
+        let line = text + [UInt8(ascii: "\n")]
         var rotationError: AuditLogError?
-        let size = try currentSize()
+        var size = try currentSize()
         if size > 0, size + line.count > maxBytes {
             do { try rotate() } catch { rotationError = error }
             if descriptor < 0 { try open() }
+            size = try currentSize()
         }
-        try write(line)
+        try write(line, restoring: size)
+        previous = AuditChain.digest(text)
         guard fsync(descriptor) == 0 else { throw AuditLogError(.sync, path: path, code: errno) }
         if let rotationError { throw rotationError }
     }
@@ -70,10 +84,58 @@ public final class AuditLog {
     }
 
     private func open() throws(AuditLogError) {
-        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
+        let flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC
         let opened = Glibc.open(path, flags, mode_t(0o640))
         guard opened >= 0 else { throw AuditLogError(.open, path: path, code: errno) }
         descriptor = opened
+        if previous == nil { try readChainEnd() }
+    }
+
+    /// Finds the last complete line of the file (or of `path.1` when the file is empty),
+    /// cutting off a partial line after it, and takes its digest as the next link.
+    private func readChainEnd() throws(AuditLogError) {
+        let size = try currentSize()
+        let tail = try Self.lastLine(descriptor, size: size, path: path)
+        if tail.end < size {
+            guard ftruncate(descriptor, off_t(tail.end)) == 0 else { throw AuditLogError(.write, path: path, code: errno) }
+            repairedBytes = size - tail.end
+        }
+        if let line = tail.line {
+            previous = AuditChain.digest(line)
+            return
+        }
+        let rotated = Glibc.open(Self.rotatedPath(path, 1), O_RDONLY | O_CLOEXEC)
+        guard rotated >= 0 else {
+            previous = AuditChain.genesis
+            return
+        }
+        defer { _ = Glibc.close(rotated) }
+        var status = stat()
+        let rotatedSize = fstat(rotated, &status) == 0 ? Int(status.st_size) : 0
+        previous = (try? Self.lastLine(rotated, size: rotatedSize, path: path))?.line.map { AuditChain.digest($0) } ?? AuditChain.genesis
+    }
+
+    /// The last newline-terminated line of the open file `descriptor` of `size` bytes, and
+    /// where the complete lines end (`size` unless a partial line follows them). Reads
+    /// backwards at most 1 MiB.
+    static func lastLine(_ descriptor: Int32, size: Int, path: String) throws(AuditLogError) -> (line: [UInt8]?, end: Int) {
+        let newline = UInt8(ascii: "\n")
+        var start = size
+        var collected: [UInt8] = []
+        var marks: [Int] = []
+        while start > 0, marks.count < 2, collected.count < 1 << 20 {
+            let from = max(0, start - 4096)
+            var buffer = [UInt8](repeating: 0, count: start - from)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(from)) }
+            guard count == buffer.count else { throw AuditLogError(.status, path: path, code: count < 0 ? errno : EIO) }
+            collected = buffer + collected
+            start = from
+            marks = collected.indices.filter { collected[$0] == newline }
+        }
+        guard let last = marks.last else { return (nil, start == 0 ? 0 : size) }
+        let end = start + last + 1
+        if marks.count >= 2 { return (Array(collected[(marks[marks.count - 2] + 1)..<last]), end) }
+        return (start == 0 ? Array(collected[..<last]) : nil, end)
     }
 
     private func currentSize() throws(AuditLogError) -> Int {
@@ -82,18 +144,17 @@ public final class AuditLog {
         return Int(status.st_size)
     }
 
-    private func write(_ line: [UInt8]) throws(AuditLogError) {
-        var offset = 0
-        while offset < line.count {
-            let written = line.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, line.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw AuditLogError(.write, path: path, code: errno)
-            }
-            offset += written
-        }
+    /// Writes `line` with one write(2); when the file does not take all of it, cuts the file
+    /// back to `size` (its length before) and throws.
+    private func write(_ line: [UInt8], restoring size: Int) throws(AuditLogError) {
+        var written: Int
+        repeat {
+            written = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        } while written < 0 && errno == EINTR
+        guard written != line.count else { return }
+        let code = written < 0 ? errno : ENOSPC
+        if written > 0 { _ = ftruncate(descriptor, off_t(size)) }
+        throw AuditLogError(.write, path: path, code: code)
     }
 
     /// Shifts the rotated files up by one, dropping the oldest, and moves the current file to

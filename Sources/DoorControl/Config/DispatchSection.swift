@@ -1,12 +1,21 @@
-/// `[[dispatch]]`: commands run for tags whose URI or text starts with a prefix.
+/// `[[hook]]` of the hook runner's file: commands run for tags whose URI or text starts with a
+/// prefix. `[[dispatch]]` in `door.toml` is refused: the door runs no programs.
 extension DoorConfigDecoder {
-    /// The placeholders a dispatch command's arguments may hold.
-    static let placeholders = ["uri", "text", "uid"]
+    /// The placeholders commands held before hooks left the door; now refused, naming the
+    /// variable that carries the value.
+    static let placeholders = ["uri": "PN532_URI", "text": "PN532_TEXT", "uid": "PN532_UID"]
 
-    func dispatchRules() throws(ConfigError) -> [DispatchRule] {
+    /// Refuses `[[dispatch]]` in `door.toml`.
+    func refuseDispatch() throws(ConfigError) {
+        guard let value = root["dispatch"] else { return }
+        throw root.error("dispatch", "the door runs no programs: move these rules to the hook runner's file as [[hook]] tables (pn532ctl door hooks --config /etc/pn532ctl-hooks/hooks.toml, README \"Hooks\") and set hooks.socket here", at: value)
+    }
+
+    /// The `[[hook]]` rules of a hook file.
+    func hookRules() throws(ConfigError) -> [DispatchRule] {
         var rules: [DispatchRule] = []
-        for section in try root.sections("dispatch") {
-            try section.checkKeys(["uri_prefix", "text_prefix", "command", "timeout"])
+        for section in try root.sections("hook") {
+            try section.checkKeys(["uri_prefix", "text_prefix", "command", "timeout", "anyone"])
             let match: DispatchRule.Match
             switch (try section.text("uri_prefix"), try section.text("text_prefix")) {
             case let (uri?, nil): match = .uriPrefix(uri)
@@ -15,7 +24,7 @@ extension DoorConfigDecoder {
             case (_?, _?): throw section.error("text_prefix", "give uri_prefix or text_prefix, not both", at: section["text_prefix"])
             }
             guard let commandValue = section["command"] else {
-                throw section.missing("command", "the program and its arguments, such as [\"/usr/local/bin/hook\", \"{uri}\"]")
+                throw section.missing("command", "the program and its arguments, such as [\"/usr/local/bin/hook\", \"--from-door\"]")
             }
             guard case .array = commandValue.kind, let command = try section.strings("command") else {
                 throw section.typeError("command", commandValue, expected: "an array: the program and its arguments")
@@ -25,24 +34,26 @@ extension DoorConfigDecoder {
                 throw section.error("command[0]", "must be an absolute path (commands run without a shell or PATH), not \(TOMLFormat.string(program.text))", at: program.value)
             }
             for (index, (argument, value)) in command.enumerated() {
-                if let unknown = Self.unknownPlaceholder(in: argument) {
-                    throw section.error("command[\(index)]", "unknown placeholder {\(unknown)}; use {uri}, {text} or {uid}", at: value)
+                if let name = Self.placeholder(in: argument), let variable = Self.placeholders[name] {
+                    throw section.error("command[\(index)]", "{\(name)} is not replaced: values never go into arguments; the hook reads $\(variable) (or the JSON event on standard input)", at: value)
                 }
             }
-            rules.append(DispatchRule(match: match, command: command.map(\.text), timeout: try section.seconds("timeout", in: 0.1...300) ?? .seconds(5)))
+            rules.append(DispatchRule(
+                match: match, command: command.map(\.text), timeout: try section.seconds("timeout", in: 0.1...300) ?? .seconds(5),
+                anyone: try section.bool("anyone") ?? false))
         }
         return rules
     }
 
-    /// The first `{name}` in `argument` (a word in braces) that is not a known placeholder.
-    private static func unknownPlaceholder(in argument: String) -> String? {
+    /// The first `{name}` in `argument` (a word in braces) that was a placeholder.
+    private static func placeholder(in argument: String) -> String? {
         var rest = argument[...]
         while let open = rest.firstIndex(of: "{") {
             let after = rest[rest.index(after: open)...]
             guard let close = after.firstIndex(of: "}") else { return nil }
             let name = String(after[..<close])
             let isWord = !name.isEmpty && name.allSatisfy { $0.isLetter || $0 == "_" }
-            if isWord, !placeholders.contains(name) { return name }
+            if isWord, placeholders[name] != nil { return name }
             rest = after[after.index(after: close)...]
         }
         return nil

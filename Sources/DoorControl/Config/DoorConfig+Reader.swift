@@ -1,9 +1,9 @@
 extension DoorConfig {
     /// True when a rule looks at the tag's NDEF message: a user with a credential other than
-    /// a UID, or a dispatch rule. When none does, the reader decides on the UID alone and
-    /// skips the read.
+    /// a UID, or hooks (which get the URI and text). When none does, the reader decides on
+    /// the UID alone and skips the read.
     public var needsMessage: Bool {
-        !dispatch.isEmpty || users.contains { user in
+        hooks.socket != nil || users.contains { user in
             user.credentials.contains { if case .uid = $0 { false } else { true } }
         }
     }

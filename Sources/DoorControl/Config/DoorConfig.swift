@@ -19,15 +19,15 @@ public struct DoorConfig: Equatable, Sendable {
     public var audit: AuditConfig
     /// Who may open the door, in file order.
     public var users: [User]
-    /// Commands run for tags whose NDEF matches, in file order.
-    public var dispatch: [DispatchRule]
+    /// Where decided presentations are sent for the hook runner.
+    public var hooks: HooksConfig
 
     /// A configuration from its parts.
     public init(
         board: String? = nil, reader: ReaderConfig, gpio: GPIOConfig = GPIOConfig(), relay: RelayConfig,
         inputs: InputsConfig = InputsConfig(), feedback: FeedbackConfig = FeedbackConfig(),
         security: SecurityConfig = SecurityConfig(), audit: AuditConfig = AuditConfig(),
-        users: [User] = [], dispatch: [DispatchRule] = []
+        users: [User] = [], hooks: HooksConfig = HooksConfig()
     ) {
         self.board = board
         self.reader = reader
@@ -38,7 +38,7 @@ public struct DoorConfig: Equatable, Sendable {
         self.security = security
         self.audit = audit
         self.users = users
-        self.dispatch = dispatch
+        self.hooks = hooks
     }
 }
 
@@ -263,11 +263,14 @@ public struct AuditConfig: Equatable, Sendable {
     public var maxBytes: Int
     /// Rotated files kept (`audit.jsonl.1` … `.N`).
     public var keep: Int
+    /// What a grant does when its line cannot be written.
+    public var onFailure: AuditFailurePolicy
 
     /// An audit section.
-    public init(path: String = "/var/log/pn532ctl/audit.jsonl", maxBytes: Int = 10 << 20, keep: Int = 5) {
+    public init(path: String = "/var/log/pn532ctl/audit.jsonl", maxBytes: Int = 10 << 20, keep: Int = 5, onFailure: AuditFailurePolicy = .deny) {
         self.path = path
         self.maxBytes = maxBytes
         self.keep = keep
+        self.onFailure = onFailure
     }
 }

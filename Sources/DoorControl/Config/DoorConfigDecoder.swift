@@ -8,7 +8,7 @@ struct DoorConfigDecoder {
     private var usedLines: [String: String] = [:]
 
     /// The keys a configuration's root may hold.
-    static let rootKeys = ["board", "reader", "gpio", "relay", "inputs", "feedback", "security", "audit", "users", "dispatch"]
+    static let rootKeys = ["board", "reader", "gpio", "relay", "inputs", "feedback", "security", "audit", "users", "dispatch", "hooks"]
 
     init(root: ConfigSection) {
         self.root = root
@@ -25,10 +25,11 @@ struct DoorConfigDecoder {
         let security = try security()
         let audit = try audit()
         let users = try users(keyFile: security.keyFile)
-        let dispatch = try dispatchRules()
+        try refuseDispatch()
+        let hooks = try hooksSection()
         return DoorConfig(
             reader: reader, gpio: gpio, relay: relay, inputs: inputs, feedback: feedback,
-            security: security, audit: audit, users: users, dispatch: dispatch)
+            security: security, audit: audit, users: users, hooks: hooks)
     }
 
     /// The section `name`, or an empty one standing for it when the file has none.

@@ -12,7 +12,7 @@ extension DoorConfig {
         if feedback.led != nil || feedback.buzzer != nil { lines += feedbackLines() + [""] }
         lines += securityLines() + [""] + auditLines()
         for user in users { lines += [""] + Self.userLines(user) }
-        for rule in dispatch { lines += [""] + Self.dispatchLines(rule) }
+        if let socket = hooks.socket { lines += ["", "[hooks]", "socket = \(TOMLFormat.string(socket))"] }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -80,7 +80,7 @@ extension DoorConfig {
     }
 
     private func auditLines() -> [String] {
-        ["[audit]", "path = \(TOMLFormat.string(audit.path))", "max_bytes = \(audit.maxBytes)", "keep = \(audit.keep)"]
+        ["[audit]", "path = \(TOMLFormat.string(audit.path))", "max_bytes = \(audit.maxBytes)", "keep = \(audit.keep)", "on_failure = \(TOMLFormat.string(audit.onFailure.rawValue))"]
     }
 
     private static func userLines(_ user: User) -> [String] {
@@ -124,14 +124,6 @@ extension DoorConfig {
     private static func mimePayload(_ payload: [UInt8]) -> String {
         if let text = String(validating: payload, as: UTF8.self) { return "payload = \(TOMLFormat.string(text))" }
         return "payload_hex = \(TOMLFormat.string(UIDNotation.hex(payload, separator: "")))"
-    }
-
-    private static func dispatchLines(_ rule: DispatchRule) -> [String] {
-        let match = switch rule.match {
-        case let .uriPrefix(prefix): "uri_prefix = \(TOMLFormat.string(prefix))"
-        case let .textPrefix(prefix): "text_prefix = \(TOMLFormat.string(prefix))"
-        }
-        return ["[[dispatch]]", match, "command = \(TOMLFormat.array(rule.command))", "timeout = \(seconds(rule.timeout))"]
     }
 
     private static func inlineLine(_ line: LineConfig) -> String {

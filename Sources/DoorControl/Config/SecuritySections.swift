@@ -39,11 +39,12 @@ extension DoorConfigDecoder {
 
     func audit() throws(ConfigError) -> AuditConfig {
         let section = try section("audit")
-        try section.checkKeys(["path", "max_bytes", "keep"])
+        try section.checkKeys(["path", "max_bytes", "keep", "on_failure"])
         let defaults = AuditConfig()
         return AuditConfig(
             path: try section.absolutePath("path") ?? defaults.path,
             maxBytes: try section.integer("max_bytes", in: 4096...(1 << 40), unit: " bytes") ?? defaults.maxBytes,
-            keep: try section.integer("keep", in: 0...100) ?? defaults.keep)
+            keep: try section.integer("keep", in: 0...100) ?? defaults.keep,
+            onFailure: try section.choice("on_failure", AuditFailurePolicy.allCases.map { ($0.rawValue, $0) }) ?? defaults.onFailure)
     }
 }

@@ -144,16 +144,19 @@ public struct DispatchRule: Equatable, Sendable {
 
     /// The match.
     public var match: Match
-    /// The program and its arguments, run without a shell; `{uri}`, `{text}` and `{uid}` in
-    /// an argument are replaced.
+    /// The program and its arguments, run without a shell, exactly as written: the tag's
+    /// values reach it in `PN532_*` variables and on standard input.
     public var command: [String]
-    /// The command is killed after this long.
+    /// The command's whole tree is killed after this long.
     public var timeout: Duration
+    /// Runs for denied tags too (by default only for granted users).
+    public var anyone: Bool
 
-    /// A dispatch rule.
-    public init(match: Match, command: [String], timeout: Duration = .seconds(5)) {
+    /// A hook rule.
+    public init(match: Match, command: [String], timeout: Duration = .seconds(5), anyone: Bool = false) {
         self.match = match
         self.command = command
         self.timeout = timeout
+        self.anyone = anyone
     }
 }

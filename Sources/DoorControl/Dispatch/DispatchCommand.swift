@@ -1,62 +1,52 @@
-/// A command to run for a presentation: a dispatch rule's program and arguments with `{uri}`,
-/// `{text}` and `{uid}` replaced.
+/// A hook to run for an event: a rule's program and arguments exactly as configured, the
+/// event's values in its environment and as JSON on its standard input. Nothing from a tag
+/// ever becomes an argument, so no value can be read as an option.
 public struct DispatchCommand: Equatable, Sendable {
-    /// The rule's index in `[[dispatch]]`.
+    /// The rule's index in the hook file.
     public var rule: Int
-    /// The program (a path, or a name looked up in `PATH`) and its arguments, exactly as they
-    /// will be passed: no shell sees them.
+    /// The program (an absolute path, or a name looked up in the runner's `PATH`) and its
+    /// arguments, as configured: no shell sees them.
     public var arguments: [String]
-    /// How long it may run before it is killed.
+    /// How long it may run before its whole tree is killed.
     public var timeout: Duration
+    /// The whole environment of the program (`NAME=value`): nothing is inherited.
+    public var environment: [String]
+    /// What the program reads on standard input (at most a pipe's capacity; empty: /dev/null).
+    public var input: [UInt8]
+
+    /// The path a hook's `PATH` holds.
+    public static let path = "/usr/local/bin:/usr/bin:/bin"
 
     /// A command.
-    public init(rule: Int, arguments: [String], timeout: Duration) {
+    public init(rule: Int, arguments: [String], timeout: Duration, environment: [String] = [], input: [UInt8] = []) {
         self.rule = rule
         self.arguments = arguments
         self.timeout = timeout
+        self.environment = environment
+        self.input = input
     }
 
-    /// The commands `rules` ask for on `presentation`, in rule order: one per matching rule.
-    ///
-    /// A rule matches the first URI (or Text) record starting with its prefix; `{uri}` and
-    /// `{text}` become that record's URI or text (for the other placeholder, the message's
-    /// first record of that kind, or nothing), `{uid}` the UID in hex. Placeholders are
-    /// replaced once: a `{uid}` inside a tag's URI stays as it is. A presentation with more
-    /// than one tag dispatches nothing.
-    public static func commands(for presentation: Presentation, rules: [DispatchRule]) -> [DispatchCommand] {
-        guard !presentation.multipleTags else { return [] }
-        let content = PresentedContent(presentation.message)
+    /// The hooks `rules` ask for on `event`, in rule order: one per rule whose prefix the
+    /// event's URI (or text) starts with. None while the door is locked out, and none for a
+    /// denied tag unless the rule says `anyone = true`.
+    public static func commands(for event: HookEvent, rules: [DispatchRule]) -> [DispatchCommand] {
+        guard !event.lockout else { return [] }
+        let environment = ["PATH=\(path)", "LANG=C.UTF-8"] + event.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(clean($0.value))" }
+        let input = Array((event.json + "\n").utf8)
         return rules.enumerated().compactMap { index, rule in
-            var uri = content.uris.first
-            var text = content.texts.first
+            guard event.granted || rule.anyone else { return nil }
             switch rule.match {
             case .uriPrefix(let prefix):
-                guard let matched = content.uris.first(where: { $0.utf8.starts(with: prefix.utf8) }) else { return nil }
-                uri = matched
+                guard let uri = event.uri, uri.utf8.starts(with: prefix.utf8) else { return nil }
             case .textPrefix(let prefix):
-                guard let matched = content.texts.first(where: { $0.utf8.starts(with: prefix.utf8) }) else { return nil }
-                text = matched
+                guard let text = event.text, text.utf8.starts(with: prefix.utf8) else { return nil }
             }
-            let values = ["uri": uri ?? "", "text": text ?? "", "uid": UIDNotation.hex(presentation.uid, separator: "")]
-            return DispatchCommand(rule: index, arguments: rule.command.map { substitute($0, values) }, timeout: rule.timeout)
+            return DispatchCommand(rule: index, arguments: rule.command, timeout: rule.timeout, environment: environment, input: input)
         }
     }
 
-    /// `argument` with each `{name}` whose name is in `values` replaced, in one pass.
-    static func substitute(_ argument: String, _ values: [String: String]) -> String {
-        var result = ""
-        var rest = Substring(argument)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] {
-                result += value
-                rest = rest[rest.index(after: close)...]
-            } else {
-                result += "{"
-                rest = rest[afterOpen...]
-            }
-        }
-        return result + rest
+    /// A value fit for an environment variable: NUL bytes (which would end it) become U+FFFD.
+    static func clean(_ value: String) -> String {
+        value.contains("\u{0}") ? String(value.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }) : value
     }
 }

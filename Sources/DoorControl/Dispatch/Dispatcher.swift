@@ -1,18 +1,24 @@
+import CLinux
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs dispatch commands beside the door loop without ever blocking it.
+/// Runs hooks beside the hook runner's loop without ever blocking it.
 ///
 /// `start` spawns a command and returns at once: no shell (the arguments go to the program as
-/// they are), standard input `/dev/null`, standard output and error inherited (the journal),
-/// default signal dispositions and an empty signal mask (the loop's blocked signals are not
-/// passed on), and a process group of its own so a timeout kills what it started too. Other
-/// descriptors are not closed one by one: every descriptor this project opens is
-/// close-on-exec, so the reader, GPIO lines and logs do not leak into commands. At most
-/// `limit` run at once; more are skipped and reported. The loop calls `service(now:)` on
-/// SIGCHLD and at `nextDeadline`: it reaps finished commands with `waitpid(WNOHANG)` and
-/// SIGKILLs those past their timeout, reporting each as a `DispatchResult`.
+/// they are), the command's environment and nothing else, its input on a pipe (or
+/// `/dev/null`), standard output and error inherited (the journal), default signal
+/// dispositions and an empty signal mask, and a process group of its own so a timeout kills
+/// what it started too. Every descriptor this project opens is close-on-exec, so nothing else
+/// leaks into commands. At most `limit` run at once; more are skipped and reported. The loop
+/// calls `service(now:)` on SIGCHLD and at `nextDeadline`: it reaps finished commands with
+/// `waitpid(WNOHANG)`, SIGKILLs the process groups of those past their timeout, and kills
+/// orphans: with the runner a child subreaper (`becomeSubreaper`), a hook's descendant that
+/// left its process group (`setsid`) becomes the runner's child when its parent dies, and
+/// any child that is not a running hook is killed and reaped. Under systemd the unit's
+/// `KillMode=control-group` is the backstop for what escapes even that (a double fork racing
+/// the sweep).
 public final class Dispatcher {
     /// A started command not reaped yet.
     private struct Child {
@@ -48,13 +54,53 @@ public final class Dispatcher {
         guard children.count < limit else {
             return .failure(DispatchStartError(result: DispatchResult(command: command, pid: nil, outcome: .skipped(running: children.count))))
         }
-        switch Self.spawn(command.arguments) {
+        switch Self.spawn(command) {
         case .success(let pid):
             children.append(Child(command: command, pid: pid, deadline: now + command.timeout, killed: false))
             return .success(pid)
         case .failure(let failure):
             return .failure(DispatchStartError(result: DispatchResult(command: command, pid: nil, outcome: .spawnFailed(errno: failure.code))))
         }
+    }
+
+    /// Makes this process the reaper of its orphaned descendants (PR_SET_CHILD_SUBREAPER),
+    /// so `killOrphans` finds a hook's `setsid` children. Returns false when Linux refuses.
+    public static func becomeSubreaper() -> Bool {
+        clinux_set_child_subreaper() == 0
+    }
+
+    /// Kills and reaps every child of this process that is not a running hook (orphaned
+    /// descendants of hooks, with `becomeSubreaper`), until none is left; their pids.
+    @discardableResult
+    public func killOrphans() -> [Int32] {
+        var killed: [Int32] = []
+        for _ in 0..<64 {
+            let orphans = Self.childProcesses().filter { pid in !children.contains { $0.pid == pid } }
+            guard !orphans.isEmpty else { break }
+            for pid in orphans {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                killed.append(pid)
+            }
+        }
+        return killed
+    }
+
+    /// The pids of this process's children (`/proc/self/task/PID/children`).
+    static func childProcesses() -> [Int32] {
+        let file = open("/proc/self/task/\(getpid())/children", O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return [] }
+        defer { close(file) }
+        var text: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while text.count < 1 << 20 {
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            text += buffer[..<count]
+        }
+        return text.split(separator: UInt8(ascii: " ")).compactMap { Int32(String(decoding: $0, as: UTF8.self)) }.filter { $0 > 0 }
     }
 
     /// Reaps the commands that ended and kills those past their deadline at `now`.
@@ -108,13 +154,22 @@ public final class Dispatcher {
         return DispatchResult(command: child.command, pid: child.pid, outcome: outcome)
     }
 
-    /// Spawns `arguments` without a shell; the pid or the errno.
-    private static func spawn(_ arguments: [String]) -> Result<pid_t, SpawnErrno> {
+    /// Spawns `command` without a shell; the pid or the errno.
+    private static func spawn(_ command: DispatchCommand) -> Result<pid_t, SpawnErrno> {
+        let arguments = command.arguments
         guard let program = arguments.first else { return .failure(SpawnErrno(code: EINVAL)) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if command.input.isEmpty {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        } else {
+            guard pipe(&pipeEnds) == 0 else { return .failure(SpawnErrno(code: errno)) }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        }
+        defer { for end in pipeEnds where end >= 0 { close(end) } }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -128,9 +183,17 @@ public final class Dispatcher {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?] = command.environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let code = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-        return code == 0 ? .success(pid) : .failure(SpawnErrno(code: code))
+        let code = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        guard code == 0 else { return .failure(SpawnErrno(code: code)) }
+        if pipeEnds[1] >= 0 {
+            // The input fits the pipe's buffer, so this write does not wait for the hook.
+            _ = fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK)
+            _ = command.input.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, $0.count) }
+        }
+        return .success(pid)
     }
 
     private struct SpawnErrno: Error {

@@ -36,7 +36,7 @@ public final class DoorDaemon {
 
     /// Why the loop ended.
     public enum Ending: Equatable, Sendable {
-        /// SIGTERM or SIGINT.
+        /// SIGTERM, SIGINT, SIGQUIT or SIGABRT.
         case signal(Int32)
         /// The signal fd could not be read or polled; errno.
         case failure(String)
@@ -48,7 +48,7 @@ public final class DoorDaemon {
     private var hooks: Hooks
     private var nextPing: LinkTime?
 
-    /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM and SIGHUP (and
+    /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGABRT (and
     /// SIGCHLD, which services `hooks.background` at once).
     public init(engine: DoorEngine, inputs: InputMonitor?, signals: Int32, hooks: Hooks) {
         self.engine = engine
@@ -57,7 +57,7 @@ public final class DoorDaemon {
         self.hooks = hooks
     }
 
-    /// Runs until SIGTERM or SIGINT. The relay is locked on every way out.
+    /// Runs until SIGTERM, SIGINT, SIGQUIT or SIGABRT. The relay is locked on every way out.
     public func run() -> Ending {
         defer { engine.lock(because: "stopping") }
         let start = LinkTime.monotonicNow()
@@ -100,7 +100,7 @@ public final class DoorDaemon {
                 hooks.notify("RELOADING=1")
                 hooks.log(hooks.reload())
                 hooks.notify("READY=1")
-            case SIGTERM, SIGINT:
+            case SIGTERM, SIGINT, SIGQUIT, SIGABRT:
                 hooks.notify("STOPPING=1")
                 return .signal(signal)
             case SIGCHLD:

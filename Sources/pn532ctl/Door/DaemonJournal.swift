@@ -1,26 +1,109 @@
 import DoorControl
 
-/// Where `door run` reports what happened: decisions and door events go to the audit log
-/// (one fsync'd JSON line each) and every entry to the operational log.
+/// Where `door run` reports what happened: decisions, relay transitions and door events go
+/// to the audit log (one fsync'd, chained JSON line each; repeated denials of unknown tags
+/// summarised) and every entry to the operational log. A line the audit log cannot take
+/// raises an alarm in the operational log; once it can be written again a `fault` line says
+/// how many lines were lost. With `audit.on_failure = "deny"` a grant is written before the
+/// door acts on it (`writeBeforeActing`), and refused when that fails.
 final class DaemonJournal: DoorJournal {
     private let audit: AuditLog
     private let log: OperationalLog
+    /// What a grant does when its line cannot be written.
+    let onFailure: AuditFailurePolicy
+    private var summary = DenialSummary()
+    /// Lines lost since the log stopped taking them, and why.
+    private var lost: (since: AuditTime, count: Int, cause: String)?
+    /// A grant already written by `writeBeforeActing`, not to be written twice.
+    private var written: (Decision, Presentation)?
 
     /// A journal writing to `audit` and `log`.
-    init(audit: AuditLog, log: OperationalLog) {
+    init(audit: AuditLog, log: OperationalLog, onFailure: AuditFailurePolicy) {
         self.audit = audit
         self.log = log
+        self.onFailure = onFailure
+        if audit.repairedBytes > 0 {
+            append(AuditEntry(time: AuditTime.now(), event: .fault, reason: "a partial last line of \(audit.repairedBytes) bytes was cut off \(audit.path) (an interrupted write)"))
+        }
     }
 
     func record(_ entry: JournalEntry) {
+        if case let .decision(decision, presentation) = entry, let done = written {
+            written = nil
+            if done == (decision, presentation) {
+                log.write(Self.describe(entry).0, Self.describe(entry).1)
+                return
+            }
+        }
         if let line = AuditEntry(journal: entry, at: AuditTime.now()) { append(line) }
         let (level, text) = Self.describe(entry)
         log.write(level, text)
     }
 
-    /// Appends a line to the audit log; a failure is logged, never fatal (the door goes on).
+    /// Writes a grant's line before the door acts on it; false when the log cannot take it
+    /// (the caller then denies).
+    func writeBeforeActing(_ decision: Decision, _ presentation: Presentation) -> Bool {
+        guard write(AuditEntry(decision: decision, presentation: presentation, at: AuditTime.now())) else { return false }
+        written = (decision, presentation)
+        return true
+    }
+
+    /// Appends a line to the audit log (or counts it into a summary); a failure raises the
+    /// alarm and is never fatal.
     func append(_ line: AuditEntry) {
-        do throws(AuditLogError) { try audit.append(line) } catch { log.write(.error, "audit log: \(error)") }
+        let (full, summaries) = summary.admit(line)
+        for due in summaries { write(due) }
+        if full { write(line) }
+    }
+
+    /// Writes the summaries still pending (shutdown).
+    func flush() {
+        for due in summary.flush(at: AuditTime.now()) { write(due) }
+    }
+
+    /// Writes one line, first the count of lines lost before it; true when it is on disk.
+    @discardableResult
+    private func write(_ line: AuditEntry) -> Bool {
+        if let gap = lost {
+            let alarm = AuditEntry(
+                time: line.time, event: .fault,
+                reason: "\(gap.count) audit line\(gap.count == 1 ? "" : "s") lost from \(gap.since.iso8601) to \(line.time.iso8601): \(gap.cause)")
+            guard store(alarm) else { return lose(line) }
+            lost = nil
+            log.write(.notice, "audit log writable again: \(gap.count) line\(gap.count == 1 ? "" : "s") lost")
+        }
+        return store(line) || lose(line)
+    }
+
+    /// Appends without bookkeeping; a rotation failure (the line was written) is only logged.
+    private func store(_ line: AuditEntry) -> Bool {
+        do throws(AuditLogError) {
+            try audit.append(line)
+            return true
+        } catch {
+            if case .rotate = error.operation {
+                log.write(.error, "audit log: \(error)")
+                return true
+            }
+            if lost == nil {
+                lost = (line.time, 0, error.description)
+                let consequence = onFailure == .deny
+                    ? "grants are refused until it can (audit.on_failure = \"deny\")"
+                    : "the door goes on granting, unrecorded (audit.on_failure = \"continue\")"
+                log.write(.error, "ALARM: the audit log cannot be written: \(error); \(consequence)")
+            }
+            return false
+        }
+    }
+
+    /// Counts a line that could not be written and keeps it in the operational log.
+    private func lose(_ line: AuditEntry) -> Bool {
+        if var gap = lost {
+            gap.count += 1
+            lost = gap
+        }
+        log.write(.error, "audit line lost: \(line.jsonLine)")
+        return false
     }
 
     /// The operational log's level and words for an entry.

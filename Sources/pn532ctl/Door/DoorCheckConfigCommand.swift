@@ -29,8 +29,9 @@ struct DoorCheckConfigCommand: ParsableCommand {
             throw CLIError(error)
         }
         print(config.renderedTOML(), terminator: "")
-        let users = config.users.count, rules = config.dispatch.count
-        StandardError.write("\(file): configuration OK (\(users) user\(users == 1 ? "" : "s"), \(rules) dispatch rule\(rules == 1 ? "" : "s"))\n")
+        let users = config.users.count
+        let hooks = config.hooks.socket.map { ", hook events to \($0)" } ?? ""
+        StandardError.write("\(file): configuration OK (\(users) user\(users == 1 ? "" : "s")\(hooks))\n")
     }
 }
 

@@ -7,6 +7,8 @@ struct DoorCommand: ParsableCommand {
         abstract: "Run the door access controller and look after its configuration and log.",
         subcommands: [
             DoorRunCommand.self,
+            DoorReleaseCommand.self,
+            DoorHooksCommand.self,
             DoorLogCommand.self,
             DoorCheckConfigCommand.self,
         ])

@@ -23,20 +23,9 @@ final class DoorLines {
     ///
     /// - Throws: `CLIError` naming the key and the line when one cannot be had.
     init(_ config: DoorConfig, clock: GPIOClock) throws(CLIError) {
-        let backend: GPIOBackend = switch config.gpio.backend {
-        case .characterDevice: CharacterDeviceGPIO(clock: clock)
-        case .sysfs: SysfsGPIO(root: config.gpio.sysfsRoot, clock: clock)
-        }
+        let backend = Self.backend(config.gpio, clock: clock)
         func request(_ key: String, _ line: LineConfig, _ direction: GPIOLineRequest.Direction) throws(CLIError) -> GPIOLine {
-            do {
-                let name = try GPIOLineName(line.line)
-                let request = GPIOLineRequest(line: name, direction: direction, activeLow: line.activeLow, consumer: "pn532ctl door")
-                return try backend.request(request, chip: config.gpio.chip)
-            } catch let error as GPIOError {
-                throw CLIError(message: "\(key) (\(line.line)): \(error)", exitCode: CLIError(gpio: error).exitCode)
-            } catch {
-                throw .io("\(key) (\(line.line)): \(error)")
-            }
+            try Self.request(key, line, direction, backend: backend, chip: config.gpio.chip)
         }
         func input(_ key: String, _ line: LineConfig?) throws(CLIError) -> GPIOLine? {
             // A contact to ground (active low) needs the pull-up; otherwise the wiring decides.
@@ -54,6 +43,34 @@ final class DoorLines {
         irq = try config.reader.irqLine.map { line throws(CLIError) in
             try request("reader.irq_line", LineConfig(line: line, activeLow: true), .input(bias: .pullUp, debounce: .zero))
         }
+    }
+
+    /// The backend `gpio` names.
+    static func backend(_ gpio: GPIOConfig, clock: GPIOClock) -> GPIOBackend {
+        switch gpio.backend {
+        case .characterDevice: CharacterDeviceGPIO(clock: clock)
+        case .sysfs: SysfsGPIO(root: gpio.sysfsRoot, clock: clock)
+        }
+    }
+
+    /// Requests `line` (configured at `key`) from `backend`.
+    ///
+    /// - Throws: `CLIError` naming the key and the line when it cannot be had.
+    static func request(_ key: String, _ line: LineConfig, _ direction: GPIOLineRequest.Direction, backend: GPIOBackend, chip: String?) throws(CLIError) -> GPIOLine {
+        do {
+            let name = try GPIOLineName(line.line)
+            let request = GPIOLineRequest(line: name, direction: direction, activeLow: line.activeLow, consumer: "pn532ctl door")
+            return try backend.request(request, chip: chip)
+        } catch let error as GPIOError {
+            throw CLIError(message: "\(key) (\(line.line)): \(error)", exitCode: CLIError(gpio: error).exitCode)
+        } catch {
+            throw .io("\(key) (\(line.line)): \(error)")
+        }
+    }
+
+    /// Drives the relay, LED and buzzer off (stopping, and on every way out).
+    func releaseOutputs() {
+        for line in [relay, led, buzzer].compactMap({ $0 }) { try? line.set(false) }
     }
 
     /// The relay, LED and buzzer as the engine drives them.

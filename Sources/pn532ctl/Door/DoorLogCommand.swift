@@ -33,9 +33,13 @@ struct DoorLogCommand: ParsableCommand {
     @Flag(help: "Print the entries as stored: one JSON object a line.")
     var json = false
 
+    @Flag(help: "Check the hash chain linking each line to the one before: 'chain intact, N lines', or the first broken link (exit 65).")
+    var verify = false
+
     static let defaultPath = AuditConfig().path
 
     func run() throws {
+        if verify { return try DoorLogVerification.run(path: try logPath()) }
         let filter = AuditFilter(since: try start(), user: user, deniedOnly: denied)
         let path = try logPath()
         var shown: [AuditLogLine] = []

@@ -2,8 +2,13 @@ import DoorControl
 import GPIO
 import PN532
 
-/// What `door run` does beside the engine: reloading the configuration on SIGHUP, running
-/// dispatch commands for presentations, and recording lockouts.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `door run` does beside the engine: reloading the configuration on SIGHUP, sending
+/// each decided presentation to the hook runner (the door runs no programs itself), and
+/// recording lockouts.
 final class DoorRuntime {
     /// The configuration in force.
     private(set) var config: DoorConfig
@@ -13,7 +18,7 @@ final class DoorRuntime {
     private let decider: PolicyDecider
     private let journal: DaemonJournal
     private let log: OperationalLog
-    private let dispatcher = Dispatcher()
+    private var hookSender: HookEventSender?
     private var lockedOutUntil: Duration?
 
     /// The runtime of `engine`, whose decider is `decider`, started from `config` read at `path`.
@@ -25,6 +30,7 @@ final class DoorRuntime {
         self.decider = decider
         self.journal = journal
         self.log = log
+        hookSender = config.hooks.socket.flatMap { HookEventSender(path: $0) }
     }
 
     // MARK: - Reload
@@ -56,7 +62,8 @@ final class DoorRuntime {
         if !restart.isEmpty {
             log.write(.warning, "reload: \(restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
         }
-        return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s"), \(next.dispatch.count) dispatch rule\(next.dispatch.count == 1 ? "" : "s")"
+        if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.flatMap { HookEventSender(path: $0) } }
+        return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
     }
 
     /// The reader's device, checked as a configuration error.
@@ -83,16 +90,18 @@ final class DoorRuntime {
 
     // MARK: - Presentations
 
-    /// Runs the dispatch rules that match a presentation and records a lockout that began.
+    /// Sends a decided presentation to the hook runner (without waiting; a full or missing
+    /// runner drops it, counted) and records a lockout that began.
     func presented(_ presentation: Presentation, _ decision: Decision) {
         recordLockout()
-        let now = Duration.nanoseconds(LinkTime.monotonicNow().nanoseconds)
-        for command in DispatchCommand.commands(for: presentation, rules: config.dispatch) {
-            switch dispatcher.start(command, now: now) {
-            case .success(let pid):
-                log.write(.info, "dispatch rule \(command.rule + 1): started \(command.arguments.first ?? "") (pid \(pid))")
-            case .failure(let failure):
-                log.write(.warning, "dispatch rule \(command.rule + 1): \(failure.result.outcome)")
+        guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: .nanoseconds(LinkTime.monotonicNow().nanoseconds))) else { return }
+        let before = hookSender.dropped
+        switch hookSender.send(event) {
+        case .sent:
+            if before > 0 { log.write(.notice, "hook runner reachable again: \(before) event\(before == 1 ? "" : "s") dropped") }
+        case .dropped(let code):
+            if before == 0 {
+                log.write(.warning, "hook event dropped: \(hookSender.path): \(String(cString: strerror(code))) (the hook runner is stopped, missing or behind); the door goes on")
             }
         }
     }
@@ -106,27 +115,5 @@ final class DoorRuntime {
         let end = AuditTime(epochSeconds: now.epochSeconds + (until - since).components.seconds, nanoseconds: now.nanoseconds)
         journal.append(.lockout(at: now, until: end, denials: lockout.denials))
         log.write(.warning, "lockout: \(lockout.denials) denials within \(lockout.window.components.seconds) s; presentations are ignored for \((until - since).components.seconds) s")
-    }
-
-    // MARK: - Dispatched commands
-
-    /// When a dispatched command must next be looked at.
-    func dispatchDeadline() -> LinkTime? {
-        dispatcher.nextDeadline.map { LinkTime(nanoseconds: $0.wholeNanoseconds) }
-    }
-
-    /// Reaps ended commands and kills those past their timeout.
-    func serviceDispatch(at now: LinkTime) {
-        for result in dispatcher.service(now: .nanoseconds(now.nanoseconds)) { report(result) }
-    }
-
-    /// Kills the commands still running (shutdown).
-    func stopDispatch() {
-        for result in dispatcher.stopAll() { report(result) }
-    }
-
-    private func report(_ result: DispatchResult) {
-        let level: OperationalLog.Level = result.outcome == .exited(status: 0) ? .info : .warning
-        log.write(level, "dispatch rule \(result.command.rule + 1): \(result.command.arguments.first ?? "") \(result.outcome)")
     }
 }

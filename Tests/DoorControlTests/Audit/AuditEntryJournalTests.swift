@@ -21,12 +21,12 @@ struct AuditEntryJournalTests {
         #expect(Self.event(.reader(.opened("/dev/serial0"))) == "reader: opened /dev/serial0")
     }
 
-    @Test func relayAndTagMovementsStayInTheOperationalLog() {
-        #expect(Self.event(.note(.unlocked("granted alice"))) == nil)
-        #expect(Self.event(.note(.locked("pulse ended"))) == nil)
+    @Test func tagMovementsStayInTheOperationalLogRelayAndFaultsAreAudited() {
+        #expect(Self.event(.note(.unlocked("granted alice"))) == "relay: energised (unlocked): granted alice")
+        #expect(Self.event(.note(.locked("pulse ended"))) == "relay: released (locked): pulse ended")
         #expect(Self.event(.removed(uid: [4, 1])) == nil)
         #expect(Self.event(.reader(.recoveryFailed(step: "wake", reason: "timeout"))) == nil)
-        #expect(Self.event(.outputFailed("relay")) == nil)
+        #expect(Self.event(.outputFailed("relay")) == "fault: output failed: relay")
     }
 
     @Test func decisionsCarryEverything() {

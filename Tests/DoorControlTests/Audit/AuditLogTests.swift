@@ -13,8 +13,16 @@ struct AuditLogTests {
             user: "user\(number)", granted: number.isMultiple(of: 2), rule: "r", reason: "entry \(number)")
     }
 
+    /// The lines of entries `numbers`, chained as a log written from entry 1 has them.
     static func lines(_ numbers: ClosedRange<Int>) -> String {
-        numbers.map { entry($0).jsonLine + "\n" }.joined()
+        var previous = AuditChain.genesis
+        var text = ""
+        for number in 1...numbers.upperBound {
+            let line = AuditChain.linked(entry(number).jsonLine, previous: previous)
+            previous = AuditChain.digest(Array(line.utf8))
+            if numbers.contains(number) { text += line + "\n" }
+        }
+        return text
     }
 
     @Test func eachEntryIsAppendedAsOneLine() throws {
@@ -148,5 +156,25 @@ struct AuditLogTests {
         log.close()
         try log.append(Self.entry(2))
         #expect(directory.read("audit.jsonl") == Self.lines(1...2))
+    }
+
+    @Test func aPartialLastLineIsCutOffWhenTheLogIsOpened() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let partial = "{\"time\":\"2026-"
+        try directory.write("audit.jsonl", Self.lines(1...2) + partial)
+        let log = try AuditLog(path: directory.file("audit.jsonl"), maxBytes: 1 << 20, keep: 1)
+        #expect(log.repairedBytes == partial.utf8.count)
+        try log.append(Self.entry(3))
+        #expect(directory.read("audit.jsonl") == Self.lines(1...3))
+    }
+
+    @Test func aNewFileAfterRotationLinksToTheRotatedFilesLastLine() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try directory.write("audit.jsonl.1", Self.lines(1...2))
+        let log = try AuditLog(path: directory.file("audit.jsonl"), maxBytes: 1 << 20, keep: 1)
+        try log.append(Self.entry(3))
+        #expect(directory.read("audit.jsonl") == Self.lines(3...3))
     }
 }

@@ -63,10 +63,8 @@ struct DoorConfigLoaderTests {
         text = ["bob"]
         uri_prefix = "https://example.com/visitors/"
 
-        [[dispatch]]
-        uri_prefix = "https://example.com/hook/"
-        command = ["/usr/local/bin/hook", "--uri={uri}", "{uid}"]
-        timeout = 2
+        [hooks]
+        socket = "/run/pn532ctl-hooks/events"
         """
 
     @Test("every section and key is read into the model")
@@ -103,9 +101,7 @@ struct DoorConfigLoaderTests {
                     .uriEquals("https://example.com/badge/bob"), .textEquals("bob"), .uriPrefix("https://example.com/visitors/"),
                 ]),
             ],
-            dispatch: [
-                DispatchRule(match: .uriPrefix("https://example.com/hook/"), command: ["/usr/local/bin/hook", "--uri={uri}", "{uid}"], timeout: .seconds(2))
-            ])
+            hooks: HooksConfig(socket: "/run/pn532ctl-hooks/events"))
         #expect(config == expected)
     }
 
@@ -189,10 +185,8 @@ struct DoorConfigLoaderTests {
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nmime = { type = \"text\", payload = \"x\" }", error: "door.toml:7: users[0].mime[0].type: \"text\" is not a MIME type (type/subtype)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nmime = { type = \"a/b\", payload = \"x\", payload_hex = \"00\" }", error: "door.toml:7: users[0].mime[0].payload_hex: give payload or payload_hex, not both"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\ntext_prefix = \"\"", error: "door.toml:7: users[0].text_prefix[0]: must not be empty"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\ncommand = [\"/bin/true\"]", error: "door.toml:5: dispatch[0].uri_prefix: missing: give uri_prefix or text_prefix"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\nuri_prefix = \"https://x/\"\ncommand = [\"hook\", \"{uri}\"]", error: "door.toml:7: dispatch[0].command[0]: must be an absolute path"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\nuri_prefix = \"https://x/\"\ncommand = [\"/bin/hook\", \"{url}\"]", error: "door.toml:7: dispatch[0].command[1]: unknown placeholder {url}"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\nuri_prefix = \"https://x/\"\ncommand = \"/bin/hook\"", error: "door.toml:7: dispatch[0].command: must be an array: the program and its arguments, not \"/bin/hook\""),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\nuri_prefix = \"https://x/\"\ncommand = [\"/bin/true\"]", error: "door.toml:5: dispatch: the door runs no programs"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[hooks]\nsocket = \"events\"", error: "door.toml:6: hooks.socket: must be an absolute path"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\nx = \"unterminated", error: "door.toml:5:5: unterminated string"),
     ]
 

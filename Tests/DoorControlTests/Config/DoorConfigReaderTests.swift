@@ -3,10 +3,10 @@ import Testing
 
 /// What the configuration asks of the reader.
 struct DoorConfigReaderTests {
-    static func config(_ credentials: [Credential], dispatch: [DispatchRule] = []) -> DoorConfig {
+    static func config(_ credentials: [Credential], hooks: HooksConfig = HooksConfig()) -> DoorConfig {
         DoorConfig(
             reader: ReaderConfig(device: "sim", healthCheckInterval: .seconds(7)), relay: RelayConfig(output: LineConfig(line: "GPIO17")),
-            users: [User(name: "a", credentials: credentials)], dispatch: dispatch)
+            users: [User(name: "a", credentials: credentials)], hooks: hooks)
     }
 
     @Test func uidCredentialsAloneSkipTheMessage() {
@@ -18,9 +18,8 @@ struct DoorConfigReaderTests {
         #expect(Self.config([.uid([1, 2, 3, 4]), credential]).needsMessage)
     }
 
-    @Test func aDispatchRuleNeedsTheMessage() {
-        let rule = DispatchRule(match: .uriPrefix("https://"), command: ["/bin/true"], timeout: .seconds(1))
-        #expect(Self.config([.uid([1, 2, 3, 4])], dispatch: [rule]).needsMessage)
+    @Test func hookEventsNeedTheMessage() {
+        #expect(Self.config([.uid([1, 2, 3, 4])], hooks: HooksConfig(socket: "/run/h")).needsMessage)
     }
 
     @Test func theHealthCheckIntervalComesFromTheReaderSection() {

@@ -33,7 +33,7 @@ struct DoorConfigRendererTests {
                     .mime(type: "text/plain", payload: Array("ünï".utf8)), .signedToken,
                 ])
             ],
-            dispatch: [DispatchRule(match: .textPrefix("door:"), command: ["/bin/echo", "{text}"], timeout: .milliseconds(100))])
+            hooks: HooksConfig(socket: "/run/\"hooks\"/events"))
         var withKey = config
         withKey.security.keyFile = "/etc/k"
         let rendered = withKey.renderedTOML()

@@ -2,48 +2,60 @@ import DoorControl
 import NDEF
 import Testing
 
-@Suite("Dispatch rules")
+@Suite("Hook rules: which hooks an event runs, and with what")
 struct DispatchCommandTests {
-    static let uid: [UInt8] = [0x00, 0x11, 0x22, 0x33]
-
-    static func tag(_ records: NDEFRecord...) -> Presentation {
-        Presentation(uid: uid, message: NDEFMessage(records: records))
+    static func event(granted: Bool = true, uri: String? = nil, text: String? = nil, lockout: Bool = false) -> HookEvent {
+        HookEvent(uid: "00112233", granted: granted, user: granted ? "alice" : nil, rule: "r", reason: "why", uri: uri, text: text, lockout: lockout)
     }
 
-    @Test func aURIPrefixRuleGetsTheMatchingURI() throws {
-        let rules = [DispatchRule(match: .uriPrefix("https://hook.example/"), command: ["/usr/bin/notify", "--uri={uri}", "{uid}", "{text}"], timeout: .seconds(2))]
-        let commands = DispatchCommand.commands(
-            for: Self.tag(.uri("https://other.example/"), .uri("https://hook.example/ring?x={uid}"), try .text(TextPayload(text: "hello"))),
-            rules: rules)
-        #expect(commands == [DispatchCommand(rule: 0, arguments: ["/usr/bin/notify", "--uri=https://hook.example/ring?x={uid}", "00112233", "hello"], timeout: .seconds(2))])
+    @Test func valuesTravelInTheEnvironmentAndOnStandardInputNeverInArguments() throws {
+        let rules = [DispatchRule(match: .uriPrefix("https://hook.example/"), command: ["/usr/bin/notify", "--quiet"], timeout: .seconds(2))]
+        let event = Self.event(uri: "https://hook.example/ring --config=/tmp/evil\n$(reboot)")
+        let commands = DispatchCommand.commands(for: event, rules: rules)
+        #expect(commands.map(\.arguments) == [["/usr/bin/notify", "--quiet"]])
+        let environment = try #require(commands.first?.environment)
+        #expect(environment.contains("PN532_URI=https://hook.example/ring --config=/tmp/evil\n$(reboot)"))
+        #expect(environment.contains("PN532_UID=00112233"))
+        #expect(environment.contains("PN532_DECISION=granted"))
+        #expect(environment.contains("PN532_USER=alice"))
+        #expect(environment.contains("PATH=\(DispatchCommand.path)"))
+        #expect(!environment.contains { $0.hasPrefix("HOME=") || $0.hasPrefix("NOTIFY_SOCKET=") }, "nothing is inherited")
+        #expect(HookEvent(json: String(decoding: try #require(commands.first?.input.dropLast()), as: UTF8.self)) == event)
     }
 
-    @Test func aTextPrefixRuleGetsTheMatchingText() throws {
+    @Test func aDeniedTagRunsOnlyRulesThatOptInAndALockoutRunsNone() {
         let rules = [
-            DispatchRule(match: .uriPrefix("tel:"), command: ["dial", "{uri}"]),
-            DispatchRule(match: .textPrefix("cmd:"), command: ["run", "{text}", "{uri}", "{unknown}", "{", "}{uid"]),
+            DispatchRule(match: .textPrefix("door:"), command: ["/bin/granted-only"]),
+            DispatchRule(match: .textPrefix("door:"), command: ["/bin/anyone"], anyone: true),
         ]
-        let commands = DispatchCommand.commands(for: Self.tag(try .text(TextPayload(text: "note")), try .text(TextPayload(text: "cmd:a b; rm -rf /"))), rules: rules)
-        #expect(commands == [DispatchCommand(rule: 1, arguments: ["run", "cmd:a b; rm -rf /", "", "{unknown}", "{", "}{uid"], timeout: .seconds(5))])
+        #expect(DispatchCommand.commands(for: Self.event(text: "door:1"), rules: rules).map(\.rule) == [0, 1])
+        #expect(DispatchCommand.commands(for: Self.event(granted: false, text: "door:1"), rules: rules).map(\.rule) == [1])
+        #expect(DispatchCommand.commands(for: Self.event(granted: false, text: "door:1", lockout: true), rules: rules).isEmpty)
+        #expect(DispatchCommand.commands(for: Self.event(text: "door:1", lockout: true), rules: rules).isEmpty)
     }
 
-    @Test func everyMatchingRuleRunsOnce() {
-        let rules = [
-            DispatchRule(match: .uriPrefix("https://"), command: ["a", "{uri}"]),
-            DispatchRule(match: .uriPrefix("https://x/"), command: ["b"]),
-            DispatchRule(match: .textPrefix(""), command: ["c"]),
-        ]
-        let commands = DispatchCommand.commands(for: Self.tag(.uri("https://x/1"), .uri("https://x/2")), rules: rules)
-        #expect(commands.map(\.rule) == [0, 1])
-        #expect(commands.first?.arguments == ["a", "https://x/1"])
+    @Test func prefixesMatchTheFirstURIOrText() {
+        let rules = [DispatchRule(match: .uriPrefix("https://x/"), command: ["/a"]), DispatchRule(match: .textPrefix(""), command: ["/c"])]
+        #expect(DispatchCommand.commands(for: Self.event(uri: "https://x/1"), rules: rules).map(\.rule) == [0])
+        #expect(DispatchCommand.commands(for: Self.event(uri: "https://y/1", text: "t"), rules: rules).map(\.rule) == [1])
+        #expect(DispatchCommand.commands(for: Self.event(), rules: rules).isEmpty)
     }
 
-    @Test func nothingForNoMessageOrTwoTags() {
-        let rules = [DispatchRule(match: .uriPrefix(""), command: ["a"])]
-        #expect(DispatchCommand.commands(for: Presentation(uid: Self.uid), rules: rules).isEmpty)
-        var two = Self.tag(.uri("https://x"))
+    @Test func anEventFromAPresentationCarriesItsFirstURIAndTextAndNothingForTwoTags() throws {
+        let presentation = Presentation(uid: [0x04, 0xA1], message: NDEFMessage(records: [.uri("https://a/"), .uri("https://b/"), try .text(TextPayload(text: "hi"))]))
+        let decision = Decision(granted: false, user: nil, rule: "default deny", reason: "no user")
+        let event = try #require(HookEvent(presentation: presentation, decision: decision, lockedOut: true))
+        #expect(event == HookEvent(uid: "04A1", granted: false, user: nil, rule: "default deny", reason: "no user", uri: "https://a/", text: "hi", lockout: true))
+        var two = presentation
         two.multipleTags = true
-        #expect(DispatchCommand.commands(for: two, rules: rules).isEmpty)
-        #expect(DispatchCommand.commands(for: Self.tag(.uri("https://x")), rules: rules).count == 1)
+        #expect(HookEvent(presentation: two, decision: decision, lockedOut: false) == nil)
+    }
+
+    @Test func longValuesAreCutAndNULsReplaced() {
+        let event = HookEvent(uid: "01", granted: true, user: "a", rule: "r", reason: "x", uri: String(repeating: "é", count: 2000), text: "a\u{0}b", lockout: false)
+        #expect(event.uri?.utf8.count == HookEvent.valueLimit)
+        #expect(event.json.utf8.count < HookEvent.datagramLimit)
+        let command = DispatchCommand.commands(for: event, rules: [DispatchRule(match: .textPrefix("a"), command: ["/x"])]).first
+        #expect(command?.environment.contains("PN532_TEXT=a\u{FFFD}b") == true)
     }
 }

@@ -89,3 +89,36 @@ struct DispatcherTests {
         #expect(!directory.names().contains("pwned"))
     }
 }
+
+@Suite("Dispatcher: a hook's environment, input and leftovers")
+struct DispatcherHookTests {
+    @Test func aHookGetsOnlyItsEnvironmentAndItsInput() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let command = DispatchCommand(
+            rule: 0, arguments: ["/bin/sh", "-c", "env > \(directory.file("env")); cat > \(directory.file("in"))"], timeout: .seconds(10),
+            environment: ["PATH=/usr/bin:/bin", "PN532_UID=04A1"], input: Array("{\"uid\":\"04A1\"}\n".utf8))
+        #expect(try DispatcherTests.run(Dispatcher(), command).map(\.outcome) == [.exited(status: 0)])
+        let environment = directory.read("env")?.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("PWD=") && !$0.hasPrefix("SHLVL=") && !$0.hasPrefix("_=") }
+        #expect(environment?.sorted() == ["PATH=/usr/bin:/bin", "PN532_UID=04A1"])
+        #expect(directory.read("in") == "{\"uid\":\"04A1\"}\n")
+    }
+
+    @Test func theRunnerLimitsHooksPerMinute() {
+        let runner = HookRunner(file: HooksFile(perMinute: 1, hooks: [DispatchRule(match: .textPrefix(""), command: ["/bin/true"])]))
+        let event = HookEvent(uid: "01", granted: true, user: "a", rule: "r", reason: "x", uri: nil, text: "t", lockout: false)
+        let first = runner.handle(event, now: .seconds(10))
+        guard case .started(_, let pid)? = first.first else {
+            Issue.record("not started: \(first)")
+            return
+        }
+        #expect(runner.handle(event, now: .seconds(20)).map { if case .rateLimited = $0 { true } else { false } } == [true])
+        DispatcherTests.waitForExit(pid)
+        _ = runner.dispatcher.service(now: .seconds(20))
+        guard case .started? = runner.handle(event, now: .seconds(71)).first else {
+            Issue.record("a minute later the hook runs again")
+            return
+        }
+        _ = runner.dispatcher.stopAll()
+    }
+}

@@ -42,7 +42,7 @@ struct DoorCheckConfigCommandTests {
         defer { scene.remove() }
         let result = try scene.check()
         #expect(result.status == 0)
-        #expect(result.standardError == "\(scene.config): configuration OK (2 users, 0 dispatch rules)\n")
+        #expect(result.standardError == "\(scene.config): configuration OK (2 users)\n")
         #expect(result.output.contains("[relay]\nline = \"GPIO17\"\nactive_low = false\nmode = \"pulse\"\npulse = 3\n"))
         #expect(result.output.contains("uid = [\"04:A2:2B:1A:5C:6E:80\"]\n"))
 

@@ -41,7 +41,8 @@ final class DoorScene {
 
     /// Writes door.toml with `users` (TOML `[[users]]` tables).
     /// `extra` is appended (`[[dispatch]]` tables).
-    func writeConfig(pulse: Double, users: String, extra: String = "") throws {
+    /// `audit` is added to the `[audit]` section.
+    func writeConfig(pulse: Double, users: String, extra: String = "", audit auditSettings: String = "") throws {
         let text = """
             [reader]
             device = "\(link)"
@@ -65,6 +66,7 @@ final class DoorScene {
 
             [audit]
             path = "\(audit)"
+            \(auditSettings)
 
             \(users)
 
@@ -74,12 +76,21 @@ final class DoorScene {
         try Data(text.utf8).write(to: URL(fileURLWithPath: config))
     }
 
-    /// Starts `pn532ctl door run` with `environment` added and waits until its reader is ready.
-    func start(environment: [String: String] = [:]) throws {
-        let door = try BackgroundCommand(["door", "run", "--config", config, "--verbose"], readingStandardError: true, environment: environment)
-        self.door = door
-        _ = try door.readLine(containing: "door controller started")
-        _ = try door.readLine(containing: "reader ready")
+    /// Where `door run` keeps its lines when started with `keepingLines: true`.
+    var state: String { directory.appendingPathComponent("state").path }
+
+    /// Starts `pn532ctl door run` with `environment` added and waits until its reader is ready;
+    /// `keepingLines` gives it a state directory to keep its lines in for `door release`;
+    /// `launcher` runs it (see `BackgroundCommand`). Returns the log lines read.
+    @discardableResult
+    func start(environment: [String: String] = [:], keepingLines: Bool = false, launcher: [String] = []) throws -> [String] {
+        var arguments = ["door", "run", "--config", config, "--verbose"]
+        if keepingLines {
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+            arguments += ["--state-directory", state]
+        }
+        door = try BackgroundCommand(arguments, readingStandardError: true, environment: environment, launcher: launcher)
+        return try log(until: "door controller started") + log(until: "reader ready")
     }
 
     /// The door's log lines up to and including the next one that contains `text`.
@@ -117,6 +128,11 @@ final class DoorScene {
     func direction(_ number: Int) throws -> String {
         try String(contentsOf: sysfs.appendingPathComponent("gpio\(number)/direction"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sets the relay's value file to "1", as a dead door could have left it.
+    func energiseRelay() throws {
+        try Data("1\n".utf8).write(to: sysfs.appendingPathComponent("gpio529/value"))
     }
 
     /// Drives an input line's value file, as the wiring would.

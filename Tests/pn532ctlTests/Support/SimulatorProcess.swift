@@ -14,9 +14,16 @@ final class BackgroundCommand {
     /// Starts `pn532ctl ARGUMENTS`; with `readingStandardError`, its standard error is what
     /// `readLine` reads (and standard output is dropped). Not under systemd, whatever the
     /// test runner is (no journal stream, no notify socket), unless `environment` says so.
-    init(_ arguments: [String], readingStandardError: Bool = false, environment: [String: String] = [:]) throws {
-        process.executableURL = binaryURL
-        process.arguments = arguments
+    /// A `launcher` (a program and its arguments) runs the binary, its path and `arguments`
+    /// following the launcher's own.
+    init(_ arguments: [String], readingStandardError: Bool = false, environment: [String: String] = [:], launcher: [String] = []) throws {
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [binaryURL.path] + arguments
+        } else {
+            process.executableURL = binaryURL
+            process.arguments = arguments
+        }
         var variables = ProcessInfo.processInfo.environment
         for name in ["JOURNAL_STREAM", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "PN532_DEVICE"] { variables[name] = nil }
         process.environment = variables.merging(environment) { $1 }

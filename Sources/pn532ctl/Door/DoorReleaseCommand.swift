@@ -1,0 +1,39 @@
+import ArgumentParser
+import DoorControl
+
+/// `pn532ctl door release`: drives the relay, LED and buzzer released (the door locked),
+/// whatever became of `door run`. The unit runs it as `ExecStopPost=`.
+struct DoorReleaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "release",
+        abstract: "Drive the relay and the feedback outputs released (locked), without a valid configuration.",
+        discussion: """
+            Reads only what it needs: the copy of the lines door run keeps in the state
+            directory (door-lines.toml: the lines it actually drove), then the [gpio], [relay]
+            and [feedback] sections of FILE (the rest of the file may be invalid). Each line is
+            requested as an output already low, driven low again and let go: sysfs keeps the
+            value and Raspberry Pi kernels keep a character-device output driven after it is
+            released, so a line left energised by a killed or crashed door stays energised
+            until something drives it low. The unit runs this as ExecStopPost=, after every
+            stop, crash, kill and watchdog abort. Run it while door run is stopped: a running
+            door holds its lines. Exit status: 0 the relay released, 65 no relay line could be
+            read, 66 a missing file, 69 the line cannot be had, 77 no permission.
+            """)
+
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
+    var config = "/etc/pn532ctl/door.toml"
+
+    @Option(help: ArgumentHelp("Where board profiles are looked up first.", valueName: "DIR"))
+    var boards: String?
+
+    @Option(help: ArgumentHelp("Where door run keeps the lines it started with (default: $STATE_DIRECTORY under systemd).", valueName: "DIR"))
+    var stateDirectory: String?
+
+    func run() throws {
+        let release = OutputRelease(configPath: config, boards: boards, stateDirectory: OutputRelease.stateDirectory(stateDirectory))
+        let outcome = release.run()
+        for line in outcome.released { print(line) }
+        for problem in outcome.problems { StandardError.write("door release: \(problem)\n") }
+        if let failure = outcome.failure { throw failure }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hooks outside the door: `door run` sends each decided presentation to `door hooks` over a
+/// unix datagram socket and runs nothing itself; the runner runs the hooks with the values as
+/// data, for granted users only unless a rule opts in, and kills a hook's whole tree at its
+/// timeout.
+@Suite("pn532ctl door hooks: hooks outside the door", .serialized)
+struct DoorHooksCommandTests {
+    /// A door scene with a hook runner beside it reading `hooks` (`[[hook]]` tables, `@DIR@`
+    /// standing for the scene's directory).
+    final class Hooked {
+        let scene: DoorScene
+        let runner: BackgroundCommand
+        var socket: String { scene.directory.appendingPathComponent("events").path }
+        var hooksFile: String { scene.directory.appendingPathComponent("hooks.toml").path }
+
+        init(hooks: String, tagURI: String) throws {
+            scene = try DoorScene(pulse: 0.3)
+            try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("events").path)\"\n")
+            try Data("socket = \"\(scene.directory.appendingPathComponent("events").path)\"\n\(hooks.replacingOccurrences(of: "@DIR@", with: scene.directory.path))\n".utf8).write(to: URL(fileURLWithPath: scene.directory.appendingPathComponent("hooks.toml").path))
+            runner = try BackgroundCommand(["door", "hooks", "--config", scene.directory.appendingPathComponent("hooks.toml").path, "--verbose"], readingStandardError: true)
+            _ = try runner.readLine(containing: "hook runner started")
+            for uid in [DoorScene.alice, DoorScene.stranger] {
+                try scene.present(uid)
+                #expect(try pn532ctl(["write", "--device", scene.link, "--uri", tagURI]).status == 0)
+                try scene.removeAll()
+            }
+            try scene.start()
+        }
+
+        deinit { _ = runner.stop() }
+
+        func file(_ name: String) -> String { scene.directory.appendingPathComponent(name).path }
+
+        /// Brings back the tag with `uid` (its URI already written).
+        func present(_ uid: String) throws {
+            #expect(try scene.simulator.control("return \(uid)").hasPrefix("returned \(uid)"))
+        }
+    }
+
+    @Test func aGrantedUsersHookGetsTheValuesAsDataFromTheRunnerNotTheDoor() throws {
+        let output = "values.txt"
+        let hooked = try Hooked(hooks: """
+            [[hook]]
+            uri_prefix = "https://example.com/door/"
+            command = ["/bin/sh", "-c", 'printf "%s|%s|%s|%s|%s|%s\\n" "$PN532_URI" "$PN532_UID" "$PN532_DECISION" "$PN532_USER" "$PPID" "$#" >> @DIR@/\(output); cat > @DIR@/event.json', "hook"]
+            timeout = 5
+            """, tagURI: "https://example.com/door/--config=/tmp/evil")
+        try hooked.present(DoorScene.alice)
+        try hooked.scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
+        _ = try hooked.runner.readLine(containing: "hook 1: /bin/sh exited with status 0")
+        let door = try #require(hooked.scene.door)
+        let values = try String(contentsOfFile: hooked.file(output), encoding: .utf8)
+        #expect(values == "https://example.com/door/--config=/tmp/evil|\(DoorScene.alice)|granted|alice|\(hooked.runner.processIdentifier)|0\n")
+        #expect(!values.contains("|\(door.processIdentifier)|"), "the door is not the hook's parent")
+        let event = try String(contentsOfFile: hooked.file("event.json"), encoding: .utf8)
+        #expect(event.contains("\"uri\":\"https://example.com/door/--config=/tmp/evil\""))
+
+        try hooked.scene.removeAll()
+        try hooked.scene.log(until: "left the field")
+        try hooked.present(DoorScene.stranger)
+        try hooked.scene.log(until: "denied 04:EE:EE:EE:EE:EE:EE")
+        let skipped = try hooked.runner.readLine(containing: "event for \(DoorScene.stranger)")
+        #expect(skipped.contains("no hook: denied"), "\(skipped)")
+        #expect(try String(contentsOfFile: hooked.file(output), encoding: .utf8) == values, "a denied stranger ran no hook")
+    }
+
+    @Test func aHooksSetsidChildIsKilledWithItAtTheTimeout() throws {
+        let hooked = try Hooked(hooks: """
+            [[hook]]
+            uri_prefix = "https://example.com/"
+            command = ["/bin/sh", "-c", "setsid /bin/sh -c 'echo $$ > @DIR@/escaped.pid; exec sleep 300' & sleep 300", "hook"]
+            timeout = 0.5
+            anyone = true
+            """, tagURI: "https://example.com/x")
+        try hooked.present(DoorScene.stranger)
+        _ = try hooked.runner.readLine(containing: "hook 1: started")
+        _ = try hooked.runner.readLine(containing: "hook 1: /bin/sh killed after its timeout")
+        let swept = try hooked.runner.readLine(containing: "left behind by hooks")
+        let escaped = try String(contentsOfFile: hooked.file("escaped.pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(swept.contains("pid \(escaped)"), "\(swept)")
+        let pid = try #require(Int32(escaped))
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "the setsid child is gone")
+    }
+
+    @Test func theDoorGoesOnWhenNoRunnerListens() throws {
+        let scene = try DoorScene(pulse: 0.3)
+        try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("nobody").path)\"\n")
+        try scene.start()
+        try scene.present(DoorScene.alice)
+        let lines = try scene.log(until: "relay released (locked): pulse ended")
+        #expect(lines.contains { $0.contains("hook event dropped") })
+        #expect(lines.contains { $0.contains("granted 04:A1:A1:A1:A1:A1:A1") })
+    }
+}
+
+@Suite("The shipped hook file and units")
+struct HookFilesTests {
+    @Test func aMissingHookFileIsExit66() throws {
+        let result = try pn532ctl(["door", "hooks", "--config", "/nonexistent/hooks.toml"])
+        #expect(result.status == 66, "\(result.standardError)")
+    }
+
+    @Test func theUnitsRunHooksAsAnotherAccountAndAgreeOnTheSocket() throws {
+        let repository = InstallScriptTests.repository
+        let hooksUnit = try String(contentsOf: repository.appendingPathComponent("scripts/pn532ctl-hooks.service"), encoding: .utf8)
+        let doorUnit = try String(contentsOf: repository.appendingPathComponent("scripts/pn532ctl-door.service"), encoding: .utf8)
+        let hooksFile = try String(contentsOf: repository.appendingPathComponent("scripts/hooks.toml"), encoding: .utf8)
+        #expect(hooksUnit.contains("\nUser=pn532ctl-hooks\n") && hooksUnit.contains("\nRuntimeDirectory=pn532ctl-hooks\n"))
+        #expect(hooksUnit.contains("\nKillMode=control-group\n"))
+        #expect(hooksFile.contains("\nsocket = \"/run/pn532ctl-hooks/events\"\n"))
+        #expect(doorUnit.contains("\nSupplementaryGroups=dialout gpio i2c pn532ctl-hooks\n"))
+        #expect(!doorUnit.contains("\nUser=pn532ctl-hooks\n"), "the door and the hooks run as different accounts")
+    }
+}
