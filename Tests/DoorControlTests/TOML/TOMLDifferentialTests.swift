@@ -6,7 +6,7 @@ import Testing
 /// on seeded random valid documents: both must read the same values.
 @Suite("TOML parser against Python's tomllib")
 struct TOMLDifferentialTests {
-    static let documentCount = 3000
+    static let documentCount = 2000
 
     @Test("every generated document reads the same in both parsers")
     func sameValuesAsTomllib() throws {
