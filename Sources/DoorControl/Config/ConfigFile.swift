@@ -26,7 +26,7 @@ enum ConfigFile {
     static func configError(_ error: FileInputError) -> ConfigError {
         if error.isMissing { return ConfigError(.missingFile, message: "cannot open \(error.name): no such file") }
         if error.isPermissionDenied { return ConfigError(.permission, message: "cannot open \(error.name): permission denied") }
-        if error.isOverLimit { return ConfigError(.invalid, file: error.name, message: "\(error)") }
+        if error.isOverLimit { return ConfigError(.invalid, message: "\(error)") }
         return ConfigError(.unreadable, message: "\(error)")
     }
 

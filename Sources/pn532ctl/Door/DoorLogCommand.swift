@@ -12,7 +12,9 @@ struct DoorLogCommand: ParsableCommand {
         abstract: "Print the door's audit log (decisions, exit button, door, alarms, reader, configuration).",
         discussion: """
             Reads the rotated files (audit.jsonl.N … audit.jsonl.1) and then the current one.
-            Times are UTC. A line that cannot be read is skipped and counted on standard error.
+            Times are UTC. A line that cannot be read is skipped and counted on standard error;
+            a line longer than 1 MiB, or a log none of whose lines is an entry, is an error (65).
+            The log is read a line at a time, in constant memory whatever its size.
             """)
 
     @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"))

@@ -18,6 +18,8 @@ struct CSVReader {
     private var start = 0
     private var end: Int
     private var line = 1
+    /// The line the record being read starts on.
+    private var recordLine = 1
     private var started = false
 
     /// Records of the file, read in chunks.
@@ -49,12 +51,12 @@ struct CSVReader {
         var fields: [String] = []
         var field: [UInt8] = []
         var state = State.fieldStart
-        var recordLine = line
+        recordLine = line
         var recordBytes = 0
         while let byte = try take() {
             recordBytes += 1
             guard recordBytes <= Self.recordLimit else {
-                throw error("a row longer than \(Self.recordLimit) bytes, the limit for a CSV row", at: recordLine)
+                throw error("a row longer than \(Self.recordLimit) bytes, the limit for a CSV row", atRecord: true)
             }
             switch (state, byte) {
             case (.quoted, UInt8(ascii: "\"")):
@@ -91,7 +93,7 @@ struct CSVReader {
                 state = .unquoted
             }
         }
-        guard state != .quoted else { throw error("a quoted field is never closed", at: recordLine) }
+        guard state != .quoted else { throw error("a quoted field is never closed", atRecord: true) }
         guard state != .fieldStart || !fields.isEmpty else { return nil }
         try end(&field, into: &fields)
         return (recordLine, fields)
@@ -102,19 +104,20 @@ struct CSVReader {
     }
 
     private mutating func append(_ byte: UInt8, to field: inout [UInt8]) throws(CSVReadError) {
-        guard field.count < Self.fieldLimit else { throw error("a field longer than \(Self.fieldLimit) bytes, the limit for a CSV field") }
+        guard field.count < Self.fieldLimit else { throw error("a field longer than \(Self.fieldLimit) bytes, the limit for a CSV field", atRecord: true) }
         field.append(byte)
     }
 
     private mutating func end(_ field: inout [UInt8], into fields: inout [String]) throws(CSVReadError) {
-        guard fields.count < Self.fieldCountLimit else { throw error("more than \(Self.fieldCountLimit) fields in a row, the limit for a CSV row") }
-        guard let text = String(validating: field, as: UTF8.self) else { throw error("a field that is not UTF-8 text") }
+        guard fields.count < Self.fieldCountLimit else { throw error("more than \(Self.fieldCountLimit) fields in a row, the limit for a CSV row", atRecord: true) }
+        guard let text = String(validating: field, as: UTF8.self) else { throw error("a field that is not UTF-8 text", atRecord: true) }
         fields.append(text)
         field.removeAll(keepingCapacity: true)
     }
 
-    private func error(_ reason: String, at errorLine: Int? = nil) -> CSVReadError {
-        .csv(CSVError(line: errorLine ?? line, reason: reason))
+    /// An error at the current line, or at the line the record starts on.
+    private func error(_ reason: String, atRecord: Bool = false) -> CSVReadError {
+        .csv(CSVError(line: atRecord ? recordLine : line, reason: reason))
     }
 
     /// The next byte without consuming it.

@@ -14,15 +14,17 @@ enum MessageFile {
         case binary
     }
 
-    /// The largest data area of a tag we write, in bytes (NTAG216: 888).
-    static let largestDataArea = Type2Product.allCases.map { ($0.userMemoryEnd - 4) * 4 }.max() ?? 0
+    /// The memory of the largest tag we write, in bytes (NTAG216: 231 pages, 924 bytes): no
+    /// NDEF message, record payload or data area read from a file can be larger.
+    static let largestTag = Type2Product.allCases.map { $0.pageCount * 4 }.max() ?? 0
 
-    /// The most bytes an NDEF message (or a record's payload) read from a file may have.
-    static let messageLimit = InputLimit(bytes: largestDataArea, for: "an NDEF message (the data area of the largest tag, an NTAG216)")
+    /// The most bytes an NDEF message (or a record's payload, or a data area) read from a
+    /// file may have.
+    static let messageLimit = InputLimit(bytes: largestTag, for: "an NDEF message (the memory of the largest tag, an NTAG216)")
 
     /// The most bytes the file may have: hex text takes up to four characters a byte
     /// (two digits, a separator, line breaks).
-    static let fileLimit = InputLimit(bytes: 4 * largestDataArea, for: "an NDEF message file (hex text of the largest tag's data area)")
+    static let fileLimit = InputLimit(bytes: 4 * largestTag, for: "an NDEF message file (hex text of the largest tag's memory)")
 
     /// The message bytes of `path` (`-`: standard input).
     ///

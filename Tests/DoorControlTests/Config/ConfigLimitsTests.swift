@@ -7,7 +7,7 @@ struct ConfigLimitsTests {
     func endlessFile() {
         let error = #expect(throws: ConfigError.self) { try DoorConfig.load(path: "/dev/zero") }
         #expect(error?.kind == .invalid)
-        #expect(error?.description == "/dev/zero: /dev/zero is larger than 33554432 bytes, the limit for a door configuration")
+        #expect(error?.description == "/dev/zero is larger than 33554432 bytes, the limit for a door configuration")
     }
 
     @Test("a 30,000-deep array is a syntax error at its file and line, naming the limit")
