@@ -22,11 +22,12 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux",
+                "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux"]),
+        .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux", "FileInput"]),
+        .target(name: "FileInput"),
         .target(name: "CLinux"),
         .target(name: "GPIO", dependencies: ["CLinux"]),
         .target(name: "Type2", dependencies: ["NDEF"]),
@@ -42,6 +43,7 @@ let package = Package(
                 "CLinux",
                 "DoorControl",
                 "Originality",
+                "FileInput",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -53,6 +55,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: ["DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),

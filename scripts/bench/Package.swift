@@ -26,6 +26,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "ConfigBench",
+            dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "PN532Bench",
             dependencies: [
                 .product(name: "PN532", package: "pn532ctl"),

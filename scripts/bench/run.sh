@@ -13,3 +13,5 @@ echo
 "$bin/PN532Bench" "$@"
 echo
 "$bin/DoorBench" "$@"
+echo
+"$bin/ConfigBench" "$@"

@@ -1,3 +1,5 @@
+import FileInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,9 +18,15 @@ public struct AuditLogLine: Equatable, Sendable {
     }
 }
 
-/// Reads an audit log with its rotated files, oldest first: `path.N` … `path.1`, then `path`.
-/// A line that does not decode is skipped and counted; it never stops the reading.
+/// Reads an audit log with its rotated files, oldest first: `path.N` … `path.1`, then `path`,
+/// one line at a time, in constant memory whatever the files' sizes. A line that does not
+/// decode is skipped and counted; a line longer than `lineLimit` stops the reading (such a
+/// file is not an audit log), and so does a log none of whose lines decodes.
 public struct AuditLogReader {
+    /// The longest line read, 1 MiB: an entry is a few hundred bytes, and one quoting a whole
+    /// tag or a long configuration message stays far below this.
+    public static let lineLimit = InputLimit(bytes: 1 << 20, for: "an audit log line")
+
     /// The current file.
     public let path: String
 
@@ -37,12 +45,14 @@ public struct AuditLogReader {
     }
 
     /// Calls `body` with every line that decodes, oldest first; returns how many were
-    /// skipped as corrupt. Throws when neither the file nor a rotated one exists, or one
-    /// cannot be read.
+    /// skipped as corrupt.
+    ///
+    /// - Throws: when neither the file nor a rotated one exists, one cannot be read, a line is
+    ///   longer than `lineLimit`, or there are lines but none of them decodes.
     public func forEachLine(_ body: (AuditLogLine) -> Void) throws(AuditLogReadError) -> Int {
         let files = files()
         guard !files.isEmpty else { throw AuditLogReadError(path: path, code: ENOENT) }
-        var corrupt = 0
+        var corrupt = 0, decoded = 0
         for file in files {
             try Self.forEachRawLine(in: file) { bytes in
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
@@ -52,8 +62,12 @@ public struct AuditLogReader {
                     corrupt += 1
                     return
                 }
+                decoded += 1
                 body(AuditLogLine(text: text, entry: entry))
             }
+        }
+        guard decoded > 0 || corrupt == 0 else {
+            throw AuditLogReadError(path: path, problem: "none of its \(corrupt) line\(corrupt == 1 ? " is an audit entry" : "s is an audit entry"): is it an audit log?")
         }
         return corrupt
     }
@@ -64,46 +78,43 @@ public struct AuditLogReader {
     }
 
     /// Calls `body` with each line's bytes (a last line without a newline included).
-    private static func forEachRawLine(in file: String, _ body: ([UInt8]) -> Void) throws(AuditLogReadError) {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AuditLogReadError(path: file, code: errno) }
-        defer { close(descriptor) }
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw AuditLogReadError(path: file, code: errno)
+    private static func forEachRawLine(in file: String, _ body: (ArraySlice<UInt8>) -> Void) throws(AuditLogReadError) {
+        do throws(FileInputError) {
+            var lines = LineReader(try InputFile.open(file), lineLimit: lineLimit)
+            while let line = try lines.next() { body(line) }
+        } catch {
+            switch error.reason {
+            case .cannotOpen(let code), .cannotRead(let code): throw AuditLogReadError(path: file, code: code)
+            case .tooLarge, .lineTooLong: throw AuditLogReadError(path: file, problem: "\(error)")
             }
-            if count == 0 { break }
-            var start = 0
-            for index in 0..<count where buffer[index] == 0x0A {
-                pending.append(contentsOf: buffer[start..<index])
-                body(pending)
-                pending.removeAll(keepingCapacity: true)
-                start = index + 1
-            }
-            pending.append(contentsOf: buffer[start..<count])
         }
-        if !pending.isEmpty { body(pending) }
     }
 }
 
-/// An audit log file that could not be opened or read.
+/// An audit log file that could not be opened or read, or whose content is not an audit log.
 public struct AuditLogReadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file.
     public var path: String
-    /// errno; ENOENT when the log does not exist.
+    /// errno; ENOENT when the log does not exist; 0 when the content is at fault.
     public var code: Int32
+    /// What is wrong with the content, when that is the problem.
+    public var problem: String?
 
-    /// An error.
+    /// A file that could not be opened or read.
     public init(path: String, code: Int32) {
         self.path = path
         self.code = code
     }
 
+    /// A file whose content is not an audit log.
+    public init(path: String, problem: String) {
+        self.path = path
+        self.code = 0
+        self.problem = problem
+    }
+
     public var description: String {
-        "cannot read the audit log \(path): \(String(cString: strerror(code))) (errno \(code))"
+        if let problem { return "cannot read the audit log \(path): \(problem)" }
+        return "cannot read the audit log \(path): \(String(cString: strerror(code))) (errno \(code))"
     }
 }

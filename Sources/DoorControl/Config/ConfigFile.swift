@@ -1,45 +1,33 @@
+import FileInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Whole-file reads and directory listings for configuration files, without Foundation.
 enum ConfigFile {
-    /// The file's bytes.
+    /// The most bytes a configuration (or a board profile) may have: 32 MiB, room for well
+    /// over 100,000 users, and a bound on what a file such as `/dev/zero` can make us read.
+    static let sizeLimit = InputLimit(bytes: 32 << 20, for: "a door configuration")
+
+    /// The file's bytes, at most `limit`.
     ///
-    /// - Throws: `.missingFile`, `.permission` or `.unreadable`, naming the path.
-    static func read(_ path: String) throws(ConfigError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw openError(path) }
-        defer { close(descriptor) }
-        return try readAll(descriptor, path: path)
-    }
-
-    /// Everything left in an open file.
-    static func readAll(_ descriptor: Int32, path: String) throws(ConfigError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ConfigError(.unreadable, message: "cannot read \(path): \(errorText(errno))")
-            }
-            bytes.append(contentsOf: buffer[..<count])
+    /// - Throws: `.missingFile`, `.permission` or `.unreadable`, naming the path; `.invalid`
+    ///   naming the limit for a larger file.
+    static func read(_ path: String, limit: InputLimit = sizeLimit) throws(ConfigError) -> [UInt8] {
+        do {
+            return try InputFile.read(path, limit: limit)
+        } catch {
+            throw configError(error)
         }
     }
 
-    /// The error for a failed `open(2)` of `path`, from `errno`.
-    static func openError(_ path: String) -> ConfigError {
-        let code = errno
-        switch code {
-        case ENOENT, ENOTDIR:
-            return ConfigError(.missingFile, message: "cannot open \(path): no such file")
-        case EACCES, EPERM:
-            return ConfigError(.permission, message: "cannot open \(path): permission denied")
-        default:
-            return ConfigError(.unreadable, message: "cannot open \(path): \(errorText(code))")
-        }
+    /// The configuration error for a file that could not be read.
+    static func configError(_ error: FileInputError) -> ConfigError {
+        if error.isMissing { return ConfigError(.missingFile, message: "cannot open \(error.name): no such file") }
+        if error.isPermissionDenied { return ConfigError(.permission, message: "cannot open \(error.name): permission denied") }
+        if error.isOverLimit { return ConfigError(.invalid, message: "\(error)") }
+        return ConfigError(.unreadable, message: "\(error)")
     }
 
     /// True when `path` names an existing file or directory.
@@ -66,9 +54,5 @@ enum ConfigFile {
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func errorText(_ code: Int32) -> String {
-        strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

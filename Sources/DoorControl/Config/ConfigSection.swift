@@ -48,8 +48,8 @@ struct ConfigSection {
 
     /// Refuses keys other than `allowed`, suggesting the closest allowed one.
     func checkKeys(_ allowed: [String]) throws(ConfigError) {
-        for (key, value) in table.entries where !allowed.contains(key) {
-            throw error(key, "unknown key\(Suggestion.clause(for: key, in: allowed))", at: value)
+        for key in table.keys where !allowed.contains(key) {
+            throw error(key, "unknown key\(Suggestion.clause(for: key, in: allowed))", at: table[key])
         }
     }
 

@@ -1,3 +1,5 @@
+import FileInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,23 +9,28 @@ import Glibc
 public enum KeyFile {
     /// The fewest bytes a key may have.
     public static let minimumLength = 16
+    /// The most bytes a key file may have (HMAC-SHA256 hashes a longer key to 32 bytes anyway).
+    public static let sizeLimit = InputLimit(bytes: 4096, for: "a key file")
 
     /// The key's bytes.
     ///
     /// - Throws: `.missingFile` when there is no file; `.permission` when it cannot be read or
     ///   when group or others have any permission on it (`chmod 600` fixes that); `.invalid`
-    ///   when it is not a regular file or holds fewer than 16 bytes.
+    ///   when it is not a regular file, holds fewer than 16 bytes or more than 4096.
     public static func read(_ path: String) throws(ConfigError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw ConfigFile.openError(path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw ConfigError(.unreadable, message: "cannot inspect key file \(path)") }
+        let file: InputFile, status: stat
+        do throws(FileInputError) {
+            file = try InputFile.open(path)
+            status = try file.status()
+        } catch {
+            throw ConfigFile.configError(error)
+        }
         guard status.st_mode & S_IFMT == S_IFREG else { throw ConfigError(message: "key file \(path) is not a regular file") }
         guard status.st_mode & 0o077 == 0 else {
             throw ConfigError(.permission, message: "key file \(path) is readable by group or others: chmod 600 it")
         }
-        let key = try ConfigFile.readAll(descriptor, path: path)
+        let key: [UInt8]
+        do throws(FileInputError) { key = try file.readAll(limit: sizeLimit) } catch { throw ConfigFile.configError(error) }
         guard key.count >= minimumLength else {
             throw ConfigError(message: "key file \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (head -c 32 /dev/urandom > \(path))")
         }

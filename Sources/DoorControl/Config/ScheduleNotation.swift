@@ -45,6 +45,9 @@ public enum ScheduleNotation {
         return "\(dayText) \(clock(window.start))-\(clock(window.end))"
     }
 
+    /// The days by their lowercased abbreviation.
+    private static let dayNames = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0.abbreviation.lowercased(), $0) })
+
     private static func parseDays(_ text: Substring) -> Result<Set<Weekday>, ScheduleNotationError> {
         var days = Set<Weekday>()
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -52,7 +55,7 @@ public enum ScheduleNotation {
             guard (1...2).contains(ends.count) else { return .failure(ScheduleNotationError("\"\(item)\" is not a day or a range of days")) }
             var bounds: [Weekday] = []
             for end in ends {
-                guard let day = Weekday.allCases.first(where: { $0.abbreviation.lowercased() == end.lowercased() }) else {
+                guard let day = dayNames[end.lowercased()] else {
                     let names = Weekday.allCases.map(\.abbreviation)
                     return .failure(ScheduleNotationError("\"\(end)\" is not a day (\(names.joined(separator: ", ")))\(Suggestion.clause(for: String(end), in: names))"))
                 }

@@ -16,30 +16,41 @@ public enum UIDNotation {
     }
 
     /// The bytes of `04A22B1A5C6E80` or `04:a2:2b:1a:5c:6e:80`, or why the text is not a UID.
+    /// Linear in the text's length, whatever it holds.
     public static func parse(_ text: String) -> Result<[UInt8], UIDNotationError> {
-        let groups = text.split(separator: ":", omittingEmptySubsequences: false)
-        let pairs: [Substring]
-        if groups.count == 1 {
-            guard text.count.isMultiple(of: 2) else { return .failure(UIDNotationError("has an odd number of hex digits")) }
-            pairs = stride(from: 0, to: text.count, by: 2).map { offset in
-                let start = text.index(text.startIndex, offsetBy: offset)
-                return text[start..<text.index(start, offsetBy: 2)]
-            }
-        } else {
+        let utf8 = Array(text.utf8)
+        let colon = UInt8(ascii: ":")
+        let digits: [UInt8]
+        if utf8.contains(colon) {
+            let groups = utf8.split(separator: colon, omittingEmptySubsequences: false)
             guard groups.allSatisfy({ $0.count == 2 }) else { return .failure(UIDNotationError("must have two hex digits between colons")) }
-            pairs = groups
+            digits = Array(groups.joined())
+        } else {
+            guard utf8.count.isMultiple(of: 2) else { return .failure(UIDNotationError("has an odd number of hex digits")) }
+            digits = utf8
         }
         var bytes: [UInt8] = []
-        for pair in pairs {
-            guard pair.allSatisfy(\.isHexDigit), let byte = UInt8(pair, radix: 16) else {
-                return .failure(UIDNotationError("\"\(pair)\" is not a hex byte"))
+        bytes.reserveCapacity(digits.count / 2)
+        for offset in stride(from: 0, to: digits.count - 1, by: 2) {
+            guard let high = hexValue(digits[offset]), let low = hexValue(digits[offset + 1]) else {
+                return .failure(UIDNotationError("\"\(String(decoding: digits[offset...offset + 1], as: UTF8.self))\" is not a hex byte"))
             }
-            bytes.append(byte)
+            bytes.append(high << 4 | low)
         }
         guard lengths.contains(bytes.count) else {
             return .failure(UIDNotationError("is \(bytes.count) bytes; a UID has 4, 7 or 10"))
         }
         return .success(bytes)
+    }
+
+    /// The value of an ASCII hex digit.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

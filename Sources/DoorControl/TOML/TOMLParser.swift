@@ -4,10 +4,34 @@
 /// local times (`08:00` or `08:00:00`). Offset and local date-times are refused. Every value
 /// keeps its line and column.
 public enum TOML {
+    /// The deepest a value may be nested: every array, inline table and key part (of a
+    /// header or a dotted key) is a level. A configuration needs a handful; the limit keeps a
+    /// crafted document (`[[[[…`) from exhausting the stack.
+    public static let nestingLimit = 64
+
+    /// The document's root table, from UTF-8 bytes.
+    ///
+    /// - Throws: as `parse(_: String)`, and for bytes that are not UTF-8, naming the line.
+    public static func parse(bytes: [UInt8]) throws(TOMLError) -> TOMLTable {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var line = 1, column = 1
+            while case let .valid(scalar) = parser.parseScalar(from: &iterator) {
+                let isNewline = scalar.first == UInt8(ascii: "\n")
+                line += isNewline ? 1 : 0
+                column = isNewline ? 1 : column + scalar.count
+            }
+            throw TOMLError(line: line, column: column, "the document is not UTF-8 text")
+        }
+        return try parse(text)
+    }
+
     /// The document's root table.
     ///
     /// - Throws: the first problem, with its line and column: a syntax error, a duplicate
-    ///   key, a table defined twice, a bad escape, an unterminated string, a bad number.
+    ///   key, a table defined twice, a bad escape, an unterminated string, a bad number,
+    ///   nesting deeper than `nestingLimit`.
     public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
         var parser = TOMLParser(text)
         return try parser.document()
@@ -25,6 +49,7 @@ private struct TOMLParser {
     mutating func document() throws(TOMLError) -> TOMLTable {
         let root = TOMLTableBuilder(origin: .header, line: 1, column: 1)
         var current = root
+        var currentDepth = 0
         while !cursor.isAtEnd {
             cursor.skipWhitespace()
             try cursor.skipComment()
@@ -35,6 +60,9 @@ private struct TOMLParser {
                 cursor.advance(by: isArray ? 2 : 1)
                 cursor.skipWhitespace()
                 let path = try key()
+                // An element of an array of tables is two levels: the array and the table.
+                currentDepth = 2 * path.count
+                try checkDepth(currentDepth, at: path[0])
                 let closing = isArray ? "]]" : "]"
                 guard cursor.isLooking(at: closing) else {
                     throw cursor.error("expected '\(closing)' to close the table header, found \(cursor.describeCurrent())")
@@ -43,7 +71,7 @@ private struct TOMLParser {
                 current = isArray ? try root.appendTable(path) : try root.defineTable(path)
                 try cursor.expectLineEnd(after: "the table header")
             } else {
-                try keyValue(into: current)
+                try keyValue(into: current, depth: currentDepth)
                 try cursor.expectLineEnd(after: "the value")
             }
         }
@@ -51,15 +79,28 @@ private struct TOMLParser {
         return table
     }
 
-    /// `key = value`, the key possibly dotted.
-    private mutating func keyValue(into table: TOMLTableBuilder) throws(TOMLError) {
+    /// Refuses a value at `depth` deeper than `TOML.nestingLimit`.
+    private func checkDepth(_ depth: Int, at part: TOMLKeyPart) throws(TOMLError) {
+        try checkDepth(depth, line: part.line, column: part.column)
+    }
+
+    private func checkDepth(_ depth: Int, line: Int, column: Int) throws(TOMLError) {
+        guard depth <= TOML.nestingLimit else {
+            throw TOMLError(line: line, column: column,
+                "nested deeper than \(TOML.nestingLimit) levels (each array, inline table and key part is one): flatten the document")
+        }
+    }
+
+    /// `key = value` in a table at `depth`, the key possibly dotted.
+    private mutating func keyValue(into table: TOMLTableBuilder, depth: Int) throws(TOMLError) {
         let path = try key()
+        try checkDepth(depth + path.count, at: path[0])
         guard cursor.current == UInt8(ascii: "=") else {
             throw cursor.error("expected '=' after the key, found \(cursor.describeCurrent())")
         }
         cursor.advance()
         cursor.skipWhitespace()
-        try table.assign(path, try value())
+        try table.assign(path, try value(depth: depth + path.count))
     }
 
     /// A key: simple keys separated by dots, white space around the dots allowed.
@@ -97,13 +138,18 @@ private struct TOMLParser {
         }
     }
 
-    private mutating func value() throws(TOMLError) -> TOMLValue {
+    /// A value at `depth`.
+    private mutating func value(depth: Int) throws(TOMLError) -> TOMLValue {
         let line = cursor.line, column = cursor.column
         let kind: TOMLValue.Kind
         switch cursor.current {
         case UInt8(ascii: "\"")?, UInt8(ascii: "'")?: kind = .string(try cursor.readString(allowMultiLine: true))
-        case UInt8(ascii: "[")?: kind = .array(try array())
-        case UInt8(ascii: "{")?: kind = try inlineTable(line: line, column: column)
+        case UInt8(ascii: "[")?:
+            try checkDepth(depth + 1, line: line, column: column)
+            kind = .array(try array(depth: depth))
+        case UInt8(ascii: "{")?:
+            try checkDepth(depth + 1, line: line, column: column)
+            kind = try inlineTable(line: line, column: column, depth: depth)
         case nil, UInt8(ascii: "\n")?, UInt8(ascii: "\r")?, UInt8(ascii: "#")?: throw cursor.error("expected a value, found \(cursor.describeCurrent())")
         default: kind = try cursor.readScalar()
         }
@@ -111,7 +157,7 @@ private struct TOMLParser {
     }
 
     /// `[ v, v, … ]` across lines, with comments and a trailing comma allowed.
-    private mutating func array() throws(TOMLError) -> [TOMLValue] {
+    private mutating func array(depth: Int) throws(TOMLError) -> [TOMLValue] {
         let line = cursor.line, column = cursor.column
         cursor.advance()
         var elements: [TOMLValue] = []
@@ -119,7 +165,7 @@ private struct TOMLParser {
             try cursor.skipBlankLines()
             if cursor.current == UInt8(ascii: "]") { break }
             guard !cursor.isAtEnd else { throw TOMLError(line: line, column: column, "unterminated array") }
-            elements.append(try value())
+            elements.append(try value(depth: depth + 1))
             try cursor.skipBlankLines()
             if cursor.current == UInt8(ascii: ",") {
                 cursor.advance()
@@ -135,7 +181,7 @@ private struct TOMLParser {
     }
 
     /// `{ k = v, k = v }` on one line, without a trailing comma.
-    private mutating func inlineTable(line: Int, column: Int) throws(TOMLError) -> TOMLValue.Kind {
+    private mutating func inlineTable(line: Int, column: Int, depth: Int) throws(TOMLError) -> TOMLValue.Kind {
         cursor.advance()
         let table = TOMLTableBuilder(origin: .header, line: line, column: column)
         cursor.skipWhitespace()
@@ -146,7 +192,7 @@ private struct TOMLParser {
         while true {
             cursor.skipWhitespace()
             guard cursor.current != UInt8(ascii: "}") else { throw cursor.error("no trailing comma is allowed in an inline table") }
-            try keyValue(into: table)
+            try keyValue(into: table, depth: depth)
             cursor.skipWhitespace()
             if cursor.current == UInt8(ascii: ",") {
                 cursor.advance()

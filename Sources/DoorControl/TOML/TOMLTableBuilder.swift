@@ -22,14 +22,27 @@ final class TOMLTableBuilder {
     private enum Entry {
         case value(TOMLValue)
         case table(TOMLTableBuilder)
-        case tableArray([TOMLTableBuilder], line: Int, column: Int)
+        case tableArray(TableArray)
 
         var line: Int {
             switch self {
             case let .value(value): value.line
             case let .table(table): table.line
-            case let .tableArray(_, line, _): line
+            case let .tableArray(array): array.line
             }
+        }
+    }
+
+    /// An array of tables (`[[x]]`), a reference so that appending to it never copies it.
+    private final class TableArray {
+        var elements: [TOMLTableBuilder]
+        let line: Int
+        let column: Int
+
+        init(_ first: TOMLTableBuilder, line: Int, column: Int) {
+            elements = [first]
+            self.line = line
+            self.column = column
         }
     }
 
@@ -72,9 +85,9 @@ final class TOMLTableBuilder {
         switch parent.entries[last.name] {
         case nil:
             parent.keys.append(last.name)
-            parent.entries[last.name] = .tableArray([element], line: last.line, column: last.column)
-        case let .tableArray(elements, line, column):
-            parent.entries[last.name] = .tableArray(elements + [element], line: line, column: column)
+            parent.entries[last.name] = .tableArray(TableArray(element, line: last.line, column: last.column))
+        case let .tableArray(array):
+            array.elements.append(element)
         case let .table(table):
             throw Self.error(at: last, "\(Self.display(path)) is already a table (line \(table.line)), not an array of tables")
         case let .value(value):
@@ -113,7 +126,7 @@ final class TOMLTableBuilder {
             switch entries[key] {
             case let .value(value)?: table.set(key, value)
             case let .table(builder)?: table.set(key, builder.value())
-            case let .tableArray(elements, line, column)?: table.set(key, TOMLValue(.array(elements.map { $0.value() }), line: line, column: column))
+            case let .tableArray(array)?: table.set(key, TOMLValue(.array(array.elements.map { $0.value() }), line: array.line, column: array.column))
             case nil: break
             }
         }
@@ -130,8 +143,8 @@ final class TOMLTableBuilder {
                 table = table.insertTable(part, origin: .implicit)
             case let .table(next):
                 table = next
-            case let .tableArray(elements, _, _):
-                guard let lastElement = elements.last else { throw Self.error(at: part, "empty array of tables") }
+            case let .tableArray(array):
+                guard let lastElement = array.elements.last else { throw Self.error(at: part, "empty array of tables") }
                 table = lastElement
             case let .value(value):
                 throw Self.error(at: part, "\(Self.display(path.prefix(offset + 1))) is already defined on line \(value.line) and cannot be extended")

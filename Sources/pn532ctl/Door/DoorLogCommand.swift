@@ -12,7 +12,9 @@ struct DoorLogCommand: ParsableCommand {
         abstract: "Print the door's audit log (decisions, exit button, door, alarms, reader, configuration).",
         discussion: """
             Reads the rotated files (audit.jsonl.N … audit.jsonl.1) and then the current one.
-            Times are UTC. A line that cannot be read is skipped and counted on standard error.
+            Times are UTC. A line that cannot be read is skipped and counted on standard error;
+            a line longer than 1 MiB, or a log none of whose lines is an entry, is an error (65).
+            The log is read a line at a time, in constant memory whatever its size.
             """)
 
     @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"))
@@ -42,20 +44,17 @@ struct DoorLogCommand: ParsableCommand {
         if verify { return try DoorLogVerification.run(path: try logPath()) }
         let filter = AuditFilter(since: try start(), user: user, deniedOnly: denied)
         let path = try logPath()
-        var shown: [AuditLogLine] = []
+        var table = Table()
         let corrupt: Int
         do {
             corrupt = try AuditLogReader(path: path).forEachLine { line in
-                if filter.matches(line.entry) { shown.append(line) }
+                guard filter.matches(line.entry) else { return }
+                if json { print(line.text) } else { table.add(line.entry) }
             }
         } catch {
             throw Self.cliError(error)
         }
-        if json {
-            for line in shown { print(line.text) }
-        } else {
-            for row in Self.table(shown.map(\.entry)) { print(row) }
-        }
+        table.flush()
         if corrupt > 0 {
             StandardError.write("pn532ctl: skipped \(corrupt) corrupt line\(corrupt == 1 ? "" : "s") in \(path) and its rotated files\n")
         }
@@ -83,6 +82,8 @@ struct DoorLogCommand: ParsableCommand {
         switch error.code {
         case ENOENT:
             .noInput("no audit log at \(error.path) — give its path with --file (audit.path in the door configuration)")
+        case 0:
+            .data("\(error)")
         case EACCES, EPERM:
             CLIError(message: "\(error) — the audit log is readable by root and the pn532ctl group", exitCode: ExitCode(77))
         default:
@@ -90,19 +91,39 @@ struct DoorLogCommand: ParsableCommand {
         }
     }
 
-    /// One aligned line per entry: time, event, granted/denied, UID, user, rule, reason.
-    static func table(_ entries: [AuditEntry]) -> [String] {
-        let rows = entries.map { entry in
-            [
-                entry.time.iso8601, entry.event.rawValue, entry.granted.map { $0 ? "granted" : "denied" } ?? "-",
-                entry.uid.map { Hex.encode($0) } ?? "-", entry.user.map(printable) ?? "-", entry.rule.map(printable) ?? "-",
-                printable(entry.reason),
-            ]
+    /// The table of entries, printed in blocks of `blockSize` rows so that memory stays
+    /// bounded on a log of any size: columns are as wide as the widest cell so far.
+    struct Table {
+        /// The rows held before they are printed.
+        static let blockSize = 1000
+        private var rows: [[String]] = []
+        private var widths = [Int](repeating: 0, count: 6)
+
+        /// Adds an entry's row, printing the block when it is full.
+        mutating func add(_ entry: AuditEntry) {
+            rows.append(DoorLogCommand.row(entry))
+            if rows.count >= Self.blockSize { flush() }
         }
-        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            (0..<6).map { row[$0].padding(to: widths[$0]) }.joined(separator: "  ") + "  " + row[6]
+
+        /// Prints the rows held.
+        mutating func flush() {
+            for (column, width) in widths.enumerated() {
+                widths[column] = max(width, rows.map { $0[column].count }.max() ?? 0)
+            }
+            for row in rows {
+                print((0..<6).map { row[$0].padding(to: widths[$0]) }.joined(separator: "  ") + "  " + row[6])
+            }
+            rows.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// An entry's cells: time, event, granted/denied, UID, user, rule, reason.
+    static func row(_ entry: AuditEntry) -> [String] {
+        [
+            entry.time.iso8601, entry.event.rawValue, entry.granted.map { $0 ? "granted" : "denied" } ?? "-",
+            entry.uid.map { Hex.encode($0) } ?? "-", entry.user.map(printable) ?? "-", entry.rule.map(printable) ?? "-",
+            printable(entry.reason),
+        ]
     }
 
     /// `text` with control characters shown as `\u{1B}`, so a log line stays one terminal line.

@@ -1,7 +1,15 @@
+import FileInput
+
 /// A CSV file read as RFC 4180 describes it: a header row, then rows of the same number of
 /// fields; fields separated by commas; rows ended by CRLF or LF; a field in double quotes may
-/// hold commas, line breaks and doubled quotes (`""` for `"`).
+/// hold commas, line breaks and doubled quotes (`""` for `"`). It is read a record at a time
+/// (`CSVReader`) and kept within `rowLimit` rows and `byteLimit` bytes of fields.
 struct CSVTable: Equatable {
+    /// The most data rows a table may have (one tag each).
+    static let rowLimit = 100_000
+    /// The most bytes of fields a table may hold in all.
+    static let byteLimit = 16 << 20
+
     /// The header's column names.
     var header: [String]
     /// The data rows, each with one field per column.
@@ -10,81 +18,58 @@ struct CSVTable: Equatable {
     /// Parses `text`; a UTF-8 byte order mark and a last line break are ignored.
     ///
     /// - Throws: `CSVError` naming the line: a quote that is never closed, a quote inside an
-    ///   unquoted field, text after a closing quote, or a row whose field count differs from
-    ///   the header's.
+    ///   unquoted field, text after a closing quote, a row whose field count differs from
+    ///   the header's, or a limit passed.
     init(parsing text: String) throws(CSVError) {
-        var records = try CSVTable.records(text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text)
-        guard !records.isEmpty else { throw CSVError(line: 1, reason: "the file is empty: a header row is needed") }
-        header = records.removeFirst().fields
-        for record in records where record.fields.count != header.count {
-            throw CSVError(line: record.line, reason: "\(record.fields.count) fields, the header has \(header.count)")
+        var reader = CSVReader(text: text)
+        do throws(CSVReadError) {
+            try self.init(reader: &reader)
+        } catch {
+            switch error {
+            case .csv(let error): throw error
+            case .file(let error): throw CSVError(line: 1, reason: "\(error)")
+            }
         }
-        rows = records.map(\.fields)
+    }
+
+    /// Reads the CSV file at `path` (`-`: standard input) a record at a time.
+    ///
+    /// - Throws: 66/77/74 when it cannot be read, 65 naming the file and line for bad content.
+    static func read(_ path: String) throws(CLIError) -> CSVTable {
+        var reader = CSVReader(file: try FileIO.open(path))
+        do throws(CSVReadError) {
+            return try CSVTable(reader: &reader)
+        } catch {
+            switch error {
+            case .csv(let error): throw .data("\(path): \(error)")
+            case .file(let error): throw FileIO.cliError(error)
+            }
+        }
+    }
+
+    private init(reader: inout CSVReader) throws(CSVReadError) {
+        guard let first = try reader.next() else { throw .csv(CSVError(line: 1, reason: "the file is empty: a header row is needed")) }
+        header = first.fields
+        rows = []
+        var bytes = header.reduce(0) { $0 + $1.utf8.count }
+        while let record = try reader.next() {
+            guard record.fields.count == header.count else {
+                throw .csv(CSVError(line: record.line, reason: "\(record.fields.count) fields, the header has \(header.count)"))
+            }
+            guard rows.count < Self.rowLimit else {
+                throw .csv(CSVError(line: record.line, reason: "more than \(Self.rowLimit) rows, the limit for a CSV file"))
+            }
+            bytes += record.fields.reduce(0) { $0 + $1.utf8.count }
+            guard bytes <= Self.byteLimit else {
+                throw .csv(CSVError(line: record.line, reason: "more than \(Self.byteLimit) bytes of fields, the limit for a CSV file"))
+            }
+            rows.append(record.fields)
+        }
     }
 
     /// The index of the column `name`, nil when there is none.
     func columnIndex(_ name: String) -> Int? {
         header.firstIndex(of: name)
-    }
-
-    /// The records of `text` with the line each starts on; blank lines between rows are skipped.
-    private static func records(_ text: String) throws(CSVError) -> [(line: Int, fields: [String])] {
-        var records: [(line: Int, fields: [String])] = []
-        var fields: [String] = []
-        var field = ""
-        var line = 1
-        var recordLine = 1
-        var state = State.fieldStart
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = scalars.next()
-        func endRecord() {
-            fields.append(field)
-            if fields != [""] { records.append((recordLine, fields)) }
-            fields = []
-            field = ""
-            state = .fieldStart
-        }
-        while let scalar = pending {
-            pending = scalars.next()
-            switch (state, scalar) {
-            case (.quoted, "\""):
-                if pending == "\"" {
-                    field.unicodeScalars.append("\"")
-                    pending = scalars.next()
-                } else {
-                    state = .afterQuote
-                }
-            case (.quoted, _):
-                if scalar == "\n" { line += 1 }
-                field.unicodeScalars.append(scalar)
-            case (.fieldStart, "\""):
-                state = .quoted
-            case (_, ","):
-                fields.append(field)
-                field = ""
-                state = .fieldStart
-            case (_, "\r") where pending == "\n":
-                continue
-            case (_, "\n"):
-                endRecord()
-                line += 1
-                recordLine = line
-            case (.afterQuote, _):
-                throw CSVError(line: line, reason: "text after a closing quote (a field is either all quoted or not at all)")
-            case (_, "\""):
-                throw CSVError(line: line, reason: "a quote inside an unquoted field (quote the whole field and double the quote)")
-            default:
-                field.unicodeScalars.append(scalar)
-                state = .unquoted
-            }
-        }
-        guard state != .quoted else { throw CSVError(line: recordLine, reason: "a quoted field is never closed") }
-        if state != .fieldStart || !fields.isEmpty { endRecord() }
-        return records
-    }
-
-    private enum State {
-        case fieldStart, unquoted, quoted, afterQuote
     }
 }
 

@@ -140,17 +140,13 @@ struct FlashCommand: ParsableCommand {
     }
 
     private static func readCSV(_ path: String) throws(CLIError) -> CSVTable {
-        let bytes = try FileIO.read(path)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .data("\(path) is not UTF-8 text") }
-        let table: CSVTable
-        do throws(CSVError) { table = try CSVTable(parsing: text) } catch { throw .data("\(path): \(error)") }
+        let table = try CSVTable.read(path)
         guard !table.rows.isEmpty else { throw .data("\(path) has a header but no rows: nothing to write") }
         return table
     }
 
     private static func readMessage(_ path: String) throws(CLIError) -> NDEFMessage {
-        let raw = try FileIO.read(path)
-        let bytes = Hex.looksLikeHex(raw) ? try Hex.decode(String(decoding: raw, as: UTF8.self)) : raw
+        let bytes = try MessageFile.read(path)
         do throws(NDEFError) { return try NDEFMessage(decoding: bytes) } catch { throw .ndef(error, in: path, hint: "") }
     }
 }

@@ -41,10 +41,9 @@ final class FlashReport {
         var status = stat()
         var done: Set<String> = []
         if stat(path, &status) == 0, status.st_size > 0 {
-            let text = String(decoding: try FileIO.read(path), as: UTF8.self)
             let table: CSVTable
-            do throws(CSVError) { table = try CSVTable(parsing: text) } catch {
-                throw .data("--report \(path): \(error): not a flash report; choose another file")
+            do throws(CLIError) { table = try CSVTable.read(path) } catch {
+                throw CLIError(message: "--report \(error.message): not a flash report; choose another file", exitCode: error.exitCode)
             }
             guard table.header == Self.header else {
                 throw .data("--report \(path) is not a flash report (its header is \(table.header.joined(separator: ","))): choose another file")

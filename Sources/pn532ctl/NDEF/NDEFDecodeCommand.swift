@@ -78,12 +78,11 @@ struct NDEFDecodeCommand: ParsableCommand {
         if file == nil, FileIO.standardInputIsTerminal {
             throw .usage("no input: give the message as HEX, --file PATH, or on standard input")
         }
-        let raw: [UInt8]
-        if let file { raw = try FileIO.read(file) } else { raw = try FileIO.readStandardInput() }
-        switch input {
-        case .hex: return try Hex.decode(String(decoding: raw, as: UTF8.self))
-        case .binary: return raw
-        case .auto: return Hex.looksLikeHex(raw) ? try Hex.decode(String(decoding: raw, as: UTF8.self)) : raw
+        let format: MessageFile.Format = switch input {
+        case .auto: .auto
+        case .hex: .hex
+        case .binary: .binary
         }
+        return try MessageFile.read(file ?? "-", format: format)
     }
 }

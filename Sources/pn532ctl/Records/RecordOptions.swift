@@ -126,7 +126,7 @@ enum RecordOptions {
             let data: [UInt8]
             switch name {
             case "--hex": data = try Hex.decode(text)
-            case "--file": data = try FileIO.read(text)
+            case "--file": data = try FileIO.read(text, limit: MessageFile.messageLimit)
             default: data = Array(text.utf8)
             }
             draft = .payload(kind: kind, type: type, data: data)

@@ -42,7 +42,14 @@ final class ControlChannel {
             pending.removeSubrange(...newline)
             reply(execute(line.split(separator: " ").map(String.init), on: chip))
         }
+        if pending.count > Self.lineLimit {
+            pending.removeAll()
+            reply("error: a command line longer than \(Self.lineLimit) bytes")
+        }
     }
+
+    /// The longest command line kept while waiting for its line feed.
+    static let lineLimit = 4096
 
     private func execute(_ words: [String], on chip: SimulatedPN532) -> String {
         switch (words.first, words.count) {

@@ -1,31 +1,42 @@
+import ArgumentParser
+import FileInput
 import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Whole-file reads and writes for the command line, with errors that name the path.
+/// Whole-file reads and writes for the command line, with errors that name the path. Reads
+/// go through `InputFile`, always with a limit.
 enum FileIO {
-    /// Reads a whole file; `-` reads standard input.
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
-        if path == "-" { return try readAll(.standardInput, name: "standard input") }
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-        } catch {
-            throw .noInput("cannot open \(path): \(error)")
-        }
-        defer { try? descriptor.close() }
-        return try readAll(descriptor, name: path)
+    /// Opens a file for reading; `-` is standard input.
+    static func open(_ path: String) throws(CLIError) -> InputFile {
+        if path == "-" { return InputFile.standardInput() }
+        do throws(FileInputError) { return try InputFile.open(path) } catch { throw cliError(error) }
     }
 
-    /// Reads standard input to its end.
-    static func readStandardInput() throws(CLIError) -> [UInt8] {
-        try readAll(.standardInput, name: "standard input")
+    /// Reads a whole file of at most `limit`; `-` reads standard input.
+    static func read(_ path: String, limit: InputLimit) throws(CLIError) -> [UInt8] {
+        let file = try open(path)
+        do throws(FileInputError) { return try file.readAll(limit: limit) } catch { throw cliError(error) }
+    }
+
+    /// Reads standard input to its end, at most `limit`.
+    static func readStandardInput(limit: InputLimit) throws(CLIError) -> [UInt8] {
+        try read("-", limit: limit)
     }
 
     /// True when standard input is a terminal (nothing piped in).
     static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// The command-line error for an input that could not be read: 66 when it cannot be
+    /// opened, 77 without permission, 65 past a limit, 74 for a failed read.
+    static func cliError(_ error: FileInputError) -> CLIError {
+        if error.isPermissionDenied { return CLIError(message: "\(error)", exitCode: ExitCode(77)) }
+        if error.isOverLimit { return .data("\(error)") }
+        if case .cannotOpen = error.reason { return .noInput("\(error)") }
+        return .io("\(error)")
+    }
 
     /// Writes `bytes` to a file, replacing it; `-` writes to standard output.
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
@@ -40,20 +51,6 @@ enum FileIO {
             try descriptor.closeAfter { _ = try descriptor.writeAll(bytes) }
         } catch {
             throw .io("cannot write \(path): \(error)")
-        }
-    }
-
-    private static func readAll(_ descriptor: FileDescriptor, name: String) throws(CLIError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        do {
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
-                if count == 0 { return bytes }
-                bytes.append(contentsOf: buffer[..<count])
-            }
-        } catch {
-            throw .io("cannot read \(name): \(error)")
         }
     }
 }

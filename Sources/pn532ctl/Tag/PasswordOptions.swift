@@ -1,6 +1,6 @@
 import ArgumentParser
 import Crypto
-import SystemPackage
+import FileInput
 
 /// Where a tag's password comes from: `--password HEX` (8 hex digits) or `--secret-file FILE`
 /// (PWD and PACK derived per tag as HMAC-SHA256(secret, UID): bytes 0-3 and 4-5).
@@ -39,22 +39,17 @@ struct PasswordOptions: ParsableArguments {
         return (Array(mac[0..<4]), Array(mac[4..<6]))
     }
 
+    /// The most bytes a secret file may have.
+    static let secretLimit = InputLimit(bytes: 4096, for: "a secret file")
+
     /// Reads a secret file, refusing one that group or others can read.
     static func readSecret(_ path: String) throws(CLIError) -> [UInt8] {
-        do {
-            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
-            defer { try? descriptor.close() }
-            var status = stat()
-            guard fstat(descriptor.rawValue, &status) == 0 else { throw CLIError.io("cannot stat \(path)") }
-            guard status.st_mode & 0o077 == 0 else {
-                throw CLIError.usage("\(path) is readable by group or others: chmod 600 \(path) first")
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .noInput("cannot open \(path): \(error)")
-        }
-        let secret = try FileIO.read(path)
+        let file = try FileIO.open(path)
+        let mode: mode_t
+        do throws(FileInputError) { mode = try file.status().st_mode } catch { throw FileIO.cliError(error) }
+        guard mode & 0o077 == 0 else { throw .usage("\(path) is readable by group or others: chmod 600 \(path) first") }
+        let secret: [UInt8]
+        do throws(FileInputError) { secret = try file.readAll(limit: secretLimit) } catch { throw FileIO.cliError(error) }
         guard secret.count >= 16 else { throw .data("\(path) holds \(secret.count) bytes: a secret needs at least 16") }
         return secret
     }

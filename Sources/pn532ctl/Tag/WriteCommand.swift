@@ -39,8 +39,7 @@ struct WriteCommand: ParsableCommand {
     private func composeMessage() throws(CLIError) -> NDEFMessage {
         guard let message else { return NDEFMessage(records: try RecordOptions.parse(recordWords)) }
         guard recordWords.isEmpty else { throw .usage("give record options or --message FILE, not both") }
-        let raw = try FileIO.read(message)
-        let bytes = Hex.looksLikeHex(raw) ? try Hex.decode(String(decoding: raw, as: UTF8.self)) : raw
+        let bytes = try MessageFile.read(message)
         do throws(NDEFError) { return try NDEFMessage(decoding: bytes) } catch { throw .ndef(error, in: message, hint: "") }
     }
 }
