@@ -14,7 +14,7 @@ public final class DoorEngine {
     public let journal: DoorJournal
     /// The relay, LED and buzzer.
     public let outputs: DoorOutputs
-    /// Called with each decided presentation, for dispatch rules.
+    /// Called with each decided presentation, for the hook runner.
     public var onPresentation: ((Presentation, Decision) -> Void)?
 
     private let clock: () -> LinkTime
