@@ -14,7 +14,7 @@ public final class DoorEngine {
     public let journal: DoorJournal
     /// The relay, LED and buzzer.
     public let outputs: DoorOutputs
-    /// Called with each decided presentation, for dispatch rules.
+    /// Called with each decided presentation, for the hook runner.
     public var onPresentation: ((Presentation, Decision) -> Void)?
     /// Called between the tag commands of a presentation, after the door's own deadlines:
     /// the daemon looks at its inputs (and watchdog) there, feeding events to `handle(_:)`.

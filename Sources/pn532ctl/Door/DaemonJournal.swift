@@ -27,17 +27,17 @@ final class DaemonJournal: DoorJournal {
         }
     }
 
+    /// Logs `entry` (first, so the operational log's time stamps are the events' and not
+    /// delayed by the audit log's fsync) and appends its audit line, unless
+    /// `writeBeforeActing` wrote it already.
     func record(_ entry: JournalEntry) {
-        if case let .decision(decision, presentation) = entry, let done = written {
-            written = nil
-            if done == (decision, presentation) {
-                log.write(Self.describe(entry).0, Self.describe(entry).1)
-                return
-            }
-        }
-        if let line = AuditEntry(journal: entry, at: AuditTime.now()) { append(line) }
         let (level, text) = Self.describe(entry)
         log.write(level, text)
+        if case let .decision(decision, presentation) = entry, let done = written {
+            written = nil
+            if done == (decision, presentation) { return }
+        }
+        if let line = AuditEntry(journal: entry, at: AuditTime.now()) { append(line) }
     }
 
     /// Writes a grant's line before the door acts on it; false when the log cannot take it

@@ -36,7 +36,7 @@ final class DoorRuntime {
     // MARK: - Reload
 
     /// Reads the configuration again and, when all of it is valid (key file included), puts
-    /// users, security, relay timing, inputs' timing, feedback patterns and dispatch rules in
+    /// users, security, relay timing, inputs' timing, feedback patterns and the hook socket in
     /// force at once; otherwise keeps the configuration in force. Either way the audit log
     /// says which. Changed devices and lines take effect at the next start.
     func reload() -> String {
