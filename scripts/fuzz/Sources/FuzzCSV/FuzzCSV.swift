@@ -14,7 +14,7 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let written = ([table.header] + table.rows).map(CSVLine.make).joined()
     let again: CSVTable
     do throws(CSVError) { again = try CSVTable(parsing: written) } catch {
-        preconditionFailure("the written table does not read back (\(error)):\n\(written)")
+        fatalError("the written table does not read back (\(error)):\n\(written)")
     }
     require(again == table, "the written table reads differently:\n\(written)")
     return 0

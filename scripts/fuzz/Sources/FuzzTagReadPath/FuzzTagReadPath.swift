@@ -35,7 +35,7 @@ public func fuzzTagReadPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             presentation = presented
         }
     }
-    guard let presentation else { preconditionFailure("the tag was never presented") }
+    guard let presentation else { fatalError("the tag was never presented") }
     require(presentation.uid == scenario.tag.uid, "presented UID \(presentation.uid), the tag's is \(scenario.tag.uid)")
 
     let decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { wednesdayNoon })
@@ -129,7 +129,7 @@ private func checkGrant(_ decision: Decision, uid: [UInt8], sent: [UInt8]) {
     case tokenUser:
         require(holdsValidToken(sent, uid: uid), "the token user was granted without a valid token for \(uid)")
     default:
-        preconditionFailure("granted to \(String(describing: decision.user)): \(decision)")
+        fatalError("granted to \(String(describing: decision.user)): \(decision)")
     }
 }
 
