@@ -35,7 +35,8 @@ fuzz() {
         n=$((n + 1))
         printf '%b' "$(printf '%s' "$line" | sed 's/../\\x&/g')" >"$corpus/seed-$n"
     done <"$here/seeds/$target.hex"
-    "$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1 \
+    # Swift's own crash handler would race libFuzzer's: let libFuzzer report and keep the input.
+    SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$here/crash-$target-" "$corpus"
 }
 

@@ -26,6 +26,9 @@
 public struct FrameScanner: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
+    /// True when the last frame's `00` postamble was consumed as the last byte buffered: when
+    /// the next byte is `FF`, that `00` began a start code, as it does when both arrive together.
+    private var postambleMayStartFrame = false
 
     /// How many bytes other than `00` were discarded while looking for a start code, since
     /// this scanner was created. `00` bytes are not counted: the protocol allows preambles and
@@ -52,6 +55,11 @@ public struct FrameScanner: Sendable {
             buffer.removeSubrange(0..<start)
             start = 0
         }
+        let bytes = Array(bytes)
+        if let first = bytes.first {
+            if postambleMayStartFrame && first == 0xFF { buffer.append(0x00) }
+            postambleMayStartFrame = false
+        }
         buffer.append(contentsOf: bytes)
         skipToStartCode()
     }
@@ -60,6 +68,7 @@ public struct FrameScanner: Sendable {
     public mutating func reset() {
         buffer.removeAll()
         start = 0
+        postambleMayStartFrame = false
     }
 
     /// The next frame or corrupt frame in the buffered bytes, or `nil` when more bytes are
@@ -142,6 +151,7 @@ public struct FrameScanner: Sendable {
         let postambleIsNotAStartCode = start + 1 >= buffer.count || buffer[start + 1] != 0xFF
         if start < buffer.count && buffer[start] == 0x00 && postambleIsNotAStartCode {
             start += 1
+            postambleMayStartFrame = start == buffer.count
         }
         return .frame(frame)
     }

@@ -81,11 +81,14 @@ enum CSVLine {
         fields.map(quoted).joined(separator: ",") + "\n"
     }
 
+    /// Looks at Unicode scalars, as the reader does, not at characters: a quote followed by a
+    /// combining mark is one character but still a quote to the reader.
     private static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return field }
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         var out = "\""
-        for character in field {
-            out += character == "\"" ? "\"\"" : String(character)
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { out.unicodeScalars.append(scalar) }
+            out.unicodeScalars.append(scalar)
         }
         return out + "\""
     }

@@ -88,6 +88,23 @@ struct FrameScannerTests {
         #expect(scanner.next() == .frame(Self.firmwareFrame))
     }
 
+    /// Found by FuzzFrameScanner: a postamble that is also the first byte of the next start
+    /// code (no preamble between the frames) used to be dropped when a read ended on it.
+    @Test func aPostambleThatStartsTheNextFrameCountsWhereverTheReadEnds() {
+        let wire = Self.ack + hex("FF 00 FF 00") + Self.firmwareResponse.dropFirst(2)
+        let whole = FrameScanner.results(of: wire)
+        #expect(whole == [.frame(.ack), .frame(.ack), .frame(Self.firmwareFrame)])
+        for split in 1..<wire.count {
+            var scanner = FrameScanner()
+            scanner.append(wire.prefix(split))
+            var results = scanner.drain()
+            scanner.append([])
+            scanner.append(wire.dropFirst(split))
+            results += scanner.drain()
+            #expect(results == whole, "split at \(split)")
+        }
+    }
+
     @Test func frameWaitsForItsPostamble() {
         var scanner = FrameScanner()
         scanner.append(Self.firmwareResponse.dropLast())

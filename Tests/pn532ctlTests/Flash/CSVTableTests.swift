@@ -40,4 +40,13 @@ struct CSVTableTests {
         let back = try CSVTable(parsing: "h1,h2,h3,h4,h5,h6\n" + line)
         #expect(back.rows == [["2025-01-01T00:00:00Z", "MIFARE Ultralight EV1 (MF0UL11)", "a, b", "say \"x\"", "two\nlines", ""]])
     }
+
+    /// Found by FuzzCSV: a quote or a comma followed by a combining mark is one character,
+    /// and was written unquoted, so the line did not read back.
+    @Test func aQuoteOrCommaWithACombiningMarkIsStillQuoted() throws {
+        let fields = ["\"\u{059E}x", ",\u{0301}", "\r\u{0301}"]
+        let line = CSVLine.make(fields)
+        #expect(line == "\"\"\"\u{059E}x\",\",\u{0301}\",\"\r\u{0301}\"\n")
+        #expect(try CSVTable(parsing: "a,b,c\n" + line).rows == [fields])
+    }
 }

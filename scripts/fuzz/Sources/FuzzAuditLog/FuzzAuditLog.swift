@@ -25,7 +25,7 @@ public func fuzzAuditLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkRoundTrip(line.entry)
         }
     } catch {
-        preconditionFailure("the log just written cannot be read: \(error)")
+        fatalError("the log just written cannot be read: \(error)")
     }
     let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         .filter { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }

@@ -21,7 +21,7 @@ public func fuzzFrameScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 
     for case .frame(let frame) in whole {
         guard let encoded = try? frame.encoded() else {
-            preconditionFailure("a scanned frame does not encode: \(frame)")
+            fatalError("a scanned frame does not encode: \(frame)")
         }
         require(scan([encoded]) == [.frame(frame)], "\(frame) does not scan back from \(encoded)")
         if case .information(_, let payload) = frame { checkReplies(payload) }

@@ -22,6 +22,6 @@ private func checkMessage(_ bytes: [UInt8], mode: DecodingMode) {
     guard reencoded.count == message.length,
         let again = try? NDEFMessage(decoding: reencoded, mode: mode), again == message
     else {
-        preconditionFailure("round trip changed the message: \(bytes)")
+        fatalError("round trip changed the message: \(bytes)")
     }
 }

@@ -48,6 +48,7 @@ public struct FuzzInput {
 }
 
 /// Stops the fuzzer with `message` when an invariant does not hold: libFuzzer keeps the input.
+/// (`fatalError`, because an optimised build drops the message of a failed precondition.)
 public func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { preconditionFailure(message()) }
+    if !condition { fatalError(message()) }
 }

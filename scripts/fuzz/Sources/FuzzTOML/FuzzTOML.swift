@@ -15,7 +15,7 @@ public func fuzzTOML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let rendered = config.renderedTOML()
     let again: DoorConfig
     do throws(ConfigError) { again = try load(rendered) } catch {
-        preconditionFailure("the rendered configuration does not load (\(error)):\n\(rendered)")
+        fatalError("the rendered configuration does not load (\(error)):\n\(rendered)")
     }
     require(again == config, "the rendered configuration loads differently:\n\(rendered)")
     return 0
