@@ -26,9 +26,11 @@ struct DoorConfigDecoder {
         let audit = try audit()
         let users = try users(keyFile: security.keyFile)
         let dispatch = try dispatchRules()
-        return DoorConfig(
+        let config = DoorConfig(
             reader: reader, gpio: gpio, relay: relay, inputs: inputs, feedback: feedback,
             security: security, audit: audit, users: users, dispatch: dispatch)
+        if let (key, message) = config.securityRefusal() { throw root.error(key, message) }
+        return config
     }
 
     /// The section `name`, or an empty one standing for it when the file has none.

@@ -41,6 +41,9 @@ struct DoorRunCommand: ParsableCommand {
     @Flag(help: "Print every PN532 frame on standard error.")
     var trace = false
 
+    @Flag(help: "Begin with no token counters when security.counter_file does not exist (its first start, or after the file was lost: every token's next state is then trusted once).")
+    var newCounters = false
+
     func run() throws {
         // Signals first, so that a SIGTERM during start-up is handled by the loop, relay locked.
         let signals = clinux_signal_fd_with_children()
@@ -53,10 +56,12 @@ struct DoorRunCommand: ParsableCommand {
         let policy: DoorPolicy
         do throws(ConfigError) { policy = try DoorPolicy(loading: door, from: config) } catch { throw CLIError(error) }
         let spec = try DeviceSpec.door(door.reader)
-        let store = door.security.rollingCounter ? CounterStore(path: door.security.counterFile) : nil
-        let counters: [DecisionState.CounterKey: UInt32]
-        do throws(CounterStoreError) { counters = try store?.load() ?? [:] } catch {
-            throw CLIError.io("\(error) (rolling counters cannot be checked without it: the door does not start)")
+        let store = CounterStore(path: door.security.counterFile)
+        var counters: [DecisionState.CounterKey: DecisionState.TokenCounter] = [:]
+        if door.security.rollingCounter {
+            do throws(CounterStoreError) { counters = try store.load(beginAfresh: newCounters) } catch {
+                throw CLIError.io("\(error) (rolling counters cannot be checked without it: the door does not start)")
+            }
         }
         let audit: AuditLog
         do throws(AuditLogError) { audit = try AuditLog(door.audit) } catch { throw CLIError.io("audit.path: \(error)") }
@@ -68,7 +73,7 @@ struct DoorRunCommand: ParsableCommand {
         reader.readsMessage = door.needsMessage
         defer { reader.close() }
         let decider = PolicyDecider(policy: policy, state: DecisionState(counters: counters), store: store)
-        decider.onStoreError = { log.write(.error, "\($0) (the counter holds until the next restart)") }
+        decider.onAlarm = { log.write(.error, "ALARM: \($0)") }
         let engine = DoorEngine(
             reader: reader, controller: DoorController(settings: DoorController.Settings(door)), decider: decider,
             journal: journal, outputs: lines.outputs, clock: LinkTime.monotonicNow)

@@ -17,7 +17,7 @@ struct DoorCheckConfigCommandTests {
 
         init(_ text: String, keyMode: Int = 0o600) throws {
             directory = try temporaryDirectory()
-            FileManager.default.createFile(atPath: key, contents: Data(repeating: 0x5A, count: 32), attributes: [.posixPermissions: keyMode])
+            FileManager.default.createFile(atPath: key, contents: Data((0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }), attributes: [.posixPermissions: keyMode])
             try text.replacingOccurrences(of: "KEY", with: key).write(toFile: config, atomically: true, encoding: .utf8)
         }
 
