@@ -48,4 +48,55 @@ struct CounterTearTests {
         let counter = try #require(decider.state.counter(user: "alice", uid: F.aliceUID))
         #expect(!counter.conflict)
     }
+
+    /// A decider with rolling counters in `directory`.
+    static func rollingDecider(_ directory: ScratchDirectory) -> PolicyDecider {
+        let policy = F.policy([User(name: "alice", credentials: [.signedToken])], security: SecurityConfig(rollingCounter: true, lockout: nil))
+        return PolicyDecider(policy: policy, state: DecisionState(), store: CounterStore(path: directory.file("counters")), localTime: { F.wednesdayNoon })
+    }
+
+    static func aliceTag() throws -> SimulatedTag {
+        let slots = NDEFMessage(records: [.uri("https://example.com/a")]).replacingToken(with: try F.token("alice", on: F.aliceUID))
+        return VirtualDoor.tag(uid: F.aliceUID, records: slots.records)
+    }
+
+    @Test func thePrePlayOverTheSimulatorFails() throws {
+        // The command after which the tag must leave so that the write lands and its read-back
+        // fails, found on a twin door: the last tear that still denies.
+        var readBackTear: Int?
+        for commands in 0..<60 {
+            let twin = try ScratchDirectory()
+            defer { twin.remove() }
+            let torn = try Self.present(try Self.aliceTag(), to: Self.rollingDecider(twin), tearAfter: commands)
+            if torn.decisions.first?.granted == true { break }
+            readBackTear = commands
+        }
+        let tear = try #require(readBackTear)
+
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let decider = Self.rollingDecider(directory)
+        var alarms: [String] = []
+        decider.onAlarm = { alarms.append($0) }
+        var alice = try Self.aliceTag()
+        var copy = alice
+        let before = copy.memory
+        for attempt in 0..<5 {
+            let tried = try Self.present(copy, to: decider, tearAfter: tear)
+            #expect(tried.decisions.first?.granted == false, "attempt \(attempt): a write-back that is not read back never opens")
+            #expect(!tried.opened)
+            copy = tried.tag
+        }
+        #expect(copy.memory != before, "the copy did receive the writes")
+        for use in 0..<3 {
+            let used = try Self.present(alice, to: decider)
+            #expect(used.decisions.first?.granted == true, "use \(use): alice is not refused: \(used.decisions.first?.reason ?? "")")
+            alice = used.tag
+        }
+        let copied = try Self.present(copy, to: decider)
+        #expect(copied.decisions.first?.granted == false)
+        #expect(!copied.opened)
+        #expect(copied.decisions.first?.alarm?.contains("two tags hold this token") == true)
+        #expect(alarms.count == 1)
+    }
 }
