@@ -39,9 +39,9 @@ final class DoorScene {
         uid = ["\(alice)"]
         """
 
-    /// Writes door.toml with `users` (TOML `[[users]]` tables).
-    /// `extra` is appended (`[[dispatch]]` tables).
-    func writeConfig(pulse: Double, users: String, extra: String = "") throws {
+    /// Writes door.toml with `users` (TOML `[[users]]` tables) and `security` (the keys of
+    /// `[security]`). `extra` is appended (`[[dispatch]]` tables).
+    func writeConfig(pulse: Double, users: String, extra: String = "", security: String = "lockout = false") throws {
         let text = """
             [reader]
             device = "\(link)"
@@ -61,7 +61,7 @@ final class DoorScene {
             debounce_ms = 0
 
             [security]
-            lockout = false
+            \(security)
 
             [audit]
             path = "\(audit)"
@@ -75,8 +75,8 @@ final class DoorScene {
     }
 
     /// Starts `pn532ctl door run` with `environment` added and waits until its reader is ready.
-    func start(environment: [String: String] = [:]) throws {
-        let door = try BackgroundCommand(["door", "run", "--config", config, "--verbose"], readingStandardError: true, environment: environment)
+    func start(environment: [String: String] = [:], arguments: [String] = []) throws {
+        let door = try BackgroundCommand(["door", "run", "--config", config, "--verbose"] + arguments, readingStandardError: true, environment: environment)
         self.door = door
         _ = try door.readLine(containing: "door controller started")
         _ = try door.readLine(containing: "reader ready")
