@@ -28,9 +28,6 @@ extension DoorPolicy {
         guard content.tokenRecords.count <= TokenSlots.count else {
             return refuse(nil, "the tag holds \(content.tokenRecords.count) token records; a tag has at most \(TokenSlots.count) token slots")
         }
-        if config.security.revokedUIDs.contains(uid) {
-            return refuse(nil, "the tag \(UIDNotation.hex(uid, separator: "")) is revoked (security.revoked_uids)")
-        }
         var slots: [(index: Int, token: SignedToken)] = []
         var failure: TokenError?
         for (index, record) in content.tokenRecords.enumerated() {

@@ -8,7 +8,8 @@ import Originality
 /// 1. a lockout of every tag (`global_denials`) or of this tag's UID running: denied without
 ///    being evaluated (rule `lockout`);
 /// 2. more than one tag in the field: denied;
-/// 3. `require_genuine`: the originality signature must verify against the configured key;
+/// 3. a UID in `security.revoked_uids`: denied, whatever it holds; `require_genuine`: the
+///    originality signature must verify against the configured key;
 /// 4. the signed tokens (`DoorPolicy+Tokens`): at most `TokenSlots.count` token records, at
 ///    least one verifying for this UID and key, of an accepted format, site, key id, door
 ///    group and expiry, not revoked, and with rolling counters holding the confirmed
@@ -109,6 +110,9 @@ public struct DoorPolicy: Sendable {
     private func evaluate(_ presentation: Presentation, at local: LocalTime, state: DecisionState) -> (Decision, counts: Bool, CounterChange?) {
         if presentation.multipleTags {
             return (deny(rule: "multiple tags", "More than one tag detected"), true, nil)
+        }
+        if config.security.revokedUIDs.contains(presentation.uid) {
+            return (deny(rule: "security.revoked_uids", "the tag \(UIDNotation.hex(presentation.uid, separator: "")) is revoked (security.revoked_uids)"), true, nil)
         }
         if config.security.requireGenuine, let refusal = genuineRefusal(presentation) {
             return (deny(rule: "security.require_genuine", refusal), true, nil)
