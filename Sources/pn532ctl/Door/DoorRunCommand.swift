@@ -87,6 +87,8 @@ struct DoorRunCommand: ParsableCommand {
         let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, signals: signals, hooks: DoorDaemon.Hooks(
             notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
             log: { log.write(.notice, $0) }, background: (runtime.dispatchDeadline, runtime.serviceDispatch)))
+        let key = try? door.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
+        for warning in door.securityWarnings(key: key ?? nil) { log.write(.warning, warning) }
         log.write(.notice, "door controller started: reader \(spec), relay \(door.relay.output.line) released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
         switch daemon.run() {
         case .signal(let signal):
