@@ -5,11 +5,22 @@ import PackageDescription
 
 let package = Package(
     name: "pn532ctl-fuzz",
-    dependencies: [.package(name: "pn532ctl", path: "../..")],
+    dependencies: [
+        .package(name: "pn532ctl", path: "../.."),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+    ],
     targets: [
         .executableTarget(
             name: "FuzzNDEFDecoder",
             dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzSignedToken",
+            dependencies: [
+                .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "NDEF", package: "pn532ctl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ]
 )

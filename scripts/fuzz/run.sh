@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target with AddressSanitizer and runs it for SECONDS.
-# usage: scripts/fuzz/run.sh TARGET SECONDS      (targets: FuzzNDEFDecoder)
+# usage: scripts/fuzz/run.sh TARGET SECONDS      (targets: FuzzNDEFDecoder, FuzzSignedToken)
 # The corpus grows in scripts/fuzz/corpus-run/TARGET (not committed), seeded from
 # seeds/TARGET.hex (one hex input per line). Crashes are written as scripts/fuzz/crash-*.
 set -euo pipefail
