@@ -200,20 +200,24 @@ public struct FeedbackConfig: Equatable, Sendable {
     }
 }
 
-/// N denials within a window lock the reader out for a while.
+/// N denials of one tag within a window lock that tag out for a while; N' denials of any tags
+/// within the window lock every tag out (a global rate limit).
 public struct LockoutPolicy: Equatable, Sendable {
-    /// Denials that trigger a lockout.
+    /// Denials of one tag (its UID) that lock it out.
     public var denials: Int
     /// The window they must fall in.
     public var window: Duration
     /// How long presentations are ignored (denied without being evaluated).
     public var duration: Duration
+    /// Denials of any tags within the window that lock every tag out.
+    public var globalDenials: Int
 
     /// A lockout policy.
-    public init(denials: Int, window: Duration, duration: Duration) {
+    public init(denials: Int, window: Duration, duration: Duration, globalDenials: Int = 20) {
         self.denials = denials
         self.window = window
         self.duration = duration
+        self.globalDenials = globalDenials
     }
 }
 
@@ -229,9 +233,25 @@ public struct SecurityConfig: Equatable, Sendable {
 
     /// The HMAC key for signed tokens (and nothing else); must be mode 600 or stricter.
     public var keyFile: String?
-    /// Rewrites a token's counter on each grant and denies counters older than the last seen.
+    /// The key id of `keyFile`: v2 tokens signed under another key id are refused.
+    public var keyID: UInt8
+    /// The site v2 tokens must name.
+    public var site: String
+    /// This door's name, for logs.
+    public var door: String?
+    /// The door groups this door belongs to: a v2 token opens it when it names one of them
+    /// (or no group at all).
+    public var groups: [String]
+    /// Accepts version 1 tokens (no site, key id or expiry under their MAC).
+    public var acceptV1Tokens: Bool
+    /// Tags whose tokens are refused (lost or stolen), by UID.
+    public var revokedUIDs: [[UInt8]]
+    /// Denies users with validity dates or a schedule while the system clock is not
+    /// synchronised (adjtimex).
+    public var requireSynchronisedClock: Bool
+    /// Rewrites a token's counter on each grant and accepts only the last confirmed one.
     public var rollingCounter: Bool
-    /// Where the last seen counters are kept.
+    /// Where the counters are kept.
     public var counterFile: String
     /// Denies tags whose originality signature does not verify.
     public var requireGenuine: Bool
@@ -244,9 +264,18 @@ public struct SecurityConfig: Equatable, Sendable {
     public init(
         keyFile: String? = nil, rollingCounter: Bool = false, counterFile: String = "/var/lib/pn532ctl/counters",
         requireGenuine: Bool = false, originalityKey: OriginalityKeyChoice = .nxp,
-        lockout: LockoutPolicy? = LockoutPolicy(denials: 5, window: .seconds(30), duration: .seconds(30))
+        lockout: LockoutPolicy? = LockoutPolicy(denials: 5, window: .seconds(30), duration: .seconds(30)),
+        keyID: UInt8 = 0, site: String = "", door: String? = nil, groups: [String] = [], acceptV1Tokens: Bool = false,
+        revokedUIDs: [[UInt8]] = [], requireSynchronisedClock: Bool = true
     ) {
         self.keyFile = keyFile
+        self.keyID = keyID
+        self.site = site
+        self.door = door
+        self.groups = groups
+        self.acceptV1Tokens = acceptV1Tokens
+        self.revokedUIDs = revokedUIDs
+        self.requireSynchronisedClock = requireSynchronisedClock
         self.rollingCounter = rollingCounter
         self.counterFile = counterFile
         self.requireGenuine = requireGenuine

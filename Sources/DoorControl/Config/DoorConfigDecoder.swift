@@ -27,9 +27,11 @@ struct DoorConfigDecoder {
         let users = try users(keyFile: security.keyFile)
         try refuseDispatch()
         let hooks = try hooksSection()
-        return DoorConfig(
+        let config = DoorConfig(
             reader: reader, gpio: gpio, relay: relay, inputs: inputs, feedback: feedback,
             security: security, audit: audit, users: users, hooks: hooks)
+        if let (key, message) = config.securityRefusal() { throw root.error(key, message) }
+        return config
     }
 
     /// The section `name`, or an empty one standing for it when the file has none.

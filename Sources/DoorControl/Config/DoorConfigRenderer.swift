@@ -65,14 +65,20 @@ extension DoorConfig {
     private func securityLines() -> [String] {
         var lines = ["[security]"]
         if let keyFile = security.keyFile { lines.append("key_file = \(TOMLFormat.string(keyFile))") }
+        lines += ["key_id = \(security.keyID)", "site = \(TOMLFormat.string(security.site))"]
+        if let door = security.door { lines.append("door = \(TOMLFormat.string(door))") }
         lines += [
+            "groups = \(TOMLFormat.array(security.groups))",
+            "accept_v1_tokens = \(security.acceptV1Tokens)",
+            "revoked_uids = \(TOMLFormat.array(security.revokedUIDs.map(UIDNotation.format)))",
+            "require_synchronised_clock = \(security.requireSynchronisedClock)",
             "rolling_counter = \(security.rollingCounter)",
             "counter_file = \(TOMLFormat.string(security.counterFile))",
             "require_genuine = \(security.requireGenuine)",
             "originality_key = \(TOMLFormat.string(security.originalityKey.rawValue))",
         ]
         if let lockout = security.lockout {
-            lines.append("lockout = { denials = \(lockout.denials), window = \(Self.seconds(lockout.window)), duration = \(Self.seconds(lockout.duration)) }")
+            lines.append("lockout = { denials = \(lockout.denials), window = \(Self.seconds(lockout.window)), duration = \(Self.seconds(lockout.duration)), global_denials = \(lockout.globalDenials) }")
         } else {
             lines.append("lockout = false")
         }
@@ -88,6 +94,7 @@ extension DoorConfig {
         if let date = user.validFrom { lines.append("valid_from = \(date)") }
         if let date = user.validUntil { lines.append("valid_until = \(date)") }
         if let schedule = user.schedule { lines.append("schedule = \(TOMLFormat.array(schedule.windows.map(ScheduleNotation.format)))") }
+        if let issuedAfter = user.tokensIssuedAfter { lines.append("tokens_issued_after = \(issuedAfter)") }
         var groups: [(key: String, items: [String])] = []
         for credential in user.credentials {
             let (key, item) = credentialItem(credential)

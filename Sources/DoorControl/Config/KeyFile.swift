@@ -34,6 +34,18 @@ public enum KeyFile {
         guard key.count >= minimumLength else {
             throw ConfigError(message: "key file \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (head -c 32 /dev/urandom > \(path))")
         }
+        guard Set(key).count >= minimumDistinctBytes else {
+            throw ConfigError(message: "key file \(path) holds only \(Set(key).count) different byte values: it is guessable, not a key (head -c 32 /dev/urandom > \(path))")
+        }
         return key
+    }
+
+    /// The fewest different byte values a key may hold (a repeated character has 1).
+    public static let minimumDistinctBytes = 8
+
+    /// True when every byte is printable ASCII or white space: a passphrase or hex text,
+    /// not random bytes.
+    public static func looksLikeText(_ key: [UInt8]) -> Bool {
+        key.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 }

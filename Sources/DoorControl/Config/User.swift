@@ -10,14 +10,27 @@ public struct User: Equatable, Sendable {
     public var validUntil: CivilDate?
     /// When in the week the user may enter; nil = always.
     public var schedule: WeeklySchedule?
+    /// Tokens issued at or before this time (seconds since 1970) are refused: reissuing
+    /// the user's tags and setting this revokes every older one.
+    public var tokensIssuedAfter: UInt32?
 
     /// A user.
-    public init(name: String, credentials: [Credential], validFrom: CivilDate? = nil, validUntil: CivilDate? = nil, schedule: WeeklySchedule? = nil) {
+    public init(
+        name: String, credentials: [Credential], validFrom: CivilDate? = nil, validUntil: CivilDate? = nil,
+        schedule: WeeklySchedule? = nil, tokensIssuedAfter: UInt32? = nil
+    ) {
         self.name = name
         self.credentials = credentials
         self.validFrom = validFrom
         self.validUntil = validUntil
         self.schedule = schedule
+        self.tokensIssuedAfter = tokensIssuedAfter
+    }
+
+    /// True when the user may enter only on some days or at some times (these need a clock
+    /// that is set).
+    public var isTimeBound: Bool {
+        validFrom != nil || validUntil != nil || schedule != nil
     }
 }
 
@@ -89,12 +102,20 @@ public struct LocalTime: Equatable, Sendable {
     public var weekday: Weekday
     /// Minutes since midnight, 0-1439.
     public var minute: Int
+    /// Seconds since 1970 (UTC), when known: token expiry is checked against it, and a token
+    /// with an expiry is refused without it.
+    public var epochSeconds: Int64?
+    /// False when the kernel says the clock is not synchronised (`adjtimex`): dates and
+    /// schedules cannot be trusted then.
+    public var isSynchronised: Bool
 
     /// A local time.
-    public init(date: CivilDate, weekday: Weekday, minute: Int) {
+    public init(date: CivilDate, weekday: Weekday, minute: Int, epochSeconds: Int64? = nil, isSynchronised: Bool = true) {
         self.date = date
         self.weekday = weekday
         self.minute = minute
+        self.epochSeconds = epochSeconds
+        self.isSynchronised = isSynchronised
     }
 }
 

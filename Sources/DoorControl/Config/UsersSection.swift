@@ -8,7 +8,7 @@ extension DoorConfigDecoder {
         var uids: [[UInt8]: String] = [:]
         var users: [User] = []
         for section in try root.sections("users") {
-            try section.checkKeys(["name", "valid_from", "valid_until", "schedule"] + Self.credentialKeys)
+            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after"] + Self.credentialKeys)
             guard let name = try section.text("name") else { throw section.missing("name") }
             guard name.utf8.count <= 64 else { throw section.error("name", "must be at most 64 bytes (tokens carry it)", at: section["name"]) }
             if let other = names[name] {
@@ -26,7 +26,10 @@ extension DoorConfigDecoder {
             if let validFrom, let validUntil, validUntil < validFrom {
                 throw section.error("valid_until", "\(validUntil) is before valid_from \(validFrom)", at: section["valid_until"])
             }
-            users.append(User(name: name, credentials: credentials, validFrom: validFrom, validUntil: validUntil, schedule: try schedule(of: section)))
+            let issuedAfter = try section.integer("tokens_issued_after", in: 0...Int(UInt32.max)).map { UInt32($0) }
+            users.append(User(
+                name: name, credentials: credentials, validFrom: validFrom, validUntil: validUntil,
+                schedule: try schedule(of: section), tokensIssuedAfter: issuedAfter))
         }
         return users
     }

@@ -6,10 +6,14 @@ import PN532
 public protocol DoorDecider: AnyObject {
     /// The decision on `presentation` at `now` (the loop's monotonic clock).
     func decide(_ presentation: Presentation, at now: LinkTime) -> Decision
-    /// The token record to write back for a grant with a counter update.
-    func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord
+    /// The message to write back for a grant with a counter update (`message` is the tag's),
+    /// once the counter it issues is saved; throws when it cannot be (the grant is refused).
+    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage
     /// Records that `update` is on the tag, verified.
     func confirm(_ update: TokenUpdate)
+    /// Records that writing `update` failed or could not be verified (it counts toward the
+    /// tag's lockout); returns the lockout it started, in words, if any.
+    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String?
 }
 
 /// Where the engine reports what happened: the audit log and the operational log.

@@ -88,29 +88,19 @@ public final class DoorEngine {
         }
     }
 
-    /// A grant with a counter update stands only once the new counter is on the tag,
-    /// verified: a tag that cannot be updated is not let in, so every grant advances it.
+    /// A grant with a counter update stands only once the new counter is saved, then on the
+    /// tag, verified: a tag that cannot be updated is not let in, and the failure counts
+    /// toward its lockout.
     private func finish(_ decision: Decision, _ presentation: Presentation) -> Decision {
         guard decision.granted, let update = decision.tokenUpdate else { return decision }
         do {
-            let record = try decider.tokenRecord(for: update)
-            try reader.write(Self.replacingToken(in: presentation.message, with: record))
+            try reader.write(decider.tokenMessage(for: update, replacing: presentation.message))
             decider.confirm(update)
             return decision
         } catch {
-            return Decision(granted: false, user: decision.user, rule: decision.rule, reason: "the token's counter could not be updated on the tag (\(error)); not opened")
+            let lockout = error is CounterStoreError ? "" : decider.writeFailed(update, at: clock()).map { "; \($0)" } ?? ""
+            return Decision(granted: false, user: decision.user, rule: decision.rule, reason: "the token's counter could not be updated on the tag (\(error)); not opened\(lockout)")
         }
-    }
-
-    /// The tag's message with its token record replaced, other records kept in place.
-    static func replacingToken(in message: NDEFMessage?, with record: NDEFRecord) -> NDEFMessage {
-        let records = message?.records ?? []
-        guard let index = records.firstIndex(where: { $0.typeNameFormat == .nfcExternal && $0.typeString.lowercased() == SignedToken.recordType }) else {
-            return NDEFMessage(records: records + [record])
-        }
-        var replaced = records
-        replaced[index] = record
-        return NDEFMessage(records: replaced)
     }
 
     private func perform(_ actions: [DoorAction]) {

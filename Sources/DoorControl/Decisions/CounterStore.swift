@@ -2,52 +2,87 @@
 import Glibc
 #endif
 
-/// The last confirmed token counters on disk (`security.counter_file`), so a restart does not
-/// accept copies of earlier states again.
+/// Every token's counters on disk (`security.counter_file`), so that a restart neither accepts
+/// copies of earlier states again nor issues a counter twice.
 ///
-/// One line per tag: `USER<TAB>UIDHEX<TAB>COUNTER` (the UID as 4, 7 or 10 bytes), the user with `\`, tab and newline escaped
-/// as `\\`, `\t`, `\n`; lines starting with `#` are comments. Saving replaces the file
-/// atomically: a temporary file in the same directory, fsync, rename, fsync of the directory;
-/// a crash leaves the old file or the new one.
+/// The first line is the header `# pn532ctl token counters v2`; every other line is one token,
+/// `USER<TAB>UIDHEX<TAB>GENERATION<TAB>CONFIRMED<TAB>ISSUED<TAB>ok|conflict` (the UID as 4, 7
+/// or 10 bytes), the user with `\`, tab, newline and carriage return escaped as `\\`, `\t`,
+/// `\n`, `\r`. No other line is a comment, so any user name (`#alice` too) reads back as
+/// written. A file from before (header `# pn532ctl token counters:` or none, lines
+/// `USER<TAB>UIDHEX<TAB>COUNTER`) still reads, its counters confirmed and their generation
+/// taken from the next token shown. Saving replaces the file atomically: a temporary file in
+/// the same directory, fsync, rename, fsync of the directory; a crash leaves the old file or
+/// the new one.
 public struct CounterStore: Sendable {
     /// The file.
     public let path: String
+    /// The first line of the file.
+    static let header = "# pn532ctl token counters v2: USER<TAB>UID<TAB>GENERATION<TAB>CONFIRMED<TAB>ISSUED<TAB>STATE"
 
     /// A store at `path`.
     public init(path: String) {
         self.path = path
     }
 
-    /// The counters in the file; none when it does not exist yet.
+    /// The counters in the file.
     ///
-    /// - Throws: `CounterStoreError` when the file cannot be read or a line is not
-    ///   `USER<TAB>UIDHEX<TAB>COUNTER`.
-    public func load() throws(CounterStoreError) -> [DecisionState.CounterKey: UInt32] {
-        guard let bytes = try readFile() else { return [:] }
+    /// - Parameter beginAfresh: a missing file is no counters (`door run --new-counters`);
+    ///   otherwise it is an error, since a lost file would accept every earlier copy again.
+    /// - Throws: `CounterStoreError` when the file is missing (unless `beginAfresh`), cannot
+    ///   be read, or a line is not as the header says.
+    public func load(beginAfresh: Bool = false) throws(CounterStoreError) -> [DecisionState.CounterKey: DecisionState.TokenCounter] {
+        guard let bytes = try readFile() else {
+            if beginAfresh { return [:] }
+            var error = CounterStoreError(path: path, "does not exist: the counters of earlier grants are lost, so copies of earlier token states would be accepted; restore it, or start once with `door run --new-counters` to begin afresh")
+            error.isMissing = true
+            throw error
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CounterStoreError(path: path, "the file is not UTF-8 text")
         }
-        var counters: [DecisionState.CounterKey: UInt32] = [:]
+        var counters: [DecisionState.CounterKey: DecisionState.TokenCounter] = [:]
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3, let user = Self.unescape(fields[0]), !user.isEmpty,
-                case .success(let uid) = UIDNotation.parse(String(fields[1])), let counter = UInt32(fields[2])
-            else {
-                throw CounterStoreError(path: path, "line \(index + 1) is not USER<TAB>UIDHEX<TAB>COUNTER: fix or remove the file")
+            if index == 0, line.hasPrefix("# pn532ctl token counters") { continue }
+            guard !line.isEmpty else { continue }
+            guard let (key, counter) = Self.entry(line) else {
+                throw CounterStoreError(path: path, "line \(index + 1) is not USER<TAB>UIDHEX<TAB>GENERATION<TAB>CONFIRMED<TAB>ISSUED<TAB>ok|conflict: fix or remove the file")
             }
-            counters[DecisionState.CounterKey(user: user, uid: uid)] = counter
+            counters[key] = counter
         }
         return counters
+    }
+
+    /// One line's token, in the current or the earlier layout.
+    private static func entry(_ line: Substring) -> (DecisionState.CounterKey, DecisionState.TokenCounter)? {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == 3 || fields.count == 6, let user = unescape(fields[0]), !user.isEmpty,
+              case .success(let uid) = UIDNotation.parse(String(fields[1]))
+        else { return nil }
+        let key = DecisionState.CounterKey(user: user, uid: uid)
+        if fields.count == 3 {
+            guard let counter = UInt32(fields[2]) else { return nil }
+            return (key, DecisionState.TokenCounter(generation: 0, confirmed: counter))
+        }
+        guard let generation = UInt32(fields[2]), let confirmed = UInt32(fields[3]), let issued = UInt32(fields[4]),
+              issued >= confirmed, fields[5] == "ok" || fields[5] == "conflict"
+        else { return nil }
+        return (key, DecisionState.TokenCounter(generation: generation, confirmed: confirmed, issued: issued, conflict: fields[5] == "conflict"))
     }
 
     /// Replaces the file with `counters`, atomically and durably.
     ///
     /// - Throws: `CounterStoreError` naming the step that failed; the old file is then intact.
-    public func save(_ counters: [DecisionState.CounterKey: UInt32]) throws(CounterStoreError) {
+    public func save(_ counters: [DecisionState.CounterKey: DecisionState.TokenCounter]) throws(CounterStoreError) {
         let lines = counters.sorted { ($0.key.user, UIDNotation.hex($0.key.uid, separator: "")) < ($1.key.user, UIDNotation.hex($1.key.uid, separator: "")) }
-            .map { "\(Self.escape($0.key.user))\t\(UIDNotation.hex($0.key.uid, separator: ""))\t\($0.value)\n" }
-        let bytes = Array(("# pn532ctl token counters: USER<TAB>UID<TAB>COUNTER\n" + lines.joined()).utf8)
+            .map { key, counter in
+                let fields = [
+                    Self.escape(key.user), UIDNotation.hex(key.uid, separator: ""), String(counter.generation),
+                    String(counter.confirmed), String(counter.issued), counter.conflict ? "conflict" : "ok",
+                ]
+                return fields.joined(separator: "\t") + "\n"
+            }
+        let bytes = Array((Self.header + "\n" + lines.joined()).utf8)
         let temporary = path + ".tmp"
         let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw failure("cannot create \(temporary)") }
@@ -114,6 +149,7 @@ public struct CounterStore: Sendable {
             case "\\": text += "\\\\"
             case "\t": text += "\\t"
             case "\n": text += "\\n"
+            case "\r": text += "\\r"
             default: text.unicodeScalars.append(character)
             }
         }
@@ -129,6 +165,7 @@ public struct CounterStore: Sendable {
                 case "\\": text += "\\"
                 case "t": text += "\t"
                 case "n": text += "\n"
+                case "r": text += "\r"
                 default: return nil
                 }
                 escaped = false
@@ -148,6 +185,8 @@ public struct CounterStoreError: Error, Hashable, Sendable, CustomStringConverti
     public var path: String
     /// What went wrong.
     public var reason: String
+    /// True when the file does not exist.
+    public var isMissing = false
 
     /// An error about the file at `path`.
     public init(path: String, _ reason: String) {

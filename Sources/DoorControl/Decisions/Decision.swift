@@ -10,14 +10,18 @@ public struct Decision: Equatable, Sendable {
     public var reason: String
     /// On a grant with rolling counters: the token to write back, counter advanced.
     public var tokenUpdate: TokenUpdate?
+    /// Something an operator must look at (a token seen in two states, counters that cannot
+    /// be saved, an unsynchronised clock); nil when nothing is wrong.
+    public var alarm: String?
 
     /// A decision.
-    public init(granted: Bool, user: String?, rule: String, reason: String, tokenUpdate: TokenUpdate? = nil) {
+    public init(granted: Bool, user: String?, rule: String, reason: String, tokenUpdate: TokenUpdate? = nil, alarm: String? = nil) {
         self.granted = granted
         self.user = user
         self.rule = rule
         self.reason = reason
         self.tokenUpdate = tokenUpdate
+        self.alarm = alarm
     }
 }
 
@@ -27,10 +31,16 @@ public struct TokenUpdate: Equatable, Sendable {
     public var token: SignedToken
     /// The tag it belongs to.
     public var uid: [UInt8]
+    /// The token slot to write (0 or 1): the one not holding the confirmed counter.
+    public var slot: Int
+    /// The confirmed counter the tag showed.
+    public var base: UInt32
 
     /// An update.
-    public init(token: SignedToken, uid: [UInt8]) {
+    public init(token: SignedToken, uid: [UInt8], slot: Int = 1, base: UInt32? = nil) {
         self.token = token
         self.uid = uid
+        self.slot = slot
+        self.base = base ?? token.counter &- 1
     }
 }

@@ -1,3 +1,5 @@
+import CLinux
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,6 +13,7 @@ extension LocalTime {
         tzset()
         localtime_r(&seconds, &fields)
         self.init(fields)
+        self.epochSeconds = epochSeconds
     }
 
     /// The local time at `epochSeconds` in a fixed offset from UTC (`utcOffset` seconds east),
@@ -20,13 +23,17 @@ extension LocalTime {
         var fields = tm()
         gmtime_r(&seconds, &fields)
         self.init(fields)
+        self.epochSeconds = epochSeconds
     }
 
-    /// The wall-clock time now.
+    /// The wall-clock time now, with whether the kernel holds the clock as synchronised (a
+    /// clock that cannot be asked counts as not synchronised).
     public static func now() -> LocalTime {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return LocalTime(epochSeconds: Int64(spec.tv_sec))
+        var time = LocalTime(epochSeconds: Int64(spec.tv_sec))
+        time.isSynchronised = clinux_clock_synchronised() == 1
+        return time
     }
 
     /// From broken-down time (`tm_wday` 0 = Sunday, `tm_mon` 0 = January).

@@ -3,17 +3,26 @@ import PN532
 
 /// The engine's `DoorDecider` for a real door: a `DoorPolicy` with its `DecisionState`, the
 /// wall clock for schedules and the counter file behind rolling counters.
+///
+/// With rolling counters every change of the counters is saved before it takes effect: the
+/// counter a grant issues before it is written to the tag (a save that fails refuses the
+/// grant and raises an alarm), a confirmed write, a conflict, a newer token.
 public final class PolicyDecider: DoorDecider {
     /// The policy decided with; `reload` replaces it.
     public private(set) var policy: DoorPolicy
-    /// Confirmed counters and the lockout.
+    /// Counters and lockouts.
     public private(set) var state: DecisionState
-    /// Where confirmed counters are saved; nil keeps them in memory only.
+    /// Where counters are saved; nil keeps them in memory only (tests of other parts).
     let store: CounterStore?
     /// The local wall-clock time of a decision.
     let localTime: () -> LocalTime
-    /// Told when a confirmed counter could not be saved (the counter still holds in memory).
-    public var onStoreError: ((CounterStoreError) -> Void)?
+    /// Told of each alarm: a counter file that cannot be saved or read, a token seen in two
+    /// states, an unsynchronised clock.
+    public var onAlarm: ((String) -> Void)?
+    /// The last counter file failure, while it lasts: token grants are refused until a save
+    /// succeeds again.
+    public private(set) var storeFailure: CounterStoreError?
+    private var lastSaved: [DecisionState.CounterKey: DecisionState.TokenCounter]
 
     /// A decider starting from `state` (the counters `store` loaded).
     public init(policy: DoorPolicy, state: DecisionState, store: CounterStore?, localTime: @escaping () -> LocalTime = LocalTime.now) {
@@ -21,28 +30,84 @@ public final class PolicyDecider: DoorDecider {
         self.state = state
         self.store = store
         self.localTime = localTime
+        lastSaved = state.counters
     }
 
     /// Decides from now on with `policy` (a reloaded configuration), keeping counters and the
-    /// lockout.
+    /// lockouts. When the reload turns rolling counters on, the counter file is read (a
+    /// missing one begins afresh: counters were off); one that cannot be read refuses token
+    /// grants until it can be.
     public func reload(_ policy: DoorPolicy) {
+        let wasRolling = self.policy.config.security.rollingCounter
         self.policy = policy
+        guard policy.config.security.rollingCounter, !wasRolling, let store else { return }
+        do throws(CounterStoreError) {
+            let loaded = try store.load(beginAfresh: true)
+            state = DecisionState(counters: loaded.merging(state.counters) { $1 })
+            lastSaved = loaded
+            storeFailure = nil
+        } catch {
+            fail(error)
+        }
     }
 
     public func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
-        policy.decide(presentation, at: localTime(), monotonic: .nanoseconds(now.nanoseconds), state: &state)
+        var decision = policy.decide(presentation, at: localTime(), monotonic: .nanoseconds(now.nanoseconds), state: &state)
+        if !save() {
+            decision = refusedForStore(decision)
+        }
+        if let alarm = decision.alarm { onAlarm?(alarm) }
+        return decision
     }
 
-    /// The advanced token's record, signed for its tag.
-    public func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord {
+    /// Saves the counter it issues, then gives the message to write: the tag's message with
+    /// the advanced token in the slot not holding the confirmed counter.
+    ///
+    /// - Throws: the counter file's error (the grant must then be refused), or the token's.
+    public func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage {
         guard let key = policy.tokenKey else { throw TokenError.malformed("no token key is configured") }
-        return try update.token.record(uid: update.uid, key: key)
+        let record = try update.token.record(uid: update.uid, key: key)
+        state.issue(update)
+        guard save() else { throw storeFailure ?? CounterStoreError(path: store?.path ?? "", "cannot be saved") }
+        return TokenSlots.message(message, writing: record, into: update.slot)
     }
 
     /// Takes the written counter and saves the counters.
     public func confirm(_ update: TokenUpdate) {
         state.confirmTokenWrite(update)
-        guard let store else { return }
-        do throws(CounterStoreError) { try store.save(state.counters) } catch { onStoreError?(error) }
+        _ = save()
+    }
+
+    /// Counts a write-back that failed toward the tag's lockout.
+    public func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? {
+        policy.countFailedWrite(of: update.uid, at: .nanoseconds(now.nanoseconds), state: &state)
+    }
+
+    /// Saves the counters when they changed and counters are on; false when that failed.
+    private func save() -> Bool {
+        guard policy.config.security.rollingCounter, let store else { return true }
+        guard state.counters != lastSaved || storeFailure != nil else { return true }
+        do throws(CounterStoreError) {
+            try store.save(state.counters)
+            lastSaved = state.counters
+            storeFailure = nil
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    private func fail(_ error: CounterStoreError) {
+        storeFailure = error
+        onAlarm?("\(error): token grants are refused until the counters can be saved")
+    }
+
+    /// `decision` with a token grant turned into a denial while counters cannot be saved.
+    private func refusedForStore(_ decision: Decision) -> Decision {
+        guard decision.granted, decision.tokenUpdate != nil, let storeFailure else { return decision }
+        return Decision(
+            granted: false, user: decision.user, rule: decision.rule,
+            reason: "the token counters cannot be saved (\(storeFailure)): token grants are refused", alarm: storeFailure.description)
     }
 }

@@ -1,9 +1,13 @@
 import NDEF
 
 /// A presentation's NDEF message decoded once for matching: the texts, full URIs, MIME
-/// records and token records it holds, in message order. Records that do not decode are
-/// left out (they can match nothing).
+/// records and token records among its first `recordLimit` records, in message order.
+/// Records that do not decode are left out (they can match nothing); records after the limit
+/// are never looked at, so one tag tests a handful of credentials, not a list of guesses.
 struct PresentedContent {
+    /// The records of a message that are considered: two token slots and two others.
+    static let recordLimit = 4
+
     /// The text of every Text record.
     var texts: [String] = []
     /// The full URI (prefix expanded) of every URI record.
@@ -14,7 +18,7 @@ struct PresentedContent {
     var tokenRecords: [NDEFRecord] = []
 
     init(_ message: NDEFMessage?) {
-        for record in message?.records ?? [] {
+        for record in (message?.records ?? []).prefix(Self.recordLimit) {
             if NDEFMessage.isToken(record) {
                 tokenRecords.append(record)
                 continue

@@ -118,12 +118,13 @@ public final class DoorReader {
         }
     }
 
-    /// Writes `message` to the tag of the presentation just reported (for a token's counter),
-    /// tear-safe and verified. Throws when no tag is selected or the write failed.
+    /// Writes `message` to the tag of the presentation just reported (a token's counter in
+    /// one of its slots: in place when the length is unchanged, `Type2Tag.updateNDEF`), and
+    /// verifies it. Throws when no tag is selected or the write failed.
     public func write(_ message: NDEFMessage) throws(Type2Error) {
         guard let tag else { throw .unsupported("no tag is selected") }
         exchange?.renew()
-        _ = try tag.writeNDEF(message, verify: true)
+        _ = try tag.updateNDEF(message)
     }
 
     /// Leaves the chip idle with the field off and closes the device.

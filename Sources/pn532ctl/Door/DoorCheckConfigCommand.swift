@@ -10,8 +10,13 @@ struct DoorCheckConfigCommand: ParsableCommand {
         discussion: """
             Reads the file (board profile and built-in defaults applied), checks every key and
             value, and checks that security.key_file exists, is private (mode 600) and holds at
-            least 16 bytes. Errors name the file, line and key. Exit status: 0 valid, 65 an
-            invalid configuration, 66 a missing file, 77 a key file readable by others.
+            least 16 bytes of 8 or more different values. Unsafe setups are refused (a user
+            with both uid and token = true, the published test originality key with a real
+            reader); weak ones are warned about on standard error (an ASCII key, v1 tokens
+            accepted, rolling_counter or require_genuine off with token users, an unchecked
+            clock). Errors name the file, line and key. Exit status: 0 valid (warnings
+            included), 65 an invalid configuration, 66 a missing file, 77 a key file readable
+            by others.
             """)
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
@@ -22,13 +27,16 @@ struct DoorCheckConfigCommand: ParsableCommand {
 
     func run() throws {
         let config: DoorConfig
+        let key: [UInt8]?
         do {
             config = try DoorConfig.load(path: file, boardsDirectory: boards)
             _ = try DoorPolicy(loading: config, from: file)
+            key = try config.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
         } catch {
             throw CLIError(error)
         }
         print(config.renderedTOML(), terminator: "")
+        for warning in config.securityWarnings(key: key) { StandardError.write("\(file): warning: \(warning)\n") }
         let users = config.users.count
         let hooks = config.hooks.socket.map { ", hook events to \($0)" } ?? ""
         StandardError.write("\(file): configuration OK (\(users) user\(users == 1 ? "" : "s")\(hooks))\n")

@@ -49,6 +49,9 @@ struct DoorRunCommand: ParsableCommand {
     @Flag(help: "Print every PN532 frame on standard error.")
     var trace = false
 
+    @Flag(help: "Begin with no token counters when security.counter_file does not exist (its first start, or after the file was lost: every token's next state is then trusted once).")
+    var newCounters = false
+
     func run() throws {
         // Signals first, so that a SIGTERM during start-up is handled by the loop, relay locked.
         let signals = clinux_signal_fd_for_door()
@@ -66,10 +69,12 @@ struct DoorRunCommand: ParsableCommand {
         let policy: DoorPolicy
         do throws(ConfigError) { policy = try DoorPolicy(loading: door, from: config) } catch { throw CLIError(error) }
         let spec = try DeviceSpec.door(door.reader)
-        let store = door.security.rollingCounter ? CounterStore(path: door.security.counterFile) : nil
-        let counters: [DecisionState.CounterKey: UInt32]
-        do throws(CounterStoreError) { counters = try store?.load() ?? [:] } catch {
-            throw CLIError.io("\(error) (rolling counters cannot be checked without it: the door does not start)")
+        let store = CounterStore(path: door.security.counterFile)
+        var counters: [DecisionState.CounterKey: DecisionState.TokenCounter] = [:]
+        if door.security.rollingCounter {
+            do throws(CounterStoreError) { counters = try store.load(beginAfresh: newCounters) } catch {
+                throw CLIError.io("\(error) (rolling counters cannot be checked without it: the door does not start)")
+            }
         }
         let audit: AuditLog
         do throws(AuditLogError) { audit = try AuditLog(door.audit) } catch { throw CLIError.io("audit.path: \(error)") }
@@ -82,7 +87,7 @@ struct DoorRunCommand: ParsableCommand {
         reader.readsMessage = door.needsMessage
         defer { reader.close() }
         let decider = PolicyDecider(policy: policy, state: DecisionState(counters: counters), store: store)
-        decider.onStoreError = { log.write(.error, "\($0) (the counter holds until the next restart)") }
+        decider.onAlarm = { log.write(.error, "ALARM: \($0)") }
         let engine = DoorEngine(
             reader: reader, controller: DoorController(settings: DoorController.Settings(door)), decider: AuditGate(decider, journal: journal),
             journal: journal, outputs: lines.outputs, clock: LinkTime.monotonicNow)
@@ -95,6 +100,8 @@ struct DoorRunCommand: ParsableCommand {
         let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, signals: signals, hooks: DoorDaemon.Hooks(
             notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
             log: { log.write(.notice, $0) }))
+        let key = try? door.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
+        for warning in door.securityWarnings(key: key ?? nil) { log.write(.warning, warning) }
         log.write(.notice, "door controller started: reader \(spec), relay \(door.relay.output.line) released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
         switch daemon.run() {
         case .signal(let signal):

@@ -113,7 +113,7 @@ final class DoorRuntime {
         lockedOutUntil = until
         let now = AuditTime.now()
         let end = AuditTime(epochSeconds: now.epochSeconds + (until - since).components.seconds, nanoseconds: now.nanoseconds)
-        journal.append(.lockout(at: now, until: end, denials: lockout.denials))
-        log.write(.warning, "lockout: \(lockout.denials) denials within \(lockout.window.components.seconds) s; presentations are ignored for \((until - since).components.seconds) s")
+        journal.append(.lockout(at: now, until: end, denials: lockout.globalDenials))
+        log.write(.warning, "lockout: \(lockout.globalDenials) denials of any tags within \(lockout.window.components.seconds) s; presentations are ignored for \((until - since).components.seconds) s")
     }
 }

@@ -10,10 +10,11 @@ struct TokenCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the tag's signed door token against a key.",
         discussion: """
-            Prints the token's user, issue time and counter when its MAC is right for this
-            tag's UID and the key; exits 1 saying why when it is not (a copy from another tag,
-            another key, altered bytes) or when the tag holds no token. Counters are not
-            compared: only the door knows the last one it saw.
+            Prints each token slot's user, issue time, counter, site, key id, groups and
+            expiry when its MAC is right for this tag's UID and the key; exits 1 saying why
+            when no slot is (a copy from another tag, another key, altered bytes) or when the
+            tag holds no token. A single bad slot is a warning (a torn write-back). Counters
+            are not compared: only the door knows the last one it confirmed.
             """)
 
     @OptionGroup var options: TagOptions
@@ -32,17 +33,22 @@ struct TokenCheckCommand: ParsableCommand {
         guard !records.isEmpty else {
             throw CLIError(message: "the tag holds no \(SignedToken.recordType) record (`pn532ctl token issue` writes one)", exitCode: .failure)
         }
-        var refusals: [String] = []
-        for record in records {
+        var refusals: [(slot: Int, error: TokenError)] = []
+        for (index, record) in records.enumerated() {
+            let label = records.count == 1 ? "Token     " : "Slot \(index + 1)    "
             do throws(TokenError) {
                 let token = try SignedToken(record: record, uid: uid, key: verifyingKey)
-                print("Token     \(TokenText.describe(token)): valid for this tag and key")
+                print("\(label)\(TokenText.describe(token)): valid for this tag and key")
             } catch {
-                refusals.append(error.description)
+                refusals.append((index + 1, error))
             }
         }
-        guard refusals.isEmpty else {
-            throw CLIError(message: "token refused: " + refusals.joined(separator: "; "), exitCode: .failure)
+        guard refusals.count < records.count else {
+            let reasons = Set(refusals.map(\.error)).count == 1 ? [refusals[0].error.description] : refusals.map { "slot \($0.slot): \($0.error)" }
+            throw CLIError(message: "token refused: " + reasons.joined(separator: "; "), exitCode: .failure)
+        }
+        for refusal in refusals {
+            StandardError.write("warning: slot \(refusal.slot): \(refusal.error) (a torn write-back: the door uses the other slot and rewrites this one)\n")
         }
     }
 }

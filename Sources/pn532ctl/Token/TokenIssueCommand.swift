@@ -14,11 +14,13 @@ struct TokenIssueCommand: ParsableCommand {
         commandName: "issue",
         abstract: "Write a signed door token for one user to the tag (tear-safe, verified).",
         discussion: """
-            The token (an external record pn532ctl.org:token) holds the user, the issue time
-            and a counter, with HMAC-SHA256(key, UID ‖ fields) truncated to 16 bytes: it is
-            bound to this tag's UID, so a copy on another tag is refused. The tag's other
-            records are kept and an earlier token is replaced; a tag whose data is not valid
-            NDEF is refused. The key file holds at least 16 bytes (e.g. `head -c 32
+            The token (an external record pn532ctl.org:token, version 2) holds the user, the
+            site, the door groups it opens, the key id, the issue time, an expiry and a
+            counter, with HMAC-SHA256(key, label ‖ UID length ‖ UID ‖ fields) truncated to 16
+            bytes: it is bound to this tag's UID (a copy on another UID is refused) and to the
+            door's security.site and security.key_id. It is written twice, as the two slots a
+            door with rolling counters needs. The tag's other records are kept and an earlier
+            token is replaced; a tag whose data is not valid NDEF is refused. The key file holds at least 16 bytes (e.g. `head -c 32
             /dev/urandom > door.key; chmod 600 door.key`), the same file as the door's
             security.key_file. Two tags in the field: nothing is written.
             """)
@@ -37,13 +39,33 @@ struct TokenIssueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The issue time in seconds since 1970 (default: now).", valueName: "EPOCH"))
     var issued: UInt32?
 
+    @Option(help: ArgumentHelp("The site, as the doors' security.site (at most 32 bytes; default empty).", valueName: "NAME"))
+    var site = ""
+
+    @Option(name: .customLong("group"), help: ArgumentHelp("A door group the token opens (repeat, at most 8; none: every door of the site).", valueName: "NAME"))
+    var groups: [String] = []
+
+    @Option(help: ArgumentHelp("The last second the token opens, in seconds since 1970 (default: no expiry).", valueName: "EPOCH"))
+    var expires: UInt32?
+
+    @Option(help: ArgumentHelp("The key id of --key, as the doors' security.key_id (0-255, default 0).", valueName: "N"))
+    var keyID: UInt8 = 0
+
     func validate() throws {
         guard (1...64).contains(user.utf8.count) else { throw ValidationError("--user must be 1-64 bytes of UTF-8, not \(user.utf8.count)") }
+        guard site.utf8.count <= SignedToken.maximumNameLength else { throw ValidationError("--site must be at most \(SignedToken.maximumNameLength) bytes") }
+        guard groups.count <= SignedToken.maximumGroups else { throw ValidationError("at most \(SignedToken.maximumGroups) --group options") }
+        for group in groups where !(1...SignedToken.maximumNameLength).contains(group.utf8.count) {
+            throw ValidationError("--group \(group.debugDescription) must be 1-\(SignedToken.maximumNameLength) bytes")
+        }
+        guard expires != 0 else { throw ValidationError("--expires 0 is no time; leave it out for no expiry") }
     }
 
     func run() throws {
         let signingKey = SymmetricKey(data: try PasswordOptions.readSecret(key))
-        let token = SignedToken(user: user, issued: try issued ?? Self.now(), counter: counter)
+        let token = SignedToken(
+            user: user, issued: try issued ?? Self.now(), counter: counter, site: site, keyID: keyID,
+            groups: groups, expires: expires ?? 0)
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
         let uid = session.target.uid

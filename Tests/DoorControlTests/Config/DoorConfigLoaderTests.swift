@@ -39,8 +39,15 @@ struct DoorConfigLoaderTests {
         rolling_counter = true
         counter_file = "/var/lib/door/counters"
         require_genuine = true
-        originality_key = "test"
-        lockout = { denials = 3, window = 10 }
+        originality_key = "nxp"
+        lockout = { denials = 3, window = 10, global_denials = 12 }
+        key_id = 2
+        site = "hq"
+        door = "front"
+        groups = ["front", "staff"]
+        accept_v1_tokens = true
+        revoked_uids = ["04:11:22:33:44:55:66"]
+        require_synchronised_clock = false
 
         [audit]
         path = "/var/log/door.jsonl"
@@ -83,8 +90,10 @@ struct DoorConfigLoaderTests {
                 buzzerDenied: FeedbackPattern([.milliseconds(100), .milliseconds(50), .milliseconds(100)])),
             security: SecurityConfig(
                 keyFile: "/etc/pn532ctl/door.key", rollingCounter: true, counterFile: "/var/lib/door/counters",
-                requireGenuine: true, originalityKey: .test,
-                lockout: LockoutPolicy(denials: 3, window: .seconds(10), duration: .seconds(30))),
+                requireGenuine: true, originalityKey: .nxp,
+                lockout: LockoutPolicy(denials: 3, window: .seconds(10), duration: .seconds(30), globalDenials: 12),
+                keyID: 2, site: "hq", door: "front", groups: ["front", "staff"], acceptV1Tokens: true,
+                revokedUIDs: [[0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]], requireSynchronisedClock: false),
             audit: AuditConfig(path: "/var/log/door.jsonl", maxBytes: 65536, keep: 2),
             users: [
                 User(
@@ -167,7 +176,11 @@ struct DoorConfigLoaderTests {
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nrequire_genuine = \"yes\"", error: "door.toml:6: security.require_genuine: must be true or false, not \"yes\""),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\noriginality_key = \"nxq\"", error: "door.toml:6: security.originality_key: must be \"nxp\" or \"test\", not \"nxq\""),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nlockout = { denials = 0 }", error: "door.toml:6: security.lockout.denials: must be between 1 and 100, not 0"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nlockout = 5", error: "door.toml:6: security.lockout: must be { denials = 5, window = 30, duration = 30 } or false, not 5"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nlockout = 5", error: "door.toml:6: security.lockout: must be { denials = 5, window = 30, duration = 30, global_denials = 20 } or false, not 5"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nlockout = { denials = 5, global_denials = 4 }", error: "door.toml:6: security.lockout.global_denials: 4 is below denials = 5: one tag would lock everyone out"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\noriginality_key = \"test\"", error: "door.toml: security.originality_key: \"test\" is the published pn532ctl test key (its private key is in the documentation: anyone can sign a fake tag with it); use \"nxp\" with a real reader"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nsite = \"\(String(repeating: "s", count: 33))\"", error: "door.toml:6: security.site: must be at most 32 bytes (tokens carry it)"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nrevoked_uids = [\"0411\"]", error: "door.toml:6: security.revoked_uids: \"0411\" is 2 bytes; a UID has 4, 7 or 10"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[audit]\nkeep = -1", error: "door.toml:6: audit.keep: must be between 0 and 100, not -1"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nuid = \"04112233\"", error: "door.toml:5: users[0].name: missing"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"", error: "door.toml:5: users[0]: user \"a\" has no credential"),
@@ -177,6 +190,9 @@ struct DoorConfigLoaderTests {
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04:1122:33\"", error: "door.toml:7: users[0].uid[0]: \"04:1122:33\" must have two hex digits between colons"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"0411223G\"", error: "door.toml:7: users[0].uid[0]: \"0411223G\" \"3G\" is not a hex byte"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\ntoken = true", error: "door.toml:7: users[0].token: needs security.key_file"),
+        Invalid(
+            body: "[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"/k\"\n[[users]]\nname = \"a\"\ntoken = true\nuid = [\"04112233\"]",
+            error: "door.toml: users[0].uid: user \"a\" has both uid and token = true: a copy of the UID alone opens, so the token adds nothing; remove uid (or, if a UID-only card is really meant, give it its own user entry)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\nvalid_from = \"2026-01-01\"", error: "door.toml:8: users[0].valid_from: must be a date written without quotes, such as 2026-01-31, not \"2026-01-01\""),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\nvalid_from = 2026-05-01\nvalid_until = 2026-04-30", error: "door.toml:9: users[0].valid_until: 2026-04-30 is before valid_from 2026-05-01"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\nschedule = [\n  \"Mon-Fri 08:00-18:00\",\n  \"Sat 13:00-09:00\",\n]", error: "door.toml:10: users[0].schedule[1]: \"Sat 13:00-09:00\": the end 09:00 must be after the start 13:00"),

@@ -38,4 +38,19 @@ struct KeyFileTests {
             try KeyFile.read("/dev/null")
         }
     }
+
+    @Test("a key of few different byte values is refused; a text key is only flagged")
+    func lowEntropy() throws {
+        let directory = try TemporaryDirectory()
+        let repeated = try directory.write("repeated.key", Array(repeating: 0x5A, count: 32), mode: 0o600)
+        #expect {
+            try KeyFile.read(repeated)
+        } throws: { error in
+            (error as? ConfigError)?.message.hasPrefix("key file \(repeated) holds only 1 different byte values: it is guessable") == true
+        }
+        let text = Array("0123456789abcdef0123456789abcdef".utf8)
+        #expect(try KeyFile.read(directory.write("hex.key", text, mode: 0o600)) == text)
+        #expect(KeyFile.looksLikeText(text))
+        #expect(!KeyFile.looksLikeText(Self.key))
+    }
 }

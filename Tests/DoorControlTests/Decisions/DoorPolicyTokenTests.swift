@@ -66,20 +66,27 @@ struct DoorPolicyTokenTests {
         #expect(F.decide(F.policy(Self.users), tag).tokenUpdate == nil)
         let decision = F.decide(F.policy(Self.users, security: Self.rolling), tag)
         #expect(decision.granted)
-        #expect(decision.tokenUpdate == TokenUpdate(token: SignedToken(user: "alice", issued: 1_772_000_000, counter: 8), uid: F.aliceUID))
+        #expect(decision.tokenUpdate == TokenUpdate(token: SignedToken(user: "alice", issued: 1_772_000_000, counter: 8), uid: F.aliceUID, slot: 1, base: 7))
     }
 
-    @Test func aStaleCounterIsDeniedEqualAndGreaterAreAccepted() throws {
+    static func counters(confirmed: UInt32, issued: UInt32) -> [DecisionState.CounterKey: DecisionState.TokenCounter] {
+        [DecisionState.CounterKey(user: "alice", uid: F.aliceUID): DecisionState.TokenCounter(generation: 1_772_000_000, confirmed: confirmed, issued: issued)]
+    }
+
+    @Test func onlyTheConfirmedCounterIsAcceptedAndTheNextFollowsTheLastIssued() throws {
         let policy = F.policy(Self.users, security: Self.rolling)
-        var state = DecisionState(counters: [DecisionState.CounterKey(user: "alice", uid: F.aliceUID): 7])
-        let stale = policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 4, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state)
-        #expect(stale == Decision(granted: false, user: "alice", rule: "signed token", reason: "token refused: counter 4 is older than 7: a copy of an earlier state"))
-        for counter: UInt32 in [7, 9] {
-            let decision = policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: counter, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state)
-            #expect(decision.granted)
-            #expect(decision.tokenUpdate?.token.counter == counter + 1)
-        }
+        var state = DecisionState(counters: Self.counters(confirmed: 7, issued: 9))
+        let decision = policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 7, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state)
+        #expect(decision.granted)
+        #expect(decision.tokenUpdate?.token.counter == 10, "a number issued once (9) is never issued again")
         #expect(state.lastCounter(user: "alice", uid: F.aliceUID) == 7, "nothing is recorded before a write is confirmed")
+        for counter: UInt32 in [4, 8, 10] {
+            var fresh = DecisionState(counters: Self.counters(confirmed: 7, issued: 9))
+            let refused = policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: counter, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &fresh)
+            #expect(!refused.granted, "counter \(counter)")
+            #expect(refused.alarm != nil)
+            #expect(fresh.counter(user: "alice", uid: F.aliceUID)?.conflict == true)
+        }
     }
 
     @Test func theCounterAdvancesOnlyWhenTheWriteIsConfirmed() throws {
@@ -87,23 +94,43 @@ struct DoorPolicyTokenTests {
         var state = DecisionState()
         let first = policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 0, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state)
         let update = try #require(first.tokenUpdate)
+        state.issue(update)
         #expect(policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 0, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state).granted,
             "an unconfirmed (failed or torn) write leaves the old token valid")
         state.confirmTokenWrite(update)
         #expect(state.lastCounter(user: "alice", uid: F.aliceUID) == 1)
+        #expect(policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 1, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state).granted)
         let old = policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 0, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state)
         #expect(!old.granted)
-        #expect(old.reason == "token refused: counter 0 is older than 1: a copy of an earlier state")
-        #expect(policy.decide(F.tag(F.aliceUID, try F.token("alice", counter: 1, on: F.aliceUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state).granted)
-        state.confirmTokenWrite(TokenUpdate(token: SignedToken(user: "alice", issued: 0, counter: 0), uid: F.aliceUID))
-        #expect(state.lastCounter(user: "alice", uid: F.aliceUID) == 1, "a lower counter never replaces a higher one")
+        #expect(old.reason.hasPrefix("token refused: \"alice\"'s token on tag 04112233445566 shows counter 0 but the counter confirmed last is 1"))
     }
 
     @Test func countersArePerUserAndTag() throws {
         let policy = F.policy(Self.users, security: Self.rolling)
-        var state = DecisionState(counters: [DecisionState.CounterKey(user: "alice", uid: F.aliceUID): 7])
+        var state = DecisionState(counters: Self.counters(confirmed: 7, issued: 7))
         let otherTag = policy.decide(F.tag(F.bobUID, try F.token("alice", counter: 0, on: F.bobUID)), at: F.wednesdayNoon, monotonic: .zero, state: &state)
         #expect(otherTag.granted)
+    }
+
+    @Test func twoSlotsAreReadAndTheOneNotHoldingTheConfirmedCounterIsWritten() throws {
+        let policy = F.policy(Self.users, security: Self.rolling)
+        var state = DecisionState(counters: Self.counters(confirmed: 7, issued: 8))
+        let tag = F.tag(F.aliceUID, try F.token("alice", counter: 7, on: F.aliceUID), try F.token("alice", counter: 8, on: F.aliceUID))
+        let decision = policy.decide(tag, at: F.wednesdayNoon, monotonic: .zero, state: &state)
+        #expect(decision.tokenUpdate?.slot == 1)
+        #expect(decision.tokenUpdate?.token.counter == 9)
+        let swapped = F.tag(F.aliceUID, try F.token("alice", counter: 8, on: F.aliceUID), try F.token("alice", counter: 7, on: F.aliceUID))
+        #expect(policy.decide(swapped, at: F.wednesdayNoon, monotonic: .zero, state: &state).tokenUpdate?.slot == 0)
+        let whole = try F.token("alice", counter: 8, on: F.aliceUID)
+        var bytes = whole.payload
+        bytes[3] ^= 0xFF
+        let torn = try NDEFRecord(format: .nfcExternal, type: whole.type, payload: bytes)
+        let oneTorn = F.tag(F.aliceUID, torn, try F.token("alice", counter: 7, on: F.aliceUID))
+        let accepted = policy.decide(oneTorn, at: F.wednesdayNoon, monotonic: .zero, state: &state)
+        #expect(accepted.granted, "a torn slot is ignored when the other holds the confirmed counter")
+        #expect(accepted.tokenUpdate?.slot == 0)
+        let three = F.tag(F.aliceUID, try F.token("alice", counter: 7, on: F.aliceUID), try F.token("alice", counter: 7, on: F.aliceUID), try F.token("alice", counter: 7, on: F.aliceUID))
+        #expect(policy.decide(three, at: F.wednesdayNoon, monotonic: .zero, state: &state).reason.contains("at most 2 token slots"))
     }
 
     @Test func anExhaustedCounterIsDenied() throws {

@@ -111,11 +111,13 @@ final class AllowListDecider: DoorDecider {
         return Decision(granted: granted, user: granted ? "user" : nil, rule: granted ? "allow list" : "default deny", reason: granted ? "listed" : "not listed")
     }
 
-    func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord {
+    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage {
         throw TokenError.notAToken
     }
 
     func confirm(_ update: TokenUpdate) {}
+
+    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
 }
 
 /// Keeps every journal entry, with the time on `clock` it was recorded at.

@@ -17,7 +17,7 @@ struct DoorCheckConfigCommandTests {
 
         init(_ text: String, keyMode: Int = 0o600) throws {
             directory = try temporaryDirectory()
-            FileManager.default.createFile(atPath: key, contents: Data(repeating: 0x5A, count: 32), attributes: [.posixPermissions: keyMode])
+            FileManager.default.createFile(atPath: key, contents: Data((0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }), attributes: [.posixPermissions: keyMode])
             try text.replacingOccurrences(of: "KEY", with: key).write(toFile: config, atomically: true, encoding: .utf8)
         }
 
@@ -71,6 +71,36 @@ struct DoorCheckConfigCommandTests {
         #expect(result.status == 65)
         #expect(result.standardError.hasPrefix("pn532ctl: \(scene.config)\(error)"))
         #expect(result.output.isEmpty)
+    }
+
+    @Test("unsafe setups exit 65: the test originality key with a real reader, a user with uid and token")
+    func unsafeSetups() throws {
+        for (text, error) in [
+            ("board = \"rpi4-uart\"\n[security]\noriginality_key = \"test\"\n", ": security.originality_key: \"test\" is the published pn532ctl test key"),
+            ("board = \"rpi4-uart\"\n[security]\nkey_file = \"KEY\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\ntoken = true\n", ": users[0].uid: user \"a\" has both uid and token = true: a copy of the UID alone opens"),
+        ] {
+            let scene = try Scene(text)
+            defer { scene.remove() }
+            let result = try scene.check()
+            #expect(result.status == 65)
+            #expect(result.standardError.hasPrefix("pn532ctl: \(scene.config)\(error)"), "\(result.standardError)")
+        }
+        let simulated = try Scene("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\noriginality_key = \"test\"\n")
+        defer { simulated.remove() }
+        #expect(try simulated.check().status == 0, "the test key is for the simulator")
+    }
+
+    @Test("weak setups pass with a warning each on standard error")
+    func weakSetups() throws {
+        let scene = try Scene("board = \"rpi4-uart\"\n[security]\nkey_file = \"KEY\"\naccept_v1_tokens = true\n[[users]]\nname = \"a\"\ntoken = true\n")
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 0)
+        let warnings = result.standardError.split(separator: "\n").filter { $0.hasPrefix("\(scene.config): warning: ") }
+        #expect(warnings.count == 3, "\(result.standardError)")
+        #expect(warnings.contains { $0.contains("accept_v1_tokens") })
+        #expect(warnings.contains { $0.contains("rolling_counter is off") })
+        #expect(warnings.contains { $0.contains("require_genuine is off") })
     }
 
     @Test("a key file readable by group or others exits 77 and says to chmod it")

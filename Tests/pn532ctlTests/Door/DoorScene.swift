@@ -39,10 +39,13 @@ final class DoorScene {
         uid = ["\(alice)"]
         """
 
-    /// Writes door.toml with `users` (TOML `[[users]]` tables).
-    /// `extra` is appended (`[[dispatch]]` tables).
+    /// Writes door.toml with `users` (TOML `[[users]]` tables) and `security` (the keys of
+    /// `[security]`). `extra` is appended (`[[hook]]` tables).
     /// `audit` is added to the `[audit]` section.
-    func writeConfig(pulse: Double, users: String, extra: String = "", audit auditSettings: String = "") throws {
+    func writeConfig(
+        pulse: Double, users: String, extra: String = "", audit auditSettings: String = "",
+        security: String = "lockout = false"
+    ) throws {
         let text = """
             [reader]
             device = "\(link)"
@@ -62,7 +65,7 @@ final class DoorScene {
             debounce_ms = 0
 
             [security]
-            lockout = false
+            \(security)
 
             [audit]
             path = "\(audit)"
@@ -79,12 +82,15 @@ final class DoorScene {
     /// Where `door run` keeps its lines when started with `keepingLines: true`.
     var state: String { directory.appendingPathComponent("state").path }
 
-    /// Starts `pn532ctl door run` with `environment` added and waits until its reader is ready;
-    /// `keepingLines` gives it a state directory to keep its lines in for `door release`;
-    /// `launcher` runs it (see `BackgroundCommand`). Returns the log lines read.
+    /// Starts `pn532ctl door run` with `environment` and `arguments` added and waits until its
+    /// reader is ready; `keepingLines` gives it a state directory to keep its lines in for
+    /// `door release`; `launcher` runs it (see `BackgroundCommand`). Returns the log lines read.
     @discardableResult
-    func start(environment: [String: String] = [:], keepingLines: Bool = false, launcher: [String] = []) throws -> [String] {
-        var arguments = ["door", "run", "--config", config, "--verbose"]
+    func start(
+        environment: [String: String] = [:], arguments extraArguments: [String] = [], keepingLines: Bool = false,
+        launcher: [String] = []
+    ) throws -> [String] {
+        var arguments = ["door", "run", "--config", config, "--verbose"] + extraArguments
         if keepingLines {
             try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
             arguments += ["--state-directory", state]

@@ -170,13 +170,13 @@ struct FlashCommandTests {
         let csv = try scene.file("users.csv", "user\nalice\n")
         let flash = try scene.flash(["--csv", csv, "--token-column", "user", "--key", key, "--json"])
         #expect(try flash.readLine() == #"{"event":"ready","done":0,"total":1}"#)
-        #expect(try flash.readLine() == #"{"event":"tag","result":"ok","uid":"040000000000A1","product":"NTAG213","bytes":52,"seq":1,"error":null,"done":1,"total":1}"#)
+        #expect(try flash.readLine() == #"{"event":"tag","result":"ok","uid":"040000000000A1","product":"NTAG213","bytes":59,"seq":1,"error":null,"done":1,"total":1}"#)
         #expect(try flash.readLine().hasPrefix(#"{"event":"summary","written":1,"failed":0,"skipped":0,"interrupted":false,"#))
         #expect(flash.wait() == 0)
         let read = try scene.readBack("040000000000A1", product: "ntag213", json: true)
         #expect(read.contains(#""type":"pn532ctl.org:token""#))
-        #expect(read.contains(#""payloadLength":31"#))
-        #expect(read.contains(#""payloadHex":"0105616C696365"#))
+        #expect(read.contains(#""payloadLength":38"#), "a version 2 token")
+        #expect(read.contains(#""payloadHex":"0200000000"#))
     }
 
     @Test func ctrlCEndsBetweenTagsWithTheReportComplete() throws {

@@ -28,25 +28,26 @@ struct TokenCommandTests {
         #expect(issue.status == 0)
         let lines = issue.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines.first == "Token     alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 7")
+        #expect(lines.first == "Token     alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 7, site \"\", key id 0, groups every door, expires never")
         #expect(lines.dropFirst().first == "Tag       NTAG215 04112233445566")
-        #expect(lines.dropFirst(2).first?.hasPrefix("Record    pn532ctl.org:token 0105616C6963656AFD86C000000007") == true)
+        #expect(lines.dropFirst(2).first?.hasPrefix("Record    pn532ctl.org:token 0200000007") == true)
         #expect(lines.last?.hasPrefix("Wrote     ") == true)
-        #expect(lines.last?.contains("2 records") == true)
+        #expect(lines.last?.contains("3 records") == true, "the URI and two token slots")
         #expect(lines.last?.hasSuffix("verified") == true)
         let check = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
         #expect(check.status == 0)
-        #expect(check.output == "Tag       NTAG215 04112233445566\nToken     alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 7: valid for this tag and key\n")
+        let slot = "alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 7, site \"\", key id 0, groups every door, expires never: valid for this tag and key"
+        #expect(check.output == "Tag       NTAG215 04112233445566\nSlot 1    \(slot)\nSlot 2    \(slot)\n")
         let read = try pn532ctl(["read", "--device", simulator.path])
         #expect(read.output.contains("URI: https://door.example"))
         #expect(read.output.contains("pn532ctl.org:token"))
 
         let again = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "bob", "--key", keys.key])
         #expect(again.status == 0)
-        #expect(again.output.contains("2 records"), "the earlier token is replaced, not added to")
+        #expect(again.output.contains("3 records"), "the earlier token is replaced, not added to")
         let rechecked = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
-        #expect(rechecked.output.contains("Token     bob, issued "))
-        #expect(rechecked.output.contains("counter 0: valid"))
+        #expect(rechecked.output.contains("Slot 2    bob, issued "))
+        #expect(rechecked.output.contains("counter 0, site"))
     }
 
     @Test func aCopyOnAnotherTagAndAnotherKeyAreRefused() throws {
@@ -106,6 +107,22 @@ struct TokenCommandTests {
         let issue = try pn532ctl(["token", "issue", "--user", "alice", "--key", keys.key, "--issued", "0"])
         #expect(issue.status == 0)
         #expect(issue.output.contains("issued 0 (1970-01-01 00:00:00 UTC), counter 0"))
-        #expect(issue.output.contains("2 records"))
+        #expect(issue.output.contains("3 records"))
+    }
+
+    @Test func version2FieldsAreWrittenAndShown() throws {
+        let keys = try Keys()
+        let simulator = try SimulatorProcess(["--tag", "ntag215:uid=04112233445566"])
+        let issue = try pn532ctl([
+            "token", "issue", "--device", simulator.path, "--user", "alice", "--key", keys.key, "--issued", "1795000000",
+            "--site", "hq", "--group", "front", "--group", "lab", "--expires", "1800000000", "--key-id", "3",
+        ])
+        #expect(issue.status == 0)
+        #expect(issue.output.hasPrefix("Token     alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 0, site \"hq\", key id 3, groups front lab, expires 1800000000 (2027-01-15 08:00:00 UTC)\n"))
+        let check = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
+        #expect(check.output.contains("Slot 1    alice, issued 1795000000 (2026-11-18 11:06:40 UTC), counter 0, site \"hq\", key id 3, groups front lab"))
+        let bad = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "alice", "--key", keys.key, "--group", String(repeating: "g", count: 33)])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("must be 1-32 bytes"))
     }
 }

@@ -12,8 +12,9 @@ final class UIDDecider: DoorDecider {
         Decision(granted: presentation.uid == uid, user: "alice", rule: "uid", reason: "")
     }
 
-    func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord { throw TokenError.notAToken }
+    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage { throw TokenError.notAToken }
     func confirm(_ update: TokenUpdate) {}
+    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
 }
 
 /// Grants a tag holding one URI.
@@ -26,8 +27,9 @@ final class URIDecider: DoorDecider {
         return Decision(granted: found, user: "alice", rule: "uri", reason: "")
     }
 
-    func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord { throw TokenError.notAToken }
+    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage { throw TokenError.notAToken }
     func confirm(_ update: TokenUpdate) {}
+    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
 }
 
 /// Grants a valid signed token and, with `rolling`, advances its counter on the tag first.
@@ -51,9 +53,10 @@ final class TokenDecider: DoorDecider {
         return Decision(granted: false, user: nil, rule: "token", reason: "no valid token")
     }
 
-    func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord {
-        try update.token.record(uid: update.uid, key: key)
+    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage {
+        TokenSlots.message(message, writing: try update.token.record(uid: update.uid, key: key), into: update.slot)
     }
 
     func confirm(_ update: TokenUpdate) {}
+    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
 }

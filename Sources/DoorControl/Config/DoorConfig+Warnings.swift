@@ -1,0 +1,52 @@
+/// Setups that are valid but weaker than they look: `door check-config` prints them and
+/// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:
+/// a user with both `uid` and `token = true`, the published test originality key with a real
+/// reader, a key file with almost no entropy.)
+extension DoorConfig {
+    /// One warning per weak setting, naming the key and what to do.
+    ///
+    /// - Parameter key: the bytes of `security.key_file`, when there is one.
+    public func securityWarnings(key: [UInt8]?) -> [String] {
+        var warnings: [String] = []
+        let tokenUsers = users.filter { $0.credentials.contains(.signedToken) }.map(\.name)
+        if let key, KeyFile.looksLikeText(key) {
+            warnings.append("security.key_file holds only printable text (a passphrase or hex?): a key should be random bytes, e.g. head -c 32 /dev/urandom")
+        }
+        if security.acceptV1Tokens {
+            warnings.append("security.accept_v1_tokens = true: version 1 tokens carry no site, key id or expiry under their MAC (any door with the key accepts them); reissue them with `pn532ctl token issue` and turn this off")
+        }
+        if !tokenUsers.isEmpty, !security.rollingCounter {
+            warnings.append("security.rolling_counter is off: a copy of a token user's tag (\(tokenUsers.joined(separator: ", "))) opens for ever, undetected; turn it on")
+        }
+        if !tokenUsers.isEmpty, !security.requireGenuine {
+            warnings.append("security.require_genuine is off: token users' tags (\(tokenUsers.joined(separator: ", "))) can be copied to blank tags that fake nothing; turn it on")
+        }
+        if !security.requireSynchronisedClock, users.contains(where: \.isTimeBound) {
+            warnings.append("security.require_synchronised_clock = false: users with dates or a schedule are let in by a clock nobody set (a Pi has no battery clock)")
+        }
+        if security.lockout == nil {
+            warnings.append("security.lockout = false: guesses are not limited")
+        }
+        return warnings
+    }
+
+    /// Why this configuration is unsafe to run, or nil: checked by the loader.
+    func securityRefusal() -> (key: String, message: String)? {
+        if security.originalityKey == .test, !reader.isSimulator {
+            return ("security.originality_key", "\"test\" is the published pn532ctl test key (its private key is in the documentation: anyone can sign a fake tag with it); use \"nxp\" with a real reader")
+        }
+        for (index, user) in users.enumerated() where user.credentials.contains(.signedToken) {
+            if user.credentials.contains(where: { if case .uid = $0 { true } else { false } }) {
+                return ("users[\(index)].uid", "user \(TOMLFormat.string(user.name)) has both uid and token = true: a copy of the UID alone opens, so the token adds nothing; remove uid (or, if a UID-only card is really meant, give it its own user entry)")
+            }
+        }
+        return nil
+    }
+}
+
+extension ReaderConfig {
+    /// True for the in-process simulator (`sim`, `sim:…`).
+    var isSimulator: Bool {
+        device == "sim" || device.hasPrefix("sim:")
+    }
+}
