@@ -11,18 +11,19 @@ extension Type2Tag {
     public func updateNDEF(_ message: NDEFMessage) throws(Type2Error) -> WriteResult {
         var layout = try readNDEFLayout()
         let bytes = message.encoded()
-        guard layout.capabilityContainer.supportsNDEF, layout.isWritable, let ndef = layout.ndef, ndef.length == bytes.count,
-              let current = layout.messageBytes, current.count == bytes.count
+        guard layout.capabilityContainer.supportsNDEF, layout.isWritable, let value = layout.ndefValue,
+              value.count == bytes.count, let current = layout.messageBytes, current.count == bytes.count
         else { return try writeNDEF(message, verify: true) }
-        let start = layout.tlvOffset + ndef.headerLength
+        let start = value.lowerBound
         let firstPage = start / 4
         let endPage = (start + bytes.count + 3) / 4
         if layout.area.count < endPage * 4 {
             layout.area += try read(pages: 4 + layout.area.count / 4..<4 + endPage)
         }
         let before = Array(layout.area[firstPage * 4..<endPage * 4])
+        let offset = start - firstPage * 4
         var target = before
-        target.replaceSubrange(start - firstPage * 4..<start - firstPage * 4 + bytes.count, with: bytes)
+        target.replaceSubrange(offset..<offset + bytes.count, with: bytes)
         guard target != before else { return WriteResult(pagesWritten: 0, pagesVerified: 0) }
         var writer = PageWriter(tag: self, firstPage: firstPage, current: before)
         for page in firstPage..<endPage { try writer.write(page: page, from: target) }

@@ -23,11 +23,15 @@ final class AuditGate: DoorDecider {
             reason: "the audit log cannot record the grant (audit.on_failure = \"deny\"); not opened")
     }
 
-    func tokenRecord(for update: TokenUpdate) throws -> NDEFRecord {
-        try decider.tokenRecord(for: update)
+    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage {
+        try decider.tokenMessage(for: update, replacing: message)
     }
 
     func confirm(_ update: TokenUpdate) {
         decider.confirm(update)
+    }
+
+    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? {
+        decider.writeFailed(update, at: now)
     }
 }
