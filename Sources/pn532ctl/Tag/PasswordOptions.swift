@@ -17,8 +17,16 @@ struct PasswordOptions: ParsableArguments {
     var secretFile: String?
 
     func validate() throws {
-        guard (password == nil) != (secretFile == nil) else { throw ValidationError("give --password HEX or --secret-file FILE") }
-        if secretFile != nil, pack != nil { throw ValidationError("--pack goes with --password; --secret-file derives it") }
+        if password != nil, secretFile != nil { throw ValidationError("give --password HEX or --secret-file FILE, not both") }
+        if password == nil, pack != nil { throw ValidationError("--pack goes with --password; --secret-file derives it") }
+    }
+
+    /// True when a password or a secret file was given.
+    var isGiven: Bool { password != nil || secretFile != nil }
+
+    /// For the commands that need a password: a usage error when none was given.
+    func require() throws {
+        guard isGiven else { throw ValidationError("give --password HEX or --secret-file FILE") }
     }
 
     /// The password and PACK for the tag with `uid`.
@@ -47,7 +55,7 @@ struct PasswordOptions: ParsableArguments {
             var status = stat()
             guard fstat(descriptor.rawValue, &status) == 0 else { throw CLIError.io("cannot stat \(path)") }
             guard status.st_mode & 0o077 == 0 else {
-                throw CLIError.usage("\(path) is readable by group or others: chmod 600 \(path) first")
+                throw CLIError.permission("\(path) is readable by group or others: chmod 600 \(path) first")
             }
         } catch let error as CLIError {
             throw error
