@@ -127,4 +127,10 @@ struct TagSafetyCommandTests {
         #expect(said.contains("interrupted (SIGINT) after the write finished") && said.contains("holds the new message"))
         #expect(try pn532ctl(["read", "--device", simulator.path]).output.contains(text))
     }
+
+    @Test func waitOfZeroSaysWhatIsAllowed() throws {
+        let result = try pn532ctl(["read", "--wait", "0"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--wait must be more than 0 and at most 86400 seconds, not 0.0 (leave it out for a short poll)"))
+    }
 }
