@@ -25,11 +25,22 @@ struct PN532Ctl: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            checkStandardOutput()
         } catch let error as CLIError {
             StandardError.write("pn532ctl: \(error.message)\n")
             Glibc.exit(error.exitCode.rawValue)
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// Flushes standard output, where every command's report goes through `print`: a write
+    /// that failed there (a full disk, `> /dev/full`) is an I/O error, exit 74, never a success.
+    static func checkStandardOutput() {
+        errno = 0
+        guard fflush(nil) != 0 else { return }
+        let reason = errno == 0 ? "write error" : String(cString: strerror(errno))
+        StandardError.write("pn532ctl: cannot write standard output: \(reason)\n")
+        Glibc.exit(ExitCode.ioError.rawValue)
     }
 }

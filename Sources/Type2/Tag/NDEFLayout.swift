@@ -62,6 +62,8 @@ extension Type2Tag {
             capabilityContainer: capabilityContainer, staticLock: Array(head[2..<4]), areaSize: areaSize,
             area: Array(head[8..<8 + min(8, areaSize)]), tlvOffset: 0, ndefValue: nil)
         guard capabilityContainer.supportsNDEF else { return layout }
+        // Erased memory (FF, which is no TLV's tag) holds no TLVs: the NDEF TLV goes first.
+        guard layout.area.first != 0xFF else { return layout }
 
         var position = 0
         var free = 0
@@ -112,7 +114,8 @@ extension Type2Tag {
     public func queryNDEFStatus() throws(Type2Error) -> NDEFStatusReport {
         let layout = try readNDEFLayout(mode: .lenient)
         guard layout.capabilityContainer.supportsNDEF else { return NDEFStatusReport(status: .notSupported, capacity: 0) }
-        return NDEFStatusReport(status: layout.isWritable ? .readWrite : .readOnly, capacity: layout.capacity)
+        return NDEFStatusReport(
+            status: layout.isWritable ? .readWrite : .readOnly, capacity: layout.capacity, hasNDEFTLV: layout.ndefValue != nil)
     }
 
     /// The NDEF message on the tag, as Core NFC's `readNDEF`; an empty NDEF TLV gives the

@@ -15,10 +15,14 @@ public struct NDEFStatusReport: Hashable, Sendable {
     public var status: NDEFStatus
     /// The largest NDEF message, in bytes, that fits; 0 when not supported.
     public var capacity: Int
+    /// False when the tag is formatted but its data area holds no NDEF Message TLV (blank
+    /// user memory): reading finds no message until one is written or the tag is formatted.
+    public var hasNDEFTLV: Bool
 
     /// Creates a report.
-    public init(status: NDEFStatus, capacity: Int) {
+    public init(status: NDEFStatus, capacity: Int, hasNDEFTLV: Bool = true) {
         self.status = status
         self.capacity = capacity
+        self.hasNDEFTLV = hasNDEFTLV
     }
 }

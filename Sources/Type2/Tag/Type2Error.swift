@@ -20,6 +20,18 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
     case verificationFailed(page: Int)
     /// The product does not have the command or feature.
     case unsupported(String)
+    /// A one-time-programmable page cannot reach the bytes wanted (bits can only be set);
+    /// nothing was written.
+    case oneTimeProgrammable(page: Int, holds: [UInt8], wanted: [UInt8])
+    /// The operation would erase what the tag holds (`what`) and was not confirmed; nothing
+    /// was written.
+    case wouldErase(String)
+    /// The tag is already read-only for good; nothing was written.
+    case alreadyLocked
+    /// PWD_AUTH was refused: a wrong password, or AUTHLIM's failed attempts are used up.
+    case wrongPassword
+    /// A command was refused because the page needs PWD_AUTH (AUTH0 = `firstProtectedPage`).
+    case passwordProtected(firstProtectedPage: Int, step: String)
 
     public var description: String {
         switch self {
@@ -41,6 +53,17 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
             "reading back page \(page) found other bytes than were written"
         case let .unsupported(what):
             "not supported by this tag: \(what)"
+        case let .oneTimeProgrammable(page, holds, wanted):
+            "page \(page) is one-time programmable (bits can only be set) and holds \(holds.map(hexPair).joined(separator: " ")): "
+                + "it can never become \(wanted.map(hexPair).joined(separator: " ")); nothing was written"
+        case let .wouldErase(what):
+            "the tag holds \(what): add --yes to erase it; nothing was written"
+        case .wrongPassword:
+            "wrong password: the tag refused PWD_AUTH"
+        case let .passwordProtected(page, step):
+            "\(step): the tag is password-protected from page \(page): give --password HEX or --secret-file FILE"
+        case .alreadyLocked:
+            "the tag is already locked (read-only for good): nothing was written"
         }
     }
 }

@@ -43,13 +43,18 @@ extension Type2Tag {
     /// PWD_AUTH: authenticates with `password` and returns the PACK; checks it against
     /// `expectedAcknowledge` when given.
     ///
-    /// - Throws: `.exchange(.negativeAcknowledgement…)` for a wrong password (the tag then
-    ///   needs selecting again), `.unsupported` for a PACK that differs.
+    /// - Throws: `.wrongPassword` when the tag refuses it (a wrong password, or AUTHLIM's
+    ///   attempts used up; the tag then needs selecting again), `.unsupported` for a PACK that
+    ///   differs.
     @discardableResult
     public func authenticate(password: [UInt8], expectedAcknowledge: [UInt8]? = nil) throws(Type2Error) -> [UInt8] {
         guard product.hasExtendedCommands else { throw .unsupported("PWD_AUTH on \(product.rawValue)") }
         guard password.count == 4 else { throw .unsupported("a password of \(password.count) bytes (PWD_AUTH takes 4)") }
-        let pack = try send([0x1B] + password, step: "PWD_AUTH", expecting: 2)
+        let pack: [UInt8]
+        do throws(Type2Error) { pack = try send([0x1B] + password, step: "PWD_AUTH", expecting: 2) } catch {
+            if case .exchange(.negativeAcknowledgement, _) = error { throw .wrongPassword }
+            throw error
+        }
         if let expectedAcknowledge, pack != expectedAcknowledge {
             throw .unsupported("the tag answered PACK \(pack.map(hexPair).joined()), not \(expectedAcknowledge.map(hexPair).joined()): it may be a clone")
         }

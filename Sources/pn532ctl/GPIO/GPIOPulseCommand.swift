@@ -23,5 +23,6 @@ struct GPIOPulseCommand: ParsableCommand {
             let request = GPIOLineRequest(line: name, direction: .output(initiallyOn: false), activeLow: line.activeLow)
             try options.makeBackend(clock: clock).request(request, chip: options.chip).pulse(for: .milliseconds(milliseconds))
         }
+        try clock.exitIfSignalled()
     }
 }

@@ -45,6 +45,7 @@ struct GPIOWatchCommand: ParsableCommand {
                 // Ctrl-C during a debounce wait ends the watch like Ctrl-C between edges.
             }
         }
+        try clock.exitIfSignalled()
     }
 
     private func watch(_ name: GPIOLineName, clock: SignalClock) throws {

@@ -1,4 +1,5 @@
 import CLinux
+import ArgumentParser
 import GPIO
 
 #if canImport(Glibc)
@@ -10,6 +11,8 @@ import Glibc
 final class SignalClock: GPIOClock {
     private let system = SystemGPIOClock()
     private let signals: Int32
+    /// The first signal received, once one has been.
+    private(set) var received: Int32?
 
     /// Blocks the signals and watches them through a signalfd.
     init() throws {
@@ -25,14 +28,23 @@ final class SignalClock: GPIOClock {
         let deadline = now() + duration
         while case let remaining = deadline - now(), remaining > .zero {
             var descriptor = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
-            if clinux_poll_nanoseconds(&descriptor, 1, remaining.wholeNanoseconds) > 0, clinux_read_signal(signals) > 0 {
+            if clinux_poll_nanoseconds(&descriptor, 1, remaining.wholeNanoseconds) > 0, signalled() {
                 throw GPIOError.interrupted
             }
         }
     }
 
-    /// Whether a signal has arrived (consuming it).
+    /// Whether a signal has arrived (consuming it; `received` keeps the first).
     func signalled() -> Bool {
-        clinux_read_signal(signals) > 0
+        let signal = clinux_read_signal(signals)
+        guard signal > 0 else { return false }
+        if received == nil { received = signal }
+        return true
+    }
+
+    /// After a signal, the documented exit: 128 + its number (130 after Ctrl-C, 143 after
+    /// SIGTERM); nothing when none came.
+    func exitIfSignalled() throws {
+        if let received { throw ExitCode(128 + received) }
     }
 }

@@ -23,6 +23,11 @@ struct CLIError: Error {
         CLIError(message: message, exitCode: .noInput)
     }
 
+    /// No permission, or a secret others may read (exit 77).
+    static func permission(_ message: String) -> CLIError {
+        CLIError(message: message, exitCode: .noPermission)
+    }
+
     /// A failed read or write (exit 74).
     static func io(_ message: String) -> CLIError {
         CLIError(message: message, exitCode: .ioError)
@@ -45,4 +50,6 @@ extension ExitCode {
     static let unavailable = ExitCode(69)
     /// EX_IOERR.
     static let ioError = ExitCode(74)
+    /// EX_NOPERM.
+    static let noPermission = ExitCode(77)
 }

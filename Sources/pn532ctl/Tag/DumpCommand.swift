@@ -8,6 +8,7 @@ struct DumpCommand: ParsableCommand {
         abstract: "Print every page of the tag as hex and ASCII, annotated; --out writes a libnfc .mfd.")
 
     @OptionGroup var options: TagOptions
+    @OptionGroup var credentials: PasswordOptions
 
     @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"))
     var out: String?
@@ -18,12 +19,15 @@ struct DumpCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
+        try session.authenticate(credentials)
         let tag = session.tag
         let bytes: [UInt8]
-        do throws(Type2Error) { bytes = try tag.read(pages: 0..<tag.product.pageCount) } catch { throw CLIError.tag(error) }
+        do throws(Type2Error) { bytes = try tag.read(pages: 0..<tag.product.pageCount) } catch { throw session.failure(error) }
         if let out {
             try FileIO.write(bytes, to: out)
-            print("Wrote \(bytes.count) bytes (\(tag.product.pageCount) pages of \(tag.product.rawValue)) to \(out)")
+            let status = "Wrote \(bytes.count) bytes (\(tag.product.pageCount) pages of \(tag.product.rawValue)) to \(out)"
+            // The pages alone on standard output: the status goes to standard error then.
+            if out == "-" { StandardError.write(status + "\n") } else { print(status) }
             return
         }
         let notes = PageNotes(product: tag.product, bytes: bytes)

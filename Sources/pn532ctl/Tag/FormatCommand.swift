@@ -5,18 +5,28 @@ import Type2
 struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "format",
-        abstract: "Format the tag for NDEF: its Capability Container and an empty message.")
+        abstract: "Format the tag for NDEF: its Capability Container and an empty message.",
+        discussion: """
+            A tag holding a message is erased only with --yes. The Capability Container is \
+            one-time programmable: a CC that cannot become the product's is refused before \
+            anything is written (exit 65).
+            """)
 
     @OptionGroup var options: TagOptions
+    @OptionGroup var credentials: PasswordOptions
 
     @Flag(help: "Also zero the rest of the user memory.")
     var wipe = false
 
+    @Flag(help: "Confirm erasing the message the tag holds.")
+    var yes = false
+
     func run() throws {
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
+        try session.authenticate(credentials)
         let result: WriteResult
-        do throws(Type2Error) { result = try session.tag.format(wipe: wipe) } catch { throw CLIError.tag(error) }
+        do throws(Type2Error) { result = try session.tag.format(wipe: wipe, erasing: yes) } catch { throw session.failure(error) }
         print("Formatted \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)): \(result.pagesWritten) pages written")
     }
 }

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Type2
 
-/// `pn532ctl identify`: what the tag is and its NDEF status.
+/// `pn532ctl identify`: what the tag is, its NDEF status and its password protection.
 struct IdentifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "identify", abstract: "Identify the tag: product, UID, memory, NDEF status and capacity, originality signature.")
+        commandName: "identify",
+        abstract: "Identify the tag: product, UID, memory, NDEF status and capacity, protection, originality signature.")
 
     @OptionGroup var options: TagOptions
+    @OptionGroup var credentials: PasswordOptions
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -14,14 +16,20 @@ struct IdentifyCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
+        try session.authenticate(credentials)
         let tag = session.tag
-        let report: NDEFStatusReport
+        let report: NDEFStatusReport?
+        let protection: ProtectionState
         let signature: [UInt8]?
         do throws(Type2Error) {
-            report = try tag.queryNDEFStatus()
+            do throws(Type2Error) { report = try tag.queryNDEFStatus() } catch {
+                guard case .passwordProtected = tag.explainingProtection(error) else { throw error }
+                report = nil
+            }
+            protection = credentials.isGiven ? ProtectionState(firstProtectedPage: nil, protectsReads: nil, attemptLimit: nil) : try tag.readProtection()
             signature = tag.product.hasExtendedCommands ? try tag.readSignature() : nil
         } catch {
-            throw CLIError.tag(error)
+            throw session.failure(error)
         }
         if json {
             print(JSON.object([
@@ -29,17 +37,46 @@ struct IdentifyCommand: ParsableCommand {
                 ("uid", .string(Hex.encode(session.target.uid))),
                 ("version", tag.version.map { .string(Hex.encode($0)) } ?? .null),
                 ("pages", .int(tag.product.pageCount)),
-                ("ndefStatus", .string(report.status.rawValue)),
-                ("capacity", .int(report.capacity)),
+                ("ndefStatus", report.map { .string($0.status.rawValue) } ?? .null),
+                ("capacity", report.map { .int($0.capacity) } ?? .null),
+                ("ndefTLV", report.map { .bool($0.hasNDEFTLV) } ?? .null),
+                ("protectedFrom", protection.firstProtectedPage.map { .int($0) } ?? .null),
+                ("protectsReads", protection.protectsReads.map { .bool($0) } ?? .null),
+                ("attemptLimit", protection.attemptLimit.map { .int(Int($0)) } ?? .null),
                 ("signature", signature.map { .string(Hex.encode($0)) } ?? .null),
             ]).text)
-        } else {
-            print("Product   \(tag.product.rawValue)")
-            print("UID       \(Hex.encode(session.target.uid))")
-            print("Version   " + (tag.version.map { Hex.encode($0) } ?? "(no GET_VERSION)"))
-            print("Memory    \(tag.product.pageCount) pages of 4 bytes")
-            print("NDEF      \(report.status.rawValue), capacity \(report.capacity) bytes")
-            print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
+            return
         }
+        print("Product   \(tag.product.rawValue)")
+        print("UID       \(Hex.encode(session.target.uid))")
+        print("Version   " + (tag.version.map { Hex.encode($0) } ?? "(no GET_VERSION)"))
+        print("Memory    \(tag.product.pageCount) pages of 4 bytes")
+        print("NDEF      " + Self.describe(report, protection))
+        if !credentials.isGiven, tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
+        print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
+    }
+
+    /// The NDEF line: status and capacity, or why there are none.
+    static func describe(_ report: NDEFStatusReport?, _ protection: ProtectionState) -> String {
+        guard let report else {
+            return "unknown: password-protected from page \(protection.firstProtectedPage ?? 0) (give --password or --secret-file)"
+        }
+        guard report.status == .notSupported || report.hasNDEFTLV else {
+            return "\(report.status.rawValue), no NDEF TLV: run format (capacity \(report.capacity) bytes then)"
+        }
+        return "\(report.status.rawValue), capacity \(report.capacity) bytes"
+    }
+
+    /// The protection line.
+    static func describe(_ protection: ProtectionState) -> String {
+        guard let first = protection.firstProtectedPage else { return "none (AUTH0 off)" }
+        let what = protection.protectsReads.map { $0 ? "reads and writes" : "writes" } ?? "reads and writes"
+        let limit: String
+        switch protection.attemptLimit {
+        case nil: limit = "attempt limit unknown (AUTHLIM needs the password to read)"
+        case 0?: limit = "no attempt limit"
+        case let value?: limit = "AUTHLIM \(value): \(1 << Int(value)) failed attempts disable PWD_AUTH for good"
+        }
+        return "\(what) protected from page \(first); \(limit)"
     }
 }

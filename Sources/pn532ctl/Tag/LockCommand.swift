@@ -19,7 +19,12 @@ struct LockCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
-        do throws(Type2Error) { try session.tag.lock() } catch { throw CLIError.tag(error) }
+        do throws(Type2Error) { try session.tag.lock() } catch .alreadyLocked {
+            print("\(session.tag.product.rawValue) \(Hex.encode(session.target.uid)) is already locked (read-only for good): nothing written")
+            return
+        } catch {
+            throw session.failure(error)
+        }
         print("Locked \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)): read-only for good")
     }
 }

@@ -17,8 +17,16 @@ struct PasswordOptions: ParsableArguments {
     var secretFile: String?
 
     func validate() throws {
-        guard (password == nil) != (secretFile == nil) else { throw ValidationError("give --password HEX or --secret-file FILE") }
-        if secretFile != nil, pack != nil { throw ValidationError("--pack goes with --password; --secret-file derives it") }
+        if password != nil, secretFile != nil { throw ValidationError("give --password HEX or --secret-file FILE, not both") }
+        if password == nil, pack != nil { throw ValidationError("--pack goes with --password; --secret-file derives it") }
+    }
+
+    /// True when a password or a secret file was given.
+    var isGiven: Bool { password != nil || secretFile != nil }
+
+    /// For the commands that need a password: a usage error when none was given.
+    func require() throws {
+        guard isGiven else { throw ValidationError("give --password HEX or --secret-file FILE") }
     }
 
     /// The password and PACK for the tag with `uid`.
@@ -47,7 +55,7 @@ struct PasswordOptions: ParsableArguments {
         let file = try FileIO.open(path)
         let mode: mode_t
         do throws(FileInputError) { mode = try file.status().st_mode } catch { throw FileIO.cliError(error) }
-        guard mode & 0o077 == 0 else { throw .usage("\(path) is readable by group or others: chmod 600 \(path) first") }
+        guard mode & 0o077 == 0 else { throw .permission("\(path) is readable by group or others: chmod 600 \(path) first") }
         let secret: [UInt8]
         do throws(FileInputError) { secret = try file.readAll(limit: secretLimit) } catch { throw FileIO.cliError(error) }
         guard secret.count >= 16 else { throw .data("\(path) holds \(secret.count) bytes: a secret needs at least 16") }

@@ -20,6 +20,7 @@ struct ProtectCommand: ParsableCommand {
     var attemptLimit: Int = 0
 
     func validate() throws {
+        try credentials.require()
         guard (0...255).contains(from) else { throw ValidationError("--from must be a page number 0-255") }
         guard (0...7).contains(attemptLimit) else { throw ValidationError("--attempt-limit must be 0-7") }
     }
@@ -40,20 +41,62 @@ struct ProtectCommand: ParsableCommand {
 /// `pn532ctl unprotect`: remove the password protection.
 struct UnprotectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unprotect", abstract: "Remove the tag's password protection (AUTH0 off).")
+        commandName: "unprotect", abstract: "Remove the tag's password protection (AUTH0 off).",
+        discussion: """
+            The configuration pages are read first: an unprotected tag is left alone (exit 0). \
+            When AUTHLIM limits the failed attempts (or cannot be read), a wrong password uses \
+            one up and the last one disables PWD_AUTH for good: --yes is needed.
+            """)
 
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
+    @Flag(help: "Confirm trying the password when a wrong one can use up the tag's attempt limit (AUTHLIM).")
+    var yes = false
+
+    func validate() throws {
+        try credentials.require()
+    }
+
     func run() throws {
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
+        let tag = session.tag
+        let name = "\(tag.product.rawValue) \(Hex.encode(session.target.uid))"
+        let state: ProtectionState
+        do throws(Type2Error) { state = try tag.readProtection() } catch { throw session.failure(error) }
+        guard state.firstProtectedPage != nil else {
+            print("\(name) is not password-protected: nothing to do")
+            return
+        }
+        if state.wrongGuessCounts, !yes {
+            throw CLIError(message: Self.limitWarning(state) + ": add --yes to try the password", exitCode: .failure)
+        }
         let (password, acknowledge) = try credentials.credentials(uid: session.target.uid)
         do throws(Type2Error) {
-            try session.tag.unprotect(password: password, expectedAcknowledge: acknowledge)
+            try tag.unprotect(password: password, expectedAcknowledge: acknowledge)
+        } catch .wrongPassword {
+            throw CLIError(message: "wrong password: the tag refused PWD_AUTH; " + Self.afterFailure(state), exitCode: .failure)
         } catch {
-            throw CLIError.tag(error)
+            throw session.failure(error)
         }
-        print("Unprotected \(session.tag.product.rawValue) \(Hex.encode(session.target.uid))")
+        print("Unprotected \(name)")
+    }
+
+    /// What a wrong password can cost on a tag in `state`.
+    static func limitWarning(_ state: ProtectionState) -> String {
+        guard let allowed = state.allowedFailures else {
+            return "the tag's attempt limit (AUTHLIM) cannot be read without the password: a wrong password may use up the last attempt and disable PWD_AUTH for good"
+        }
+        return "the tag allows \(allowed) failed password attempts in all (AUTHLIM \(state.attemptLimit ?? 0)) and does not say how many are used: "
+            + "a wrong password may use up the last one and disable PWD_AUTH for good"
+    }
+
+    /// What a refused PWD_AUTH means for a tag in `state`.
+    static func afterFailure(_ state: ProtectionState) -> String {
+        guard state.wrongGuessCounts else { return "the tag has no attempt limit (AUTHLIM 0): try again with the right password" }
+        return "this attempt was counted against AUTHLIM"
+            + (state.allowedFailures.map { " (\($0) failed attempts in all; once they are used PWD_AUTH is disabled for good)" } ?? "")
+            + "; a right password resets the count"
     }
 }

@@ -8,6 +8,7 @@ struct ReadCommand: ParsableCommand {
         commandName: "read", abstract: "Read and decode the tag's NDEF message.")
 
     @OptionGroup var options: TagOptions
+    @OptionGroup var credentials: PasswordOptions
 
     @Flag(help: "Print the message as hex instead of decoding it.")
     var raw = false
@@ -21,9 +22,10 @@ struct ReadCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
+        try session.authenticate(credentials)
         let mode: DecodingMode = lenient ? .lenient : .strict
         let message: NDEFMessage
-        do throws(Type2Error) { message = try session.tag.readNDEF(mode: mode) } catch { throw CLIError.tag(error) }
+        do throws(Type2Error) { message = try session.tag.readNDEF(mode: mode) } catch { throw session.failure(error) }
         if raw {
             print(Hex.encode(message.encoded()))
         } else if json {

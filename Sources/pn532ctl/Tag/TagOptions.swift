@@ -8,6 +8,8 @@ struct TagOptions: ParsableArguments {
     var wait: Double?
 
     func validate() throws {
-        if let wait, !(wait > 0 && wait <= 86_400) { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+        if let wait, !(wait > 0 && wait <= 86_400) {
+            throw ValidationError("--wait must be more than 0 and at most 86400 seconds, not \(wait) (leave it out for a short poll)")
+        }
     }
 }

@@ -38,6 +38,22 @@ final class TagSession {
         }
     }
 
+    /// Authenticates with the password `credentials` give, when they give one, so that the
+    /// protected pages can be read and written.
+    func authenticate(_ credentials: PasswordOptions) throws(CLIError) {
+        guard credentials.isGiven else { return }
+        let (password, acknowledge) = try credentials.credentials(uid: target.uid)
+        do throws(Type2Error) { try tag.authenticate(password: password, expectedAcknowledge: acknowledge) } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The error to report for `error`: a refusal the tag's password protection explains is
+    /// restated as such ("password-protected from page N").
+    func failure(_ error: Type2Error) -> CLIError {
+        .tag(tag.explainingProtection(error))
+    }
+
     /// Closes the reader.
     func close() {
         reader.close()
@@ -48,16 +64,30 @@ final class TagSession {
             try session.setPassiveActivationRetries(wait == nil ? 0x02 : 0xFF)
             return try session.listPassiveTargets(maxTargets: 2, timeout: wait.map { .milliseconds(Int64($0 * 1000)) })
         } catch {
-            if case .timeout = error.kind { return [] }
+            // With --wait the deadline is ours and ends an empty field; without, the chip
+            // answers at once even with no tag, so a timeout is the link failing (69).
+            if wait != nil, case .timeout = error.kind { return [] }
             throw .reader(error)
         }
     }
 }
 
 extension CLIError {
-    /// A tag failure: 65 for data the tag holds that is not valid, 1 for the rest.
+    /// A tag failure: 65 for data the tag holds that is not valid or bytes a one-time-programmable
+    /// page cannot take, 69 when the reader failed, 1 for the rest.
     static func tag(_ error: Type2Error) -> CLIError {
-        if case .invalidNDEF = error { return CLIError(message: error.description, exitCode: .dataError) }
-        return CLIError(message: error.description, exitCode: .failure)
+        switch error {
+        case let .invalidNDEF(problem):
+            if case .noNDEFMessageTLV = problem.reason {
+                return .data(error.description + " — no NDEF TLV: run format")
+            }
+            return .data(error.description)
+        case .oneTimeProgrammable:
+            return .data(error.description)
+        case .exchange(.transport, _):
+            return CLIError(message: error.description, exitCode: .unavailable)
+        default:
+            return CLIError(message: error.description, exitCode: .failure)
+        }
     }
 }

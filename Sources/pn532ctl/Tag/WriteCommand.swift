@@ -2,6 +2,10 @@ import ArgumentParser
 import NDEF
 import Type2
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `pn532ctl write`: write an NDEF message, tear-safe and verified.
 struct WriteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +20,7 @@ struct WriteCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: TagOptions
+    @OptionGroup var credentials: PasswordOptions
 
     @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex).", valueName: "FILE"))
     var message: String?
@@ -30,10 +35,33 @@ struct WriteCommand: ParsableCommand {
         let ndef = try composeMessage()
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
+        try session.authenticate(credentials)
+        // SIGINT and SIGTERM wait for the write (well under a second): a tear-safe write is
+        // finished, then the command says what the tag holds and exits 128 + the signal.
+        let interrupt = try FlashInterrupt()
+        let name = "\(session.tag.product.rawValue) \(Hex.encode(session.target.uid))"
         let result: WriteResult
-        do throws(Type2Error) { result = try session.tag.writeNDEF(ndef, verify: !noVerify) } catch { throw CLIError.tag(error) }
-        print("Wrote \(ndef.length) bytes to \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)): "
-            + "\(result.pagesWritten) pages written" + (noVerify ? "" : ", \(result.pagesVerified) verified"))
+        do throws(Type2Error) { result = try session.tag.writeNDEF(ndef, verify: !noVerify) } catch {
+            let failure = session.failure(error)
+            guard interrupt.isInterrupted else { throw failure }
+            StandardError.write("pn532ctl: \(failure.message)\n")
+            StandardError.write("pn532ctl: interrupted (\(Self.signalName(interrupt))) during the write\n")
+            throw ExitCode(interrupt.exitCode)
+        }
+        print("Wrote \(ndef.length) bytes to \(name): "
+            + "\(result.pagesWritten) page writes" + (noVerify ? "" : ", \(result.pagesVerified) pages read back and verified"))
+        if interrupt.isInterrupted {
+            StandardError.write("pn532ctl: interrupted (\(Self.signalName(interrupt))) after the write finished: \(name) holds the new message\n")
+            throw ExitCode(interrupt.exitCode)
+        }
+    }
+
+    static func signalName(_ interrupt: FlashInterrupt) -> String {
+        switch interrupt.exitCode - 128 {
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "SIGINT"
+        }
     }
 
     private func composeMessage() throws(CLIError) -> NDEFMessage {

@@ -80,7 +80,7 @@ struct CraftedTagTests {
         #expect(throws: Type2Error.invalidNDEF(NDEFError(offset: 0, reason: .noNDEFMessageTLV))) { try tag.readNDEF() }
         #expect(recording.commands.count == 6)
         #expect(recording.fastReads == [[0x3A, 6, 68], [0x3A, 69, 131], [0x3A, 132, 194], [0x3A, 195, 221]])
-        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 868))
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 868, hasNDEFTLV: false))
     }
 
     /// Whatever the data area holds, a read costs at most one READ and ⌈(872 − 8) / 252⌉ = 4

@@ -230,7 +230,7 @@ struct FlashCommandTests {
             (["--csv", badQuote, "--text", "{col:name}"], 65, "line 2: a quote inside an unquoted field"),
             (["--csv", longUser, "--token-column", "user", "--key", key], 65, "users.csv row 2: token for"),
             (["--token-user", "alice", "--key", directory.appendingPathComponent("missing.key").path], 66, "cannot open"),
-            (["--token-user", "alice", "--key", openKey], 64, "is readable by group or others"),
+            (["--token-user", "alice", "--key", openKey], 77, "is readable by group or others"),
             (["--csv", directory.appendingPathComponent("missing.csv").path, "--text", "x"], 66, "cannot open"),
         ]
         for (arguments, status, message) in cases {

@@ -84,11 +84,11 @@ struct CraftedTagCommandTests {
         }
     }
 
-    /// The NULL-padded NTAG216 is free space: identify reports its capacity, a write fills it.
+    /// The NULL-padded NTAG216 is free space: identify says it has no NDEF TLV yet and its capacity, a write fills it.
     @Test func nullPaddedAreaIsFreeSpace() throws {
         let identify = try pn532ctl(["identify", "--device", CraftedImage.stall216.device])
         #expect(identify.status == 0)
-        #expect(identify.output.contains("NDEF      readWrite, capacity 868 bytes"))
+        #expect(identify.output.contains("NDEF      readWrite, no NDEF TLV: run format (capacity 868 bytes then)"))
         let simulator = try SimulatorProcess(["--tag", CraftedImage.stall216.tagSpec])
         #expect(try pn532ctl(["write", "--device", simulator.path, "--uri", "https://door.example"]).status == 0)
         #expect(try pn532ctl(["read", "--device", simulator.path]).output.contains("URI: https://door.example"))

@@ -82,7 +82,7 @@ struct TagCommandTests {
         try Data("a secret of at least 16 bytes".utf8).write(to: secret)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: secret.path)
         let open = try pn532ctl(["protect", "--device", simulator.path, "--secret-file", secret.path])
-        #expect(open.status == 64)
+        #expect(open.status == 77)
         #expect(open.standardError.contains("readable by group or others"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
         #expect(try pn532ctl(["protect", "--device", simulator.path, "--secret-file", secret.path]).status == 0)
