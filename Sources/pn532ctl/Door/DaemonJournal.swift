@@ -27,17 +27,18 @@ final class DaemonJournal: DoorJournal {
         }
     }
 
-    /// Logs `entry` (first, so the operational log's time stamps are the events' and not
-    /// delayed by the audit log's fsync) and appends its audit line, unless
-    /// `writeBeforeActing` wrote it already.
+    /// Appends `entry`'s audit line (unless `writeBeforeActing` wrote it already), then logs
+    /// it: a log line is only seen once its audit line is on disk. Both carry the time the
+    /// entry came, not delayed by the audit log's fsync.
     func record(_ entry: JournalEntry) {
+        let now = AuditTime.now()
         let (level, text) = Self.describe(entry)
-        log.write(level, text)
+        defer { log.write(level, text, at: now) }
         if case let .decision(decision, presentation) = entry, let done = written {
             written = nil
             if done == (decision, presentation) { return }
         }
-        if let line = AuditEntry(journal: entry, at: AuditTime.now()) { append(line) }
+        if let line = AuditEntry(journal: entry, at: now) { append(line) }
     }
 
     /// Writes a grant's line before the door acts on it; false when the log cannot take it

@@ -36,10 +36,11 @@ final class OperationalLog {
         self.forJournal = forJournal
     }
 
-    /// Writes one line (a message's own newlines become spaces: one event, one line).
-    func write(_ level: Level, _ message: String) {
+    /// Writes one line (a message's own newlines become spaces: one event, one line), stamped
+    /// with `time`, when the event happened.
+    func write(_ level: Level, _ message: String, at time: AuditTime = AuditTime.now()) {
         guard level <= threshold else { return }
         let text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        StandardError.write(forJournal ? "<\(level.rawValue)>\(text)\n" : "\(AuditTime.now().iso8601) \(level.name): \(text)\n")
+        StandardError.write(forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time.iso8601) \(level.name): \(text)\n")
     }
 }

@@ -18,13 +18,15 @@ struct DoorAuditTests {
     static let limited = ["/bin/sh", "-c", "trap '' XFSZ; exec prlimit --fsize=\(limit) -- \"$@\"", "sh"]
 
     /// A door started with its audit log 30 bytes short of the limit; the alarm the first
-    /// audit line (the reader opening) raises.
+    /// audit line (the reader opening) raises, logged before that event's own line.
     private static func fullDisk(onFailure: String) throws -> (DoorScene, String) {
         let scene = try DoorScene(pulse: 1)
         try scene.writeConfig(pulse: 1, users: DoorScene.aliceOnly, audit: "on_failure = \"\(onFailure)\"")
         try Data((String(repeating: "x", count: limit - room - 1) + "\n").utf8).write(to: URL(fileURLWithPath: scene.audit))
-        try scene.start(launcher: limited)
-        return (scene, try scene.log(until: "ALARM: the audit log cannot be written").last ?? "")
+        let started = try scene.start(launcher: limited)
+        let alarm = "ALARM: the audit log cannot be written"
+        if let line = started.first(where: { $0.contains(alarm) }) { return (scene, line) }
+        return (scene, try scene.log(until: alarm).last ?? "")
     }
 
     private static func checkNoPartialLine(_ scene: DoorScene) throws {
