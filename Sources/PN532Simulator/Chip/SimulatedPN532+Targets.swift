@@ -129,6 +129,11 @@ extension SimulatedPN532 {
         guard let target = targets.keys.min(), let uid = targets[target] else {
             return respond([code, Self.statusNotAcceptable], at: time)
         }
+        guard registers.usesParity, !registers.encrypts, !registers.framesBits else {
+            // Without parity bits, encrypted, or with a short last byte, the tag understands
+            // nothing and stays silent.
+            return respond([code, Self.statusTimeout], at: time + timeout)
+        }
         var command = data
         if !registers.transmitsCRC {
             guard command.count >= 3, CRCA.checksum(command.dropLast(2)) == Array(command.suffix(2)) else {
@@ -171,6 +176,7 @@ extension SimulatedPN532 {
         if let remaining = removeTagAfterCommands {
             guard remaining > 0 else {
                 removeTagAfterCommands = nil
+                record(at: clock, .fault("tag \(hexText(uid)) taken out of the field (tag-remove-after)"))
                 apply(.remove(uid: uid))
                 return nil
             }
