@@ -13,6 +13,11 @@
 static volatile sig_atomic_t received_signal = 0;
 static volatile sig_atomic_t suspended = 0;
 static int pipe_fds[2] = { -1, -1 };
+static int watched = 0;
+
+void clinux_interrupt_mark_watched(void) {
+    watched = 1;
+}
 
 static void record(int signal_number) {
     int saved = errno;
@@ -37,6 +42,14 @@ int clinux_interrupt_install(void) {
         if (sigaction(signals[index], &action, NULL) != 0) return -1;
     }
     suspended = 0;
+    /* A parent may hand its blocked or ignored signals down through exec; unblock them,
+       unless this process reads them from a signalfd itself. */
+    if (!watched) {
+        sigset_t set;
+        sigemptyset(&set);
+        for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) sigaddset(&set, signals[index]);
+        if (sigprocmask(SIG_UNBLOCK, &set, NULL) != 0) return -1;
+    }
     return 0;
 }
 

@@ -1,4 +1,16 @@
 extension SimulatedPN532 {
+    /// True while the RF field is on.
+    public var isFieldOn: Bool { fieldOn }
+
+    /// How many targets the chip holds as selected (InListPassiveTarget, not released).
+    public var activeTargetCount: Int { targets.count }
+
+    /// The chip's state in one line, for `pn532ctl sim`'s `status`: `rate 115200 awake field
+    /// off targets 0`.
+    public var statusLine: String {
+        "rate \(bitsPerSecond) \(isAsleep ? "asleep" : "awake") field \(fieldOn ? "on" : "off") targets \(targets.count)"
+    }
+
     /// ReadRegister of one address: CIU_TxControl shows the RF field, the others what the
     /// register file holds.
     func readRegister(_ address: UInt16) -> UInt8 {
