@@ -88,7 +88,7 @@ public final class PTYServer {
             let data = Array(buffer[1..<count])
             let start = max(now, hostLineFreeAt)
             hostLineFreeAt = start + .uart(bytes: data.count, bitsPerSecond: Int(clinux_get_speed(master)))
-            let (wire, faults) = hostToChipFaults.applyReporting(matchingRates(data))
+            let (wire, faults) = hostToChipFaults.applyReporting(fromHost(data))
             for fault in faults { chip.record(at: start, .fault("host to chip: " + fault)) }
             chip.receive(wire, at: hostLineFreeAt)
         }
@@ -107,6 +107,19 @@ public final class PTYServer {
     /// Packet mode's status bytes (TIOCPKT_DATA, TIOCPKT_FLUSHWRITE).
     private static let packetData: UInt8 = 0x00
     private static let packetFlushWrite: UInt8 = 0x02
+
+    /// Host bytes as the chip receives them. The pty tells the host's rate when the bytes are
+    /// read, not when they were written: a host that wrote at one rate and has switched since
+    /// (the ACK that closes SetSerialBaudRate) was on the line at the rate seen at the
+    /// previous read, so either rate matching the chip's counts.
+    private func fromHost(_ bytes: [UInt8]) -> [UInt8] {
+        let hostRate = Int(clinux_get_speed(master))
+        defer { previousHostRate = hostRate }
+        return hostRate == chip.bitsPerSecond || previousHostRate == chip.bitsPerSecond ? bytes : garbledByRateMismatch(bytes)
+    }
+
+    /// The host's rate at the previous read.
+    private var previousHostRate = 115_200
 
     private func matchingRates(_ bytes: [UInt8]) -> [UInt8] {
         let hostRate = Int(clinux_get_speed(master))

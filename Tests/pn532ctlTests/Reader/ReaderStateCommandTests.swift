@@ -50,6 +50,7 @@ struct ReaderStateCommandTests {
         var said: [String] = []
         while let line = try? command.readLine(within: 1) { said.append(line) }
         #expect(status == 128 + signal, "\(said.suffix(5).joined(separator: "\n"))")
-        #expect(try simulator.control("status") == "rate 115200 awake field off targets 0")
+        let after = try simulator.control("status")
+        #expect(after == "rate 115200 awake field off targets 0", "\(said.suffix(12).joined(separator: "\n"))")
     }
 }
