@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "clinux.h"
+#include "clinux_interrupt.h"
 
 #include <asm/termbits.h>
 #include <fcntl.h>
@@ -90,6 +91,7 @@ static int signal_fd(int children, int door) {
         sigaddset(&set, SIGABRT);
     }
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    clinux_interrupt_mark_watched();
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 

@@ -1,5 +1,5 @@
 /// Upper-case hex bytes separated by spaces (`D4 4A 01 00`), for descriptions and traces.
-func hexText(_ bytes: some Sequence<UInt8>) -> String {
+public func hexText(_ bytes: some Sequence<UInt8>) -> String {
     let digits = Array("0123456789ABCDEF".utf8)
     var text: [UInt8] = []
     for byte in bytes {

@@ -68,6 +68,7 @@ public final class I2CLink: ByteLink {
 
     public func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
         while true {
+            try LinkInterruption.check(device: name, operation: "read")
             if let free = nextTransactionTime, free > deadline {
                 device.sleep(until: deadline)
                 return []

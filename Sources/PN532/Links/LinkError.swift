@@ -16,6 +16,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case closed
         /// The device does not support a setting (e.g. that UART rate).
         case unsupported
+        /// A signal (SIGINT, SIGTERM, SIGHUP) ended the wait; `errno` holds its number.
+        case interrupted
     }
 
     /// What failed.
@@ -45,6 +47,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .open:
             let group = device.hasPrefix("i2c:") ? "i2c" : "dialout"
             return "cannot open \(device)\(reason)" + (errno == EACCES ? " (add your user to the \(group) group)" : "")
+        case .interrupted:
+            return "interrupted by signal \(errno) (\(operation) on \(device))"
         case .io, .unsupported:
             return "\(device): \(operation) failed\(reason)"
         }

@@ -101,14 +101,16 @@ public final class UARTLink: ByteLink {
         while true {
             let remaining = deadline - now
             guard remaining > .zero else { return false }
-            var entry = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = clinux_poll_nanoseconds(&entry, 1, remaining.nanoseconds)
+            try LinkInterruption.check(device: name, operation: operation)
+            var entries = [pollfd(fd: descriptor, events: events, revents: 0),
+                           pollfd(fd: LinkInterruption.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            let ready = clinux_poll_nanoseconds(&entries, UInt(entries.count), remaining.nanoseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready >= 0 else { throw LinkError(.io, device: name, errno: errno, operation: operation) }
-            if entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            if entries[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 throw LinkError(.closed, device: name, operation: operation)
             }
-            if ready > 0 { return true }
+            if entries[0].revents != 0 { return true }
         }
     }
 }

@@ -1,5 +1,6 @@
 extension PN532Session {
-    /// Wakes the chip, puts the SAM in normal mode and checks that it is a PN532.
+    /// Wakes the chip, puts the SAM in normal mode, checks that it is a PN532 and claims the
+    /// settings the driver relies on (`claimSettings()`).
     ///
     /// A chip in power-down needs the wake-up preamble, and commands it gets while asleep are
     /// lost, so the preamble and SAMConfiguration are sent again (each with its own resends)
@@ -21,6 +22,7 @@ extension PN532Session {
         if let lastError { throw lastError }
         let version = try firmwareVersion()
         guard version.isPN532 else { throw failure(.notPN532(version), command: .getFirmwareVersion) }
+        try claimSettings()
         return version
     }
 

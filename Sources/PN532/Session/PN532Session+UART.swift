@@ -31,11 +31,15 @@ extension PN532Session {
                 do throws(LinkError) { try link.setBitsPerSecond(rate.bitsPerSecond) } catch { continue }
                 try discardInput()
                 guard let firmware = try? start(rounds: 1) else { continue }
+                findings.append(.rate(rate.bitsPerSecond))
                 if let home = BaudRate(bitsPerSecond: original) { try changeBaudRate(to: home) }
                 return firmware
             }
             do throws(LinkError) { try link.setBitsPerSecond(original) } catch { throw failure(.link(error)) }
-            throw error
+            // The bytes sent meanwhile may have completed a half frame another process left on
+            // the line (an extended frame's header announces up to 264 bytes): one more try.
+            try discardInput()
+            return try start(rounds: 1)
         }
     }
 

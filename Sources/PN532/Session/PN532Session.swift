@@ -15,7 +15,13 @@ public final class PN532Session {
     /// What the session did so far.
     public private(set) var statistics = SessionStatistics()
     /// True once a command that may switch the RF field on has run.
-    public private(set) var fieldMayBeOn = false
+    public internal(set) var fieldMayBeOn = false
+    /// The settings start-up sends because no command reads them back.
+    public var defaults = ChipDefaults()
+    /// What start-up found off and put right, oldest first; empty when the chip was as expected.
+    public internal(set) var findings: [ChipFinding] = []
+    /// True while the settings `claimSettings()` owns are known to hold.
+    public internal(set) var settingsOwned = false
 
     private var scanner = FrameScanner()
     private var command: CommandCode?
@@ -59,6 +65,7 @@ public final class PN532Session {
             throw failure(.invalidCommand(error.description))
         }
         if Self.fieldCommands.contains(command.code) { fieldMayBeOn = true }
+        if Self.changesOwnedSettings(command) { settingsOwned = false }
         do throws(PN532Error) {
             try sendAndAwaitAcknowledgement(bytes, summary: command.code.name)
         } catch {
@@ -245,19 +252,9 @@ public final class PN532Session {
         }
         switch result {
         case .frame(let frame):
-            trace(TraceEvent(time: time, direction: .received, bytes: (try? frame.encoded()) ?? [], summary: Self.summary(of: frame)))
+            trace(TraceEvent(time: time, direction: .received, bytes: (try? frame.encoded()) ?? [], summary: frame.summary))
         case .corrupt(let corrupt):
             trace(TraceEvent(time: time, direction: .received, bytes: corrupt.bytes, summary: "corrupt: \(corrupt.reason)"))
-        }
-    }
-
-    private static func summary(of frame: Frame) -> String {
-        switch frame {
-        case .ack: "ACK"
-        case .nack: "NACK"
-        case .error: "syntax error"
-        case .information(_, let payload):
-            payload.first.flatMap { CommandCode(responseCode: $0)?.name }.map { $0 + " response" } ?? "unknown response"
         }
     }
 }

@@ -4,9 +4,10 @@ import Type2
 ///
 /// READ (`30`) and WRITE (`A2`) go through InDataExchange, where the chip handles CRC and the
 /// tag's ACK. Every other command (GET_VERSION, FAST_READ, READ_SIG, PWD_AUTH, READ_CNT …)
-/// goes through InCommunicateThru with the chip adding and checking CRC_A, which is the PN532's
-/// state after reset: nothing is reconfigured around each command (nfcpy spends four round
-/// trips per tag command doing that).
+/// goes through InCommunicateThru with the chip adding and checking CRC_A. The session owns
+/// that state (`PN532Session.claimSettings()` at start-up, again only after a command of the
+/// session changed it), so nothing is reconfigured around each command (nfcpy spends four
+/// round trips per tag command doing that) and no reply is read with its CRC still on it.
 public final class TargetExchange: TagExchange {
     /// The session the target belongs to.
     public let session: PN532Session
@@ -47,6 +48,7 @@ public final class TargetExchange: TagExchange {
         let status: PN532Status
         let data: [UInt8]
         do throws(PN532Error) {
+            try session.ensureSettings()
             if viaDataExchange {
                 let payload = try session.run(.inDataExchange(target: target, data: command), timeout: timeout)
                 let reply = try session.decode { () throws(ReplyError) in try DataExchangeReply(payload: payload) }

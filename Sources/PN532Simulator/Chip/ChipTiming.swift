@@ -5,6 +5,10 @@ import PN532
 public struct ChipTiming: Sendable {
     /// From the last byte of a command to the first byte of its ACK.
     public var acknowledgementDelay: Duration = .microseconds(500)
+    /// From the first byte that wakes a sleeping chip on HSU to the chip listening: bytes
+    /// arriving meanwhile are lost (about 6 at 115200). Short enough that a host sending
+    /// 10 zero bytes before its first frame (nfcpy) is understood.
+    public var wakeUpTime: Duration = .microseconds(500)
     /// The chip's processing time for a command, before any RF work.
     public var processing: Duration = .microseconds(800)
     /// One NTAG EEPROM page write.

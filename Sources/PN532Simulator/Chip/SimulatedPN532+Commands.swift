@@ -19,12 +19,12 @@ extension SimulatedPN532 {
             respond(reply + generalStatus(), at: ready)
         case .readRegister where !parameters.isEmpty && parameters.count % 2 == 0:
             let values = stride(from: 0, to: parameters.count, by: 2).map {
-                registers[UInt16(parameters[$0]) << 8 | UInt16(parameters[$0 + 1])]
+                readRegister(UInt16(parameters[$0]) << 8 | UInt16(parameters[$0 + 1]))
             }
             respond(reply + values, at: ready)
         case .writeRegister where !parameters.isEmpty && parameters.count % 3 == 0:
             for index in stride(from: 0, to: parameters.count, by: 3) {
-                registers[UInt16(parameters[index]) << 8 | UInt16(parameters[index + 1])] = parameters[index + 2]
+                writeRegister(UInt16(parameters[index]) << 8 | UInt16(parameters[index + 1]), parameters[index + 2])
             }
             respond(reply, at: ready)
         case .setSerialBaudRate where parameters.count == 1:
@@ -32,12 +32,15 @@ extension SimulatedPN532 {
             respond(reply, at: ready)
             pendingBaudRate = rate
         case .setParameters where parameters.count == 1:
+            parameterFlags = parameters[0]
             respond(reply, at: ready)
         case .samConfiguration where (1...3).contains(parameters.count) && (1...4).contains(parameters[0]):
             respond(reply, at: ready)
         case .powerDown where (1...2).contains(parameters.count):
             respond(reply + [0x00], at: ready)
             isAsleep = true
+            wakesOnHSU = parameters[0] & 0x10 != 0
+            record(at: ready, .powerDown)
             fieldOn = false
             targets.removeAll()
             powerOffTags()
@@ -76,24 +79,23 @@ extension SimulatedPN532 {
             + active.flatMap { [$0, 0x00, 0x00, 0x00] } + [0x01]
     }
 
-    /// RFConfiguration items 01 (field), 02 (timings), 04 (MaxRtyCOM), 05 (MaxRetries) and the
-    /// analog settings (0A-0D, accepted and ignored). False for a malformed item.
+    /// RFConfiguration items with the lengths UM0701 §7.3.1 gives: 01 (field, 1 byte), 02
+    /// (timings, 3), 04 (MaxRtyCOM, 1), 05 (MaxRetries, 3) and the analog settings 0A (106 kbps
+    /// type A, 11), 0B (212/424 kbps, 8), 0C (type B, 3) and 0D (ISO/IEC 14443-4 at 212 to 848
+    /// kbps, 9), which are kept and change nothing here. False for a malformed item.
     private func configureRF(item: UInt8, values: [UInt8]) -> Bool {
         switch (item, values.count) {
         case (0x01, 1):
-            fieldOn = values[0] & 0x01 != 0
-            if !fieldOn {
-                targets.removeAll()
-                powerOffTags()
-            }
+            setField(on: values[0] & 0x01 != 0)
         case (0x02, 3):
+            atrResponseTimeout = values[1]
             communicationTimeout = values[2]
         case (0x04, 1):
-            break
+            communicationRetries = values[0]
         case (0x05, 3):
             passiveActivationRetries = values[2]
-        case (0x0A, 11), (0x0B, 3), (0x0C, 1), (0x0D, 9):
-            break
+        case (0x0A, 11), (0x0B, 8), (0x0C, 3), (0x0D, 9):
+            analogSettings[item] = values
         default:
             return false
         }

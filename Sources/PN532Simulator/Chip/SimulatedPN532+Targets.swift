@@ -129,6 +129,11 @@ extension SimulatedPN532 {
         guard let target = targets.keys.min(), let uid = targets[target] else {
             return respond([code, Self.statusNotAcceptable], at: time)
         }
+        guard registers.usesParity, !registers.encrypts, !registers.framesBits else {
+            // Without parity bits, encrypted, or with a short last byte, the tag understands
+            // nothing and stays silent.
+            return respond([code, Self.statusTimeout], at: time + timeout)
+        }
         var command = data
         if !registers.transmitsCRC {
             guard command.count >= 3, CRCA.checksum(command.dropLast(2)) == Array(command.suffix(2)) else {
@@ -152,12 +157,18 @@ extension SimulatedPN532 {
 
     private var timeout: Duration { ChipTiming.rfTimeout(communicationTimeout) }
 
+    /// How long the chip tries a tag that does not answer: the RF timeout, once and then once
+    /// per MaxRtyCOM retry (FF: for ever, which the host ends by aborting; a day here).
+    private var silentTime: Duration {
+        communicationRetries == 0xFF ? .seconds(86_400) : timeout * (Int(communicationRetries) + 1)
+    }
+
     /// Air time of the answers (or the RF timeout for a silent one) and EEPROM write time.
     private func exchangeTime(sent: Int, _ answers: [TagResponse?]) -> Duration {
         answers.reduce(Duration.zero) { total, answer in
-            guard let answer else { return total + timeout }
+            guard let answer else { return total + silentTime }
             switch answer.kind {
-            case .silent: return total + timeout
+            case .silent: return total + silentTime
             case .data(let bytes): return total + timing.air(sent: sent, received: bytes.count + 2)
             case .ack, .nak: return total + timing.air(sent: sent, received: 1) + timing.pageWrite * answer.pagesWritten
             }
@@ -171,6 +182,7 @@ extension SimulatedPN532 {
         if let remaining = removeTagAfterCommands {
             guard remaining > 0 else {
                 removeTagAfterCommands = nil
+                record(at: clock, .fault("tag \(hexText(uid)) taken out of the field (tag-remove-after)"))
                 apply(.remove(uid: uid))
                 return nil
             }

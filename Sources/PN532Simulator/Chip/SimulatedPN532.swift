@@ -13,7 +13,7 @@ public final class SimulatedPN532 {
     public var timing: ChipTiming
     /// The chip's UART rate; SetSerialBaudRate changes it.
     public internal(set) var bitsPerSecond = 115_200
-    /// Asleep after power-on or PowerDown, until the HSU wake-up byte `55`.
+    /// Asleep after power-on or PowerDown, until activity on the RX line.
     public internal(set) var isAsleep = true
     /// A stalled chip ignores everything until `reset(at:)`.
     public internal(set) var isStalled = false
@@ -37,10 +37,22 @@ public final class SimulatedPN532 {
     var pendingBaudRate: BaudRate?
     var waitingPoll: WaitingPoll?
     var transmitterBusyUntil = LinkTime(nanoseconds: 0)
+    /// False after a PowerDown whose wake-up sources leave out HSU (bit 4).
+    var wakesOnHSU = true
+    /// Until then the chip is still starting after a wake-up: bytes are lost.
+    var awakeAt = LinkTime(nanoseconds: 0)
+    /// Called with what the chip does, for `pn532ctl sim --trace`.
+    public var trace: ((SimulatorEvent) -> Void)?
     var clock = LinkTime(nanoseconds: 0)
     var fieldOn = false
     var passiveActivationRetries: UInt8 = 0xFF
     var communicationTimeout: UInt8 = 0x0A
+    var atrResponseTimeout: UInt8 = 0x0B
+    var communicationRetries: UInt8 = 0x00
+    /// SetParameters flags; power-on: automatic ATR_RES and RATS.
+    var parameterFlags: UInt8 = 0x14
+    /// RFConfiguration analog items 0A-0D as last written.
+    var analogSettings: [UInt8: [UInt8]] = [:]
     /// Active targets: target number → UID. A tag that leaves the field stays a target, as on
     /// the real chip, which only sees that it no longer answers.
     var targets: [UInt8: [UInt8]] = [:]
@@ -84,20 +96,40 @@ public final class SimulatedPN532 {
         events.sort { $0.time < $1.time }
     }
 
-    /// Bytes from the host that finished arriving at `time`.
+    /// Bytes from the host whose last byte finished arriving at `time`; each earlier byte
+    /// arrived one UART byte time (at the chip's rate) before the next.
+    ///
+    /// A sleeping chip wakes on any activity on its RX line, as the PN532 does on HSU: the
+    /// byte that wakes it and whatever arrives during `timing.wakeUpTime` are lost. Each frame
+    /// is handled when its last byte has arrived.
     public func receive(_ bytes: [UInt8], at time: LinkTime) {
-        advance(to: time)
-        guard !isStalled else { return }
-        var input = bytes[...]
-        if isAsleep {
-            guard let wake = input.firstIndex(of: 0x55) else { return }
-            isAsleep = false
-            scanner.reset()
-            input = input[wake...]
-        }
-        scanner.append(input)
-        while let result = scanner.next() {
-            if case .frame(let frame) = result { handle(frame, at: time) }
+        guard !isStalled, !bytes.isEmpty else { return advance(to: time) }
+        let byteTime = Duration.uart(bytes: 1, bitsPerSecond: bitsPerSecond)
+        for (index, byte) in bytes.enumerated() {
+            let arrival = LinkTime(nanoseconds: time.nanoseconds - (byteTime * (bytes.count - 1 - index)).nanoseconds)
+            advance(to: arrival)
+            if isAsleep {
+                guard wakesOnHSU else { continue }
+                isAsleep = false
+                awakeAt = arrival + timing.wakeUpTime
+                scanner.reset()
+                record(at: arrival, .wakeUp(ready: awakeAt))
+                continue
+            }
+            if arrival < awakeAt {
+                record(at: arrival, .lostWhileWaking(byte))
+                continue
+            }
+            scanner.append(CollectionOfOne(byte))
+            while let result = scanner.next() {
+                switch result {
+                case .frame(let frame):
+                    record(at: arrival, .received(frame))
+                    handle(frame, at: arrival)
+                case .corrupt(let corrupt):
+                    record(at: arrival, .receivedCorrupt(corrupt))
+                }
+            }
         }
     }
 
@@ -113,8 +145,20 @@ public final class SimulatedPN532 {
         while let first = outputs.first, first.time <= time {
             bytes += first.bytes
             outputs.removeFirst()
+            record(at: first.time, .sent(first.bytes))
         }
         return bytes
+    }
+
+    /// The host flushed its output (tcflush(TCOFLUSH)) at `time`: on a pty the bytes not yet
+    /// read are gone, where a UART had already sent them. Hosts do this right after the ACK
+    /// that closes SetSerialBaudRate, before reopening the port at the new rate; so when the
+    /// chip has sent that reply and waits for that ACK, the flush stands for it.
+    public func hostFlushedOutput(at time: LinkTime) {
+        advance(to: time)
+        record(at: time, .host("flushed its output"))
+        guard pendingBaudRate != nil, !outputs.contains(where: \.isResponse) else { return }
+        handle(.ack, at: time)
     }
 
     /// Sets the chip's UART rate, as a process that raised it and died would leave it.
@@ -132,6 +176,7 @@ public final class SimulatedPN532 {
         advance(to: time)
         isStalled = false
         isAsleep = true
+        wakesOnHSU = true
         bitsPerSecond = 115_200
         scanner.reset()
         registers.reset()
@@ -142,6 +187,10 @@ public final class SimulatedPN532 {
         fieldOn = false
         passiveActivationRetries = 0xFF
         communicationTimeout = 0x0A
+        atrResponseTimeout = 0x0B
+        communicationRetries = 0x00
+        parameterFlags = 0x14
+        analogSettings.removeAll()
         targets.removeAll()
         powerOffTags()
         transmitterBusyUntil = time
@@ -180,12 +229,13 @@ public final class SimulatedPN532 {
         }
     }
 
-    private func handle(_ frame: Frame, at time: LinkTime) {
+    func handle(_ frame: Frame, at time: LinkTime) {
         switch frame {
         case .ack:
             if let rate = pendingBaudRate {
                 pendingBaudRate = nil
                 bitsPerSecond = rate.bitsPerSecond
+                record(at: time, .rate(bitsPerSecond))
             } else {
                 cancelResponses(after: time)
             }

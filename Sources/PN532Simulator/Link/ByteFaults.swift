@@ -1,3 +1,5 @@
+import PN532
+
 /// Random damage to bytes on the wire: each byte may be corrupted (one bit flipped), dropped,
 /// or followed by an inserted byte, each at its own rate. Seeded, so a failing run repeats.
 public struct ByteFaults: Sendable {
@@ -25,15 +27,35 @@ public struct ByteFaults: Sendable {
 
     /// The bytes as they arrive after the faults.
     public mutating func apply(_ bytes: [UInt8]) -> [UInt8] {
-        guard !isNone else { return bytes }
+        applyReporting(bytes).bytes
+    }
+
+    /// The bytes as they arrive after the faults, and what was done to them ("byte 3 (55)
+    /// dropped"), for a trace.
+    public mutating func applyReporting(_ bytes: [UInt8]) -> (bytes: [UInt8], faults: [String]) {
+        guard !isNone else { return (bytes, []) }
         var out: [UInt8] = []
+        var faults: [String] = []
         out.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if chance(dropRate) { continue }
-            out.append(chance(corruptRate) ? byte ^ (1 << UInt8(random.next() % 8)) : byte)
-            if chance(insertRate) { out.append(UInt8(truncatingIfNeeded: random.next())) }
+        for (index, byte) in bytes.enumerated() {
+            if chance(dropRate) {
+                faults.append("byte \(index) (\(hexText([byte]))) dropped")
+                continue
+            }
+            if chance(corruptRate) {
+                let damaged = byte ^ (1 << UInt8(random.next() % 8))
+                faults.append("byte \(index) (\(hexText([byte]))) corrupted to \(hexText([damaged]))")
+                out.append(damaged)
+            } else {
+                out.append(byte)
+            }
+            if chance(insertRate) {
+                let inserted = UInt8(truncatingIfNeeded: random.next())
+                faults.append("byte \(hexText([inserted])) inserted after byte \(index)")
+                out.append(inserted)
+            }
         }
-        return out
+        return (out, faults)
     }
 
     private mutating func chance(_ rate: Double) -> Bool {

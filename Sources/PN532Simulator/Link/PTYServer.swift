@@ -38,6 +38,14 @@ public final class PTYServer {
             throw LinkError(.open, device: path, errno: code, operation: "configure the pseudo-terminal")
         }
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        // Packet mode: every read starts with a status byte, and a host's tcflush(TCOFLUSH)
+        // shows as TIOCPKT_FLUSHWRITE (the pty discards the bytes; a UART had sent them).
+        guard clinux_set_packet_mode(master, 1) == 0 else {
+            let code = errno
+            close(slave)
+            close(master)
+            throw LinkError(.open, device: path, errno: code, operation: "packet mode on the pseudo-terminal")
+        }
     }
 
     deinit {
@@ -56,9 +64,13 @@ public final class PTYServer {
 
     /// Reads what the host sent and writes what the chip has ready. Call when `descriptor`
     /// is readable or when `timeUntilNextActivity` has passed.
+    ///
+    /// The pty delivers the host's bytes at once; here they take their UART time at the
+    /// host's rate, one after the other, as on a wire, and reach the chip when their last
+    /// byte would have arrived.
     public func service() throws(LinkError) {
         let now = LinkTime.monotonicNow()
-        var buffer = [UInt8](repeating: 0, count: 1024)
+        var buffer = [UInt8](repeating: 0, count: 1025)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
             guard count > 0 else {
@@ -67,16 +79,47 @@ public final class PTYServer {
                 }
                 break
             }
-            chip.receive(hostToChipFaults.apply(matchingRates(Array(buffer[..<count]))), at: now)
+            let status = buffer[0]
+            guard status == Self.packetData else {
+                if status & Self.packetFlushWrite != 0 { chip.hostFlushedOutput(at: max(now, hostLineFreeAt)) }
+                continue
+            }
+            guard count > 1 else { continue }
+            let data = Array(buffer[1..<count])
+            let start = max(now, hostLineFreeAt)
+            hostLineFreeAt = start + .uart(bytes: data.count, bitsPerSecond: Int(clinux_get_speed(master)))
+            let (wire, faults) = hostToChipFaults.applyReporting(fromHost(data))
+            for fault in faults { chip.record(at: start, .fault("host to chip: " + fault)) }
+            chip.receive(wire, at: hostLineFreeAt)
         }
         let bytes = chip.output(until: now)
         guard !bytes.isEmpty else { return }
-        let wire = chipToHostFaults.apply(matchingRates(bytes))
+        let (wire, faults) = chipToHostFaults.applyReporting(matchingRates(bytes))
+        for fault in faults { chip.record(at: now, .fault("chip to host: " + fault)) }
         let written = wire.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         if written < 0, errno != EAGAIN, errno != EIO {
             throw LinkError(.io, device: path, errno: errno, operation: "write to the host")
         }
     }
+
+    /// When the host's last bytes have finished arriving, on the UART's time.
+    private var hostLineFreeAt = LinkTime(nanoseconds: 0)
+    /// Packet mode's status bytes (TIOCPKT_DATA, TIOCPKT_FLUSHWRITE).
+    private static let packetData: UInt8 = 0x00
+    private static let packetFlushWrite: UInt8 = 0x02
+
+    /// Host bytes as the chip receives them. The pty tells the host's rate when the bytes are
+    /// read, not when they were written: a host that wrote at one rate and has switched since
+    /// (the ACK that closes SetSerialBaudRate) was on the line at the rate seen at the
+    /// previous read, so either rate matching the chip's counts.
+    private func fromHost(_ bytes: [UInt8]) -> [UInt8] {
+        let hostRate = Int(clinux_get_speed(master))
+        defer { previousHostRate = hostRate }
+        return hostRate == chip.bitsPerSecond || previousHostRate == chip.bitsPerSecond ? bytes : garbledByRateMismatch(bytes)
+    }
+
+    /// The host's rate at the previous read.
+    private var previousHostRate = 115_200
 
     private func matchingRates(_ bytes: [UInt8]) -> [UInt8] {
         let hostRate = Int(clinux_get_speed(master))

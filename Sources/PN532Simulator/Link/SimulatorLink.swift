@@ -38,6 +38,7 @@ public final class SimulatorLink: ByteLink {
 
     public func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
         while true {
+            try LinkInterruption.check(device: name, operation: "read")
             let arrival = inFlight.first?.time
             let activity = chip.nextActivity
             let next = [arrival, activity].compactMap { $0 }.filter { $0 <= deadline }.min()
@@ -47,7 +48,8 @@ public final class SimulatorLink: ByteLink {
             }
             now = max(now, next)
             deliverArrivedInput()
-            let bytes = chipToHostFaults.apply(garbledIfRatesDiffer(chip.output(until: now)))
+            let (bytes, faults) = chipToHostFaults.applyReporting(garbledIfRatesDiffer(chip.output(until: now)))
+            for fault in faults { chip.record(at: now, .fault("chip to host: " + fault)) }
             if !bytes.isEmpty { return bytes }
         }
     }
@@ -74,7 +76,9 @@ public final class SimulatorLink: ByteLink {
     private func deliverArrivedInput() {
         while let first = inFlight.first, first.time <= now {
             inFlight.removeFirst()
-            chip.receive(hostToChipFaults.apply(garbledIfRatesDiffer(first.bytes)), at: first.time)
+            let (bytes, faults) = hostToChipFaults.applyReporting(garbledIfRatesDiffer(first.bytes))
+            for fault in faults { chip.record(at: first.time, .fault("host to chip: " + fault)) }
+            chip.receive(bytes, at: first.time)
         }
     }
 

@@ -4,6 +4,10 @@ import NDEF
 import PN532
 import PN532Simulator
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An open, started reader: the PN532 session and what it said about itself.
 final class Reader {
     /// The session to the chip.
@@ -27,12 +31,22 @@ final class Reader {
             throw .usage("--irq-pin goes with an i2c: device (on UART the PN532 answers on the serial line)")
         }
         let irq = try options.irqPin.map { pin throws(CLIError) in try interruptLine(pin) }
+        LinkInterruption.install()
         do throws(PN532Error) {
             let (session, firmware) = try start(spec, irq: irq, trace: trace)
+            noteFindings(session, device: spec.description)
             return Reader(session: session, firmware: firmware, spec: spec)
         } catch {
+            if case .link(let link) = error.kind, link.kind == .interrupted { exitInterrupted() }
             throw .reader(error)
         }
+    }
+
+    /// Says what start-up found off and put right; nothing when the chip was as expected.
+    static func noteFindings(_ session: PN532Session, device: String) {
+        guard !session.findings.isEmpty else { return }
+        let list = session.findings.map(\.description).joined(separator: ", ")
+        StandardError.write("pn532ctl: note: the PN532 on \(device) was left with \(list) (another program, or one that crashed); start-up put it right\n")
     }
 
     /// Opens the device `spec` names and starts the chip (wake-up, SAM configuration, the
@@ -71,22 +85,35 @@ final class Reader {
         }
     }
 
-    /// Leaves the chip at 115200 with the field off. Errors are reported, not thrown: the
-    /// command's own result has already been printed.
+    /// Leaves the chip at 115200 with the field off: the one way every reader command ends,
+    /// by returning, by throwing, or after SIGINT, SIGTERM or SIGHUP (which end the link's wait
+    /// and unwind to here; the process then exits with 128 + the signal). Errors are reported,
+    /// not thrown: the command's own result has already been printed.
     func close() {
+        LinkInterruption.suspend()
         do throws(PN532Error) { try session.finish() } catch {
             StandardError.write("pn532ctl: warning: while closing: \(error)\n")
         }
+        if LinkInterruption.received != nil { Self.exitInterrupted() }
+    }
+
+    /// Exits with 128 + the signal received (130 after Ctrl-C), after saying so.
+    static func exitInterrupted() -> Never {
+        let signal = LinkInterruption.received ?? SIGINT
+        StandardError.write("pn532ctl: interrupted (signal \(signal)); the reader is back at 115200 baud with the field off\n")
+        exit(128 + signal)
     }
 }
 
 extension CLIError {
-    /// A reader failure: 77 when permission is missing, 75 when the device is busy, 69 else.
+    /// A reader failure: 77 when permission is missing, 75 when the device is busy, 128 + the
+    /// signal when one interrupted it, 69 else.
     static func reader(_ error: PN532Error) -> CLIError {
         if case .link(let link) = error.kind {
             switch link.kind {
             case .busy: return CLIError(message: error.description, exitCode: ExitCode(75))
             case .open where link.errno == 13: return CLIError(message: error.description, exitCode: ExitCode(77))
+            case .interrupted: return CLIError(message: error.description, exitCode: ExitCode(128 + link.errno))
             default: break
             }
         }

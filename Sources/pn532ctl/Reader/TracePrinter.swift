@@ -8,15 +8,18 @@ final class TracePrinter {
     func print(_ event: TraceEvent) {
         let start = origin ?? event.time
         origin = start
-        let milliseconds = (event.time - start).milliseconds
+        StandardError.write(Self.line(elapsed: event.time - start, label: event.direction.rawValue, bytes: event.bytes, summary: event.summary))
+    }
+
+    /// One trace line, shared by the driver's `--trace` and `pn532ctl sim --trace`:
+    /// milliseconds since the first event (right-aligned, 3 decimals), a label, the bytes in
+    /// hex and what they are.
+    static func line(elapsed: Duration, label: String, bytes: [UInt8], summary: String) -> String {
+        let milliseconds = elapsed.milliseconds
         let whole = Int(milliseconds)
         let fraction = String(Int((milliseconds - Double(whole)) * 1000))
         let time = String(whole) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
-        let bytes = event.bytes.map { hexDigits($0) }.joined(separator: " ")
-        StandardError.write(String(repeating: " ", count: max(0, 9 - time.count)) + time + " ms \(event.direction.rawValue) \(bytes)  \(event.summary)\n")
-    }
-
-    private func hexDigits(_ byte: UInt8) -> String {
-        Hex.encode(CollectionOfOne(byte))
+        let hex = bytes.isEmpty ? "" : hexText(bytes) + "  "
+        return String(repeating: " ", count: max(0, 9 - time.count)) + time + " ms \(label) \(hex)\(summary)\n"
     }
 }

@@ -7,13 +7,13 @@ import Glibc
 
 /// Commands to a running simulator, one per line on standard input or a FIFO:
 /// `present SPEC`, `remove [UID]`, `return [UID]`, `list`, `save UID FILE`, `rate BPS`,
-/// `stall`, `reset`, `help`.
+/// `stall`, `reset`, `status`, `help`.
 final class ControlChannel {
     /// The descriptor to poll; -1 once standard input has ended.
     private(set) var descriptor: Int32
     private var pending: [UInt8] = []
 
-    static let help = "commands: present SPEC | remove [UID] | return [UID] | list | save UID FILE | rate BPS | stall | reset | help"
+    static let help = "commands: present SPEC | remove [UID] | return [UID] | list | save UID FILE | rate BPS | stall | reset | status | help"
 
     /// Reads commands from `path` (a FIFO, opened read-write so that it never reaches end of
     /// file), or from standard input when nil.
@@ -103,6 +103,8 @@ final class ControlChannel {
             }
             chip.leaveAtRate(rate)
             return "rate \(bps)"
+        case ("status", 1):
+            return chip.statusLine
         case ("help", 1):
             return Self.help
         default:

@@ -36,6 +36,9 @@ struct SimCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Read control commands from this FIFO instead of standard input.", valueName: "FIFO"))
     var control: String?
 
+    @Option(help: ArgumentHelp("Trace every frame both ways, wake-ups, rate changes and injected faults to FILE ('-': standard error).", valueName: "FILE"))
+    var trace: String?
+
     func validate() throws {
         if empty, !tags.isEmpty { throw ValidationError("--empty and --tag contradict each other") }
     }
@@ -44,6 +47,9 @@ struct SimCommand: ParsableCommand {
         let faultOptions = try FaultOptions.parse(faults)
         let chip = SimulatedPN532(tags: try initialTags())
         chip.removeTagAfterCommands = faultOptions.tagRemoveAfter
+        let traceDescriptor = try openTrace()
+        defer { if traceDescriptor > STDERR_FILENO { close(traceDescriptor) } }
+        if traceDescriptor >= 0 { chip.trace = SimTracePrinter(descriptor: traceDescriptor).print }
         let server: PTYServer
         do throws(LinkError) { server = try PTYServer(chip: chip) } catch { throw CLIError.io(error.description) }
         server.hostToChipFaults = faultOptions.byteFaults(direction: 1)
@@ -56,6 +62,16 @@ struct SimCommand: ParsableCommand {
         print("pty \(server.path)")
         fflush(nil)
         try serve(server, channel: channel, signals: signals)
+    }
+
+    /// The descriptor `--trace` writes to: standard error for `-`, the file (created or
+    /// appended to) otherwise, -1 without `--trace`.
+    private func openTrace() throws(CLIError) -> Int32 {
+        guard let trace else { return -1 }
+        if trace == "-" { return STDERR_FILENO }
+        let descriptor = open(trace, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .io("--trace \(trace): \(String(cString: strerror(errno)))") }
+        return descriptor
     }
 
     private func initialTags() throws(CLIError) -> [SimulatedTag] {

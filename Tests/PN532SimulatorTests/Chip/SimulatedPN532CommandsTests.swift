@@ -61,3 +61,59 @@ struct SimulatedPN532CommandsTests {
         #expect(try host.response(to: [0x14, 0x01]) == [0x15])
     }
 }
+
+/// What other host stacks set and read: RF items with UM0701's lengths, the CIU registers
+/// with their reset values, the field in CIU_TxControl, MaxRtyCOM, and the flush that stands
+/// for SetSerialBaudRate's closing ACK.
+struct SimulatedPN532HostStateTests {
+    @Test(arguments: [(UInt8(0x01), 1), (0x02, 3), (0x04, 1), (0x05, 3), (0x0A, 11), (0x0B, 8), (0x0C, 3), (0x0D, 9)])
+    func rfConfigurationItemsTakeTheirDocumentedLengths(item: UInt8, length: Int) throws {
+        let host = try FrameHost.awake()
+        #expect(try host.exchange([0x32, item] + [UInt8](repeating: 0, count: length)) == [.ack, chipFrame([0x33])])
+        #expect(try host.exchange([0x32, item] + [UInt8](repeating: 0, count: length + 1)) == [.ack, .error])
+    }
+
+    @Test func ciuRegistersReadTheirResetValues() throws {
+        let host = try FrameHost.awake()
+        // TxMode, RxMode, TxControl, ManualRCV, Status2, BitFraming.
+        let read = try host.exchange([0x06, 0x63, 0x02, 0x63, 0x03, 0x63, 0x04, 0x63, 0x0D, 0x63, 0x38, 0x63, 0x3D])
+        #expect(read == [.ack, chipFrame([0x07, 0x80, 0x80, 0x80, 0x00, 0x00, 0x00])])
+    }
+
+    @Test func ciuTxControlShowsTheField() throws {
+        let host = try FrameHost.awake()
+        _ = try host.exchange([0x32, 0x01, 0x01])
+        #expect(try host.exchange([0x06, 0x63, 0x04]) == [.ack, chipFrame([0x07, 0x83])])
+        _ = try host.exchange([0x08, 0x63, 0x04, 0x80])
+        #expect(!host.chip.isFieldOn)
+    }
+
+    @Test func aSilentTagTakesTheTimeoutOncePerMaxRtyCOMRetry() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .ultralight)])
+        _ = try host.exchange([0x4A, 0x01, 0x00])
+        let once = try elapsedUntilAnswer(host, [0x42, 0x60])
+        _ = try host.exchange([0x4A, 0x01, 0x00])
+        _ = try host.exchange([0x32, 0x04, 0x03])
+        let fourTimes = try elapsedUntilAnswer(host, [0x42, 0x60])
+        #expect(fourTimes - once >= ChipTiming.rfTimeout(0x0A) * 3)
+    }
+
+    @Test func aFlushAfterTheBaudRateReplyStandsForTheClosingACK() throws {
+        let host = try FrameHost.awake()
+        #expect(try host.exchange([0x10, 0x07]) == [.ack, chipFrame([0x11])])
+        host.chip.hostFlushedOutput(at: host.link.now)
+        #expect(host.chip.bitsPerSecond == 921_600)
+    }
+
+    @Test func aFlushWithoutABaudRateChangeChangesNothing() throws {
+        let host = try FrameHost.awake()
+        host.chip.hostFlushedOutput(at: host.link.now)
+        #expect(host.chip.bitsPerSecond == 115_200)
+    }
+
+    private func elapsedUntilAnswer(_ host: FrameHost, _ payload: [UInt8]) throws -> Duration {
+        let start = host.link.now
+        #expect(try host.exchange(payload, within: .seconds(1)).count == 2)
+        return host.lastArrival - start
+    }
+}

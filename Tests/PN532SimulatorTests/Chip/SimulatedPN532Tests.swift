@@ -7,10 +7,32 @@ import Testing
 struct SimulatedPN532Tests {
     static let firmwareResponse = chipFrame([0x03, 0x32, 0x01, 0x06, 0x07])
 
-    @Test func aChipAsleepIgnoresCommands() throws {
+    @Test func aCommandThatWakesTheChipIsLostAndTheNextAnswered() throws {
         let host = FrameHost()
         #expect(try host.exchange([0x02]) == [])
-        #expect(host.chip.isAsleep)
+        #expect(!host.chip.isAsleep)
+        #expect(try host.exchange([0x02]) == [.ack, Self.firmwareResponse])
+    }
+
+    @Test func zerosWakeTheChipAsNfcpySendsThem() throws {
+        let host = FrameHost()
+        try host.link.write([UInt8](repeating: 0, count: 10))
+        #expect(try host.exchange([0x02]) == [.ack, Self.firmwareResponse])
+    }
+
+    @Test func aFrameStartingWithinTheWakeUpTimeIsLost() throws {
+        let host = FrameHost()
+        try host.link.write([0x00])
+        #expect(try host.exchange([0x02]) == [])
+        #expect(!host.chip.isAsleep)
+    }
+
+    @Test func aFrameStartingAfterTheWakeUpTimeIsAnswered() throws {
+        let host = FrameHost()
+        let byte = Duration.uart(bytes: 1, bitsPerSecond: 115_200).nanoseconds
+        let zeros = Int(host.chip.timing.wakeUpTime.nanoseconds / byte) + 1
+        try host.link.write([UInt8](repeating: 0, count: zeros))
+        #expect(try host.exchange([0x02]) == [.ack, Self.firmwareResponse])
     }
 
     @Test func theWakeUpPreambleWakesTheChip() throws {

@@ -5,8 +5,16 @@ import Testing
 /// `run(_:timeout:)` and `start()` against the simulated chip: wake-up, the ACK window and its
 /// resends, the response deadline and abort, syntax errors and NACK recovery.
 struct PN532SessionTests {
-    @Test func aSleepingChipDoesNotAcknowledgeCommands() throws {
+    @Test func aCommandThatWakesASleepingChipIsLostAndItsResendAnswered() throws {
         let reader = SimulatedReader()
+        #expect(try reader.session.firmwareVersion() == simulatedFirmware)
+        #expect(reader.session.statistics.resends == 1)
+        #expect(!reader.chip.isAsleep)
+    }
+
+    @Test func aChipThatDoesNotWakeOnHSUDoesNotAcknowledgeCommands() throws {
+        let reader = try SimulatedReader.started()
+        #expect(try reader.session.run(.powerDown(wakeUpEnable: .i2c)) == [0x17, 0x00])
         let error = #expect(throws: PN532Error.self) { try reader.session.firmwareVersion() }
         #expect(error?.kind == .noAcknowledgement(attempts: reader.session.settings.sendAttempts))
         #expect(error?.command == .getFirmwareVersion)
@@ -14,20 +22,22 @@ struct PN532SessionTests {
         #expect(reader.chip.isAsleep)
     }
 
-    @Test func startWakesTheChipAndReadsItsFirmware() throws {
+    @Test func startWakesTheChipReadsItsFirmwareAndClaimsItsSettings() throws {
         let reader = SimulatedReader()
         #expect(try reader.session.start() == simulatedFirmware)
         #expect(!reader.chip.isAsleep)
-        #expect(reader.session.statistics.commands == 2)
+        #expect(reader.session.statistics.commands == StartupRecoveryTests.normalRoundTrips)
         #expect(reader.session.statistics.resends == 0)
+        #expect(reader.session.settingsOwned)
     }
 
     @Test func startWakesAChipAfterPowerDown() throws {
         let reader = try SimulatedReader.started()
         #expect(try reader.session.run(.powerDown(wakeUpEnable: .hsu)) == [0x17, 0x00])
         #expect(reader.chip.isAsleep)
-        #expect(throws: PN532Error.self) { try reader.session.firmwareVersion() }
+        let before = reader.session.statistics
         #expect(try reader.session.start() == simulatedFirmware)
+        #expect(reader.session.statistics.resends == before.resends)
     }
 
     @Test func runReturnsTheResponsePayloadAndCountsTraffic() throws {

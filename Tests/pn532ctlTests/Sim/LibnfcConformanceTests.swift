@@ -24,6 +24,17 @@ struct LibnfcConformanceTests {
         #expect(result.output.contains("04  00  00  00  00  00  01"))
     }
 
+    /// The second case: Ctrl-C on `scan --watch` at 921600, then libnfc (which only
+    /// speaks 115200) works at once.
+    @Test func nfcListWorksRightAfterCtrlCOnScanWatchAt921600() throws {
+        let simulator = try SimulatorProcess(["--tag", "ntag215:uid=04112233445566"])
+        let scan = try BackgroundCommand(["scan", "--watch", "--device", "uart:\(simulator.path):921600"])
+        _ = try scan.readLine(containing: "present")
+        #expect(scan.interrupt() == 130)
+        let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)
+        #expect(result.output.contains("1 ISO14443A passive target(s) found"))
+    }
+
     /// nfc-mfultralight reads the tag (GET_VERSION in raw mode with libnfc's CRC register
     /// toggling, READ of 4 pages at a time), writes a pattern, and our driver reads it back.
     @Test func mfultralightReadWriteAndOurDriverAgree() throws {
