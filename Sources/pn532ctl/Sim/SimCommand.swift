@@ -65,6 +65,8 @@ struct SimCommand: ParsableCommand {
         for text in tags {
             do {
                 made.append(try TagSpec.parse(text).makeTag())
+            } catch let error as TagImageError {
+                throw CLIError(tagImage: error, context: "--tag \(text)")
             } catch {
                 throw .usage("--tag \(text): \(error)")
             }

@@ -90,6 +90,24 @@ struct SimCommandTests {
         #expect(watch.wait() == 0)
     }
 
+    /// A tag that joins one already on the reader is a presentation; each leaves with a
+    /// removal; the one left alone stays present without a second event.
+    @Test func watchReportsASecondTagAndBothRemovals() throws {
+        let simulator = try SimulatorProcess(["--empty"])
+        let watch = try BackgroundCommand(["scan", "--watch", "--count", "3", "--timeout", "30", "--device", simulator.path])
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try simulator.control("present ultralight:uid=04000000000001") == "present 04000000000001 MIFARE Ultralight")
+        #expect(try watch.readLine() == "present  UID 04000000000001  ATQA 0044  SAK 00")
+        #expect(try simulator.control("remove 04A1B2C3D4E5F6") == "removed 04A1B2C3D4E5F6")
+        #expect(try watch.readLine() == "removed  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try simulator.control("remove 04000000000001") == "removed 04000000000001")
+        #expect(try watch.readLine() == "removed  UID 04000000000001  ATQA 0044  SAK 00")
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(watch.wait() == 0)
+    }
+
     @Test func linkSymlinkPointsAtThePTY() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
