@@ -12,7 +12,7 @@ struct SimCommandTests {
         #expect(info.output.contains("Link      115200 baud"))
         let scan = try pn532ctl(["scan", "--device", simulator.path])
         #expect(scan.output == "UID 04112233445566  ATQA 0044  SAK 00\n")
-        #expect(simulator.stop() == 0)
+        #expect(simulator.stop() == 143)
     }
 
     @Test func baudChangeTo921600AndBack() throws {
@@ -115,7 +115,7 @@ struct SimCommandTests {
         let simulator = try SimulatorProcess(["--link", link])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == simulator.path)
         #expect(try pn532ctl(["info", "--device", link]).status == 0)
-        #expect(simulator.stop() == 0)
+        #expect(simulator.stop() == 143)
         #expect(!FileManager.default.fileExists(atPath: link))
     }
 
@@ -129,5 +129,16 @@ struct SimCommandTests {
         let result = try pn532ctl(["sim"] + arguments)
         #expect(result.status == 64)
         #expect(result.standardError.contains(message))
+    }
+
+    @Test func missingImageIsAnInputThatCannotBeOpened() throws {
+        let result = try pn532ctl(["sim", "--tag", "ntag213:image=/nonexistent"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "pn532ctl: --tag ntag213:image=/nonexistent: cannot read tag image /nonexistent: No such file or directory\n")
+    }
+
+    @Test func ctrlCExits130AndSIGTERM143() throws {
+        #expect(try SimulatorProcess().interrupt() == 130)
+        #expect(try SimulatorProcess().stop() == 143)
     }
 }
