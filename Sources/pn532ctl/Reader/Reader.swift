@@ -4,6 +4,10 @@ import NDEF
 import PN532
 import PN532Simulator
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An open, started reader: the PN532 session and what it said about itself.
 final class Reader {
     /// The session to the chip.
@@ -87,6 +91,7 @@ extension CLIError {
             switch link.kind {
             case .busy: return CLIError(message: error.description, exitCode: ExitCode(75))
             case .open where link.errno == 13: return CLIError(message: error.description, exitCode: ExitCode(77))
+            case .io where link.errno == ENOTTY: return CLIError(message: "\(link.device) is not a serial port: give the PN532's port (/dev/serial0, /dev/ttyUSB0) or another device form", exitCode: .unavailable)
             default: break
             }
         }

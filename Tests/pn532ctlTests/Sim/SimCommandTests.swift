@@ -141,4 +141,14 @@ struct SimCommandTests {
         #expect(try SimulatorProcess().interrupt() == 130)
         #expect(try SimulatorProcess().stop() == 143)
     }
+
+    /// A link that loses bytes fails the command (69) or lets it through; with a tag in the
+    /// field it never says the field is empty.
+    @Test(arguments: 1...6)
+    func lostRepliesAreNeverAnEmptyField(seed: Int) throws {
+        let simulator = try SimulatorProcess(["--fault", "drop=0.05", "--fault", "seed=\(seed)"])
+        let result = try pn532ctl(["read", "--wait", "2", "--device", simulator.path])
+        #expect(result.status == 0 || result.status == 69, "\(result.standardError)")
+        #expect(!result.standardError.contains("no tag in the field"))
+    }
 }
