@@ -22,6 +22,11 @@ struct PN532Ctl: ParsableCommand {
     /// Runs the command; errors of our own carry their exit code and a message that says what
     /// to do, ArgumentParser's errors keep its exit codes (64 for bad usage).
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UsageCorrections.unknownHelpTopic(in: arguments, root: Self.self) {
+            StandardError.write("pn532ctl: \(message)\n")
+            Glibc.exit(ExitCode.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -30,6 +35,11 @@ struct PN532Ctl: ParsableCommand {
             StandardError.write("pn532ctl: \(error.message)\n")
             Glibc.exit(error.exitCode.rawValue)
         } catch {
+            if exitCode(for: error) == .validationFailure, fullMessage(for: error).contains("Missing "),
+               let message = UsageCorrections.negativeNumber(in: arguments) {
+                StandardError.write("pn532ctl: \(message)\n")
+                Glibc.exit(ExitCode.usage.rawValue)
+            }
             exit(withError: error)
         }
     }

@@ -9,7 +9,8 @@ struct RawCommand: ParsableCommand {
         discussion: """
             HEX is the command code and its parameters, without frame or TFI: `02` is
             GetFirmwareVersion, `4A0100` lists one type A target. The reply is printed as the
-            response code's name and the data; a status byte is explained.
+            response code's name and the data; a status byte is explained. A command the
+            PN532 rejects as malformed is a usage error (64).
             """)
 
     @OptionGroup var device: DeviceOptions
@@ -32,7 +33,9 @@ struct RawCommand: ParsableCommand {
         do throws(PN532Error) {
             reply = try reader.session.run(command, timeout: .milliseconds(Int64(timeout * 1000)))
         } catch {
-            throw CLIError.reader(error)
+            guard case .syntaxError = error.kind else { throw CLIError.reader(error) }
+            let parameters = command.parameters.isEmpty ? "no parameters" : "parameters \(Hex.encode(command.parameters))"
+            throw CLIError.usage("\(Hex.encode(bytes)): the PN532 rejected \(command.code.name) with \(parameters) as malformed (syntax error): check the parameters it takes (UM0701 §7)")
         }
         let data = Array(reply.dropFirst())
         print("\(command.code.name) response: \(Hex.encode(data))")

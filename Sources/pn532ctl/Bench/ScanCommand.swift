@@ -56,19 +56,7 @@ struct ScanCommand: ParsableCommand {
 
     /// Lists the targets once; false when there was none.
     private func scanOnce(_ session: PN532Session) throws(PN532Error) -> Bool {
-        let targets: [PassiveTarget]
-        if let wait {
-            try session.setPassiveActivationRetries(0xFF)
-            do throws(PN532Error) {
-                targets = try session.listPassiveTargets(timeout: Self.duration(wait))
-            } catch {
-                guard case .timeout = error.kind else { throw error }
-                targets = []
-            }
-        } else {
-            try session.setPassiveActivationRetries(0x02)
-            targets = try session.listPassiveTargets()
-        }
+        let targets = try session.pollField(wait: wait)
         if json {
             print(JSON.object([
                 ("count", .int(targets.count)),

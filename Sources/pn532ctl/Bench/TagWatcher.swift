@@ -6,8 +6,9 @@ import Glibc
 
 /// `scan --watch`: one event when a tag is presented and one when it leaves. The chip waits
 /// for a tag itself (MaxRetries FF) in one-second slices; a tag that stays does not trigger
-/// again; its presence is checked every 100 ms with one retry (a tag still active from the
-/// last poll ignores the first REQA).
+/// again; the field is checked every 100 ms with one retry (a tag still active from the
+/// last poll ignores the first REQA), and a tag that joins one already present is a
+/// presentation too.
 struct TagWatcher {
     let session: PN532Session
     let json: Bool
@@ -33,7 +34,11 @@ struct TagWatcher {
                 try session.setPassiveActivationRetries(0x01)
                 let now = try poll(timeout: Self.slice)
                 for target in present where !now.contains(where: { $0.uid == target.uid }) { report("removed", target) }
+                let arrived = now.filter { target in !present.contains(where: { $0.uid == target.uid }) }
+                for target in arrived { report("present", target) }
                 present = now
+                presentations += arrived.isEmpty ? 0 : 1
+                if let count, presentations >= count { return }
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PN532Simulator
 
 #if canImport(Glibc)
 import Glibc
@@ -26,8 +27,23 @@ struct DeviceOptions: ParsableArguments {
         return "sim"
     }
 
-    /// The parsed device.
+    /// The parsed device, named as given (`--device` or `PN532_DEVICE`) in its errors; a
+    /// simulated tag's `image=` file is read once here, so that a missing one is 66.
     func spec() throws(CLIError) -> DeviceSpec {
-        try DeviceSpec.parse(deviceString)
+        let spec: DeviceSpec
+        do throws(CLIError) { spec = try DeviceSpec.parse(deviceString) } catch {
+            guard device == nil, error.message.hasPrefix("--device ") else { throw error }
+            throw CLIError(message: "PN532_DEVICE=" + error.message.dropFirst("--device ".count), exitCode: error.exitCode)
+        }
+        let context = device == nil ? "PN532_DEVICE=\(deviceString)" : "--device \(deviceString)"
+        if case .simulator(let tags) = spec { try Self.checkImages(tags, context: context) }
+        if case .simulatorI2C(let tags) = spec { try Self.checkImages(tags, context: context) }
+        return spec
+    }
+
+    private static func checkImages(_ tags: [TagSpec], context: String) throws(CLIError) {
+        for tag in tags {
+            do throws(TagImageError) { _ = try tag.makeTag() } catch { throw CLIError(tagImage: error, context: context) }
+        }
     }
 }

@@ -50,12 +50,12 @@ final class DeviceConnector: ReaderConnector {
 extension DeviceSpec {
     /// The device of `[reader]`: its `device`, with `baud` as the UART rate when given.
     ///
-    /// - Throws: a data error naming `reader.device`.
-    static func door(_ reader: ReaderConfig) throws(CLIError) -> DeviceSpec {
+    /// - Throws: a data error beginning with `place` (`door.toml:4: reader.device`).
+    static func door(_ reader: ReaderConfig, at place: String) throws(CLIError) -> DeviceSpec {
         let spec: DeviceSpec
         do throws(CLIError) { spec = try parse(reader.device) } catch {
             let detail = error.message.hasPrefix("--device ") ? String(error.message.dropFirst(9)) : error.message
-            throw .data("reader.device: \(detail)")
+            throw .data("\(place): \(detail)")
         }
         // The loader has checked that baud goes with a UART and is a PN532 rate.
         guard let baud = reader.baud, case .uart(let path, _) = spec, let rate = BaudRate(bitsPerSecond: baud) else { return spec }

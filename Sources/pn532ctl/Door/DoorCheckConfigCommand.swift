@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoorControl
+import GPIO
 
 /// `pn532ctl door check-config [FILE]`: validates the door's configuration and prints it as it
 /// takes effect.
@@ -14,9 +15,13 @@ struct DoorCheckConfigCommand: ParsableCommand {
             with both uid and token = true, the published test originality key with a real
             reader); weak ones are warned about on standard error (an ASCII key, v1 tokens
             accepted, rolling_counter or require_genuine off with token users, an unchecked
-            clock). Errors name the file, line and key. Exit status: 0 valid (warnings
-            included), 65 an invalid configuration, 66 a missing file, 77 a key file readable
-            by others.
+            clock). Then it checks what door run checks before it starts: the reader's device
+            string, the GPIO lines on the configured chip (when this machine has GPIO chips),
+            the audit log's directory and the counter file (its directory; the file itself
+            unless it does not exist yet). Errors name the file, line and key. Exit status: 0
+            valid (warnings and notes included), 65 an invalid configuration (also a line the
+            chip lacks), 66 a missing file, 74 an audit or counter directory or file that
+            cannot be used, 77 a key file readable by others.
             """)
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
@@ -30,12 +35,17 @@ struct DoorCheckConfigCommand: ParsableCommand {
         let key: [UInt8]?
         do {
             config = try DoorConfig.load(path: file, boardsDirectory: boards)
-            _ = try DoorPolicy(loading: config, from: file)
+        } catch {
+            throw CLIError(error)
+        }
+        let checked = try DoorPreflight(config, path: file, gpio: DoorLines.backend(config.gpio, clock: SystemGPIOClock()), newCounters: false, missingCountersAllowed: true)
+        do {
             key = try config.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
         } catch {
             throw CLIError(error)
         }
         print(config.renderedTOML(), terminator: "")
+        for note in checked.notes { StandardError.write("\(file): note: \(note)\n") }
         for warning in config.securityWarnings(key: key) { StandardError.write("\(file): warning: \(warning)\n") }
         let users = config.users.count
         let hooks = config.hooks.socket.map { ", hook events to \($0)" } ?? ""

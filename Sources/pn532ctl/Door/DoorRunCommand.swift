@@ -61,21 +61,16 @@ struct DoorRunCommand: ParsableCommand {
         let release = OutputRelease(configPath: config, boards: boards, stateDirectory: OutputRelease.stateDirectory(stateDirectory))
         Self.releaseFirst(release, log: log)
         let door = try Self.load(config, boards: boards)
+        let checked = try DoorPreflight(door, path: config, gpio: DoorLines.backend(door.gpio, clock: SystemGPIOClock()), newCounters: newCounters, missingCountersAllowed: false)
         let lines = try DoorLines(door, clock: SystemGPIOClock())
         defer { lines.releaseOutputs() }
         do throws(CLIError) { try release.keep(ReleaseLines(door)) } catch {
             log.write(.warning, "\(error.message): door release falls back to the relay section of \(config)")
         }
-        let policy: DoorPolicy
-        do throws(ConfigError) { policy = try DoorPolicy(loading: door, from: config) } catch { throw CLIError(error) }
-        let spec = try DeviceSpec.door(door.reader)
+        let policy = checked.policy
+        let spec = checked.spec
         let store = CounterStore(path: door.security.counterFile)
-        var counters: [DecisionState.CounterKey: DecisionState.TokenCounter] = [:]
-        if door.security.rollingCounter {
-            do throws(CounterStoreError) { counters = try store.load(beginAfresh: newCounters) } catch {
-                throw CLIError.io("\(error) (rolling counters cannot be checked without it: the door does not start)")
-            }
-        }
+        let counters = checked.counters
         let audit: AuditLog
         do throws(AuditLogError) { audit = try AuditLog(door.audit) } catch { throw CLIError.io("audit.path: \(error)") }
         defer { audit.close() }

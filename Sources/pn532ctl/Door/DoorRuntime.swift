@@ -45,7 +45,7 @@ final class DoorRuntime {
         do throws(ConfigError) {
             next = try DoorConfig.load(path: path, boardsDirectory: boards)
             policy = try DoorPolicy(loading: next, from: path)
-            _ = try Self.checkedDevice(next)
+            _ = try Self.checkedDevice(next, path: path)
         } catch {
             journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
             log.write(.error, "reload: \(error); the previous configuration stays in force")
@@ -66,9 +66,9 @@ final class DoorRuntime {
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
     }
 
-    /// The reader's device, checked as a configuration error.
-    static func checkedDevice(_ config: DoorConfig) throws(ConfigError) -> DeviceSpec {
-        do throws(CLIError) { return try DeviceSpec.door(config.reader) } catch {
+    /// The reader's device, checked as a configuration error naming the file and line.
+    static func checkedDevice(_ config: DoorConfig, path: String) throws(ConfigError) -> DeviceSpec {
+        do throws(CLIError) { return try DeviceSpec.door(config.reader, at: ConfigKeyLines(path: path).place("reader.device")) } catch {
             throw ConfigError(message: error.message)
         }
     }

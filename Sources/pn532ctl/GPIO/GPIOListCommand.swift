@@ -12,7 +12,11 @@ struct GPIOListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let chips = try CLIError.mappingGPIO { try options.makeBackend(clock: SystemGPIOClock()).chips() }
+        let all = try CLIError.mappingGPIO { try options.makeBackend(clock: SystemGPIOClock()).chips() }
+        let chips = all.filter { chip in options.chip.map { $0 == chip.name || $0 == chip.label } ?? true }
+        if let query = options.chip, chips.isEmpty {
+            throw CLIError(message: "--chip \(query): no such chip; chips: \(all.map { "\($0.name) (\($0.label))" }.joined(separator: ", "))", exitCode: .usage)
+        }
         if json {
             print(JSON.object([("chips", .array(chips.map(Self.json)))]).text)
             return

@@ -114,6 +114,7 @@ extension CLIError {
             case .busy: return CLIError(message: error.description, exitCode: ExitCode(75))
             case .open where link.errno == 13: return CLIError(message: error.description, exitCode: ExitCode(77))
             case .interrupted: return CLIError(message: error.description, exitCode: ExitCode(128 + link.errno))
+            case .io where link.errno == ENOTTY: return CLIError(message: "\(link.device) is not a serial port: give the PN532's port (/dev/serial0, /dev/ttyUSB0) or another device form", exitCode: .unavailable)
             default: break
             }
         }

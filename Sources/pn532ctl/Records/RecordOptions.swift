@@ -60,7 +60,9 @@ enum RecordOptions {
                 case "--absolute-uri":
                     try start(.absoluteURI(try value(name, inlineValue)))
                 case "--android-app":
-                    try start(.androidApp(try value(name, inlineValue)))
+                    let package = try value(name, inlineValue)
+                    guard !package.isEmpty else { throw .usage("--android-app needs a package name, such as com.example.app") }
+                    try start(.androidApp(package))
                 case "--lang":
                     try setLanguage(try value(name, inlineValue))
                 case "--utf16":
@@ -107,6 +109,10 @@ enum RecordOptions {
         }
 
         private mutating func setLanguage(_ code: String) throws(CLIError) {
+            guard !code.isEmpty else { throw .usage("--lang needs a language code, such as en or de-CH") }
+            guard code.utf8.count <= 63 else {
+                throw .usage("--lang: the language code is \(code.utf8.count) bytes, at most 63 fit (a code such as en or de-CH)")
+            }
             switch draft {
             case .text(var text):
                 text.languageCode = code

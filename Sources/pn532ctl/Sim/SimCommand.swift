@@ -13,7 +13,7 @@ struct SimCommand: ParsableCommand {
         commandName: "sim",
         abstract: "Serve a simulated PN532 with tags on a pseudo-terminal.",
         discussion: """
-            Prints `pty PATH` and serves until SIGINT or SIGTERM, in real time (UART time at
+            Prints `pty PATH` and serves until SIGINT (exit 130) or SIGTERM (143), in real time (UART time at
             the chip's rate, air time, EEPROM write time). Other programs open PATH as a PN532
             on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list.
             Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11,
@@ -61,7 +61,8 @@ struct SimCommand: ParsableCommand {
         defer { if let link { unlink(link) } }
         print("pty \(server.path)")
         fflush(nil)
-        try serve(server, channel: channel, signals: signals)
+        let signal = try serve(server, channel: channel, signals: signals)
+        throw ExitCode(128 + signal)
     }
 
     /// The descriptor `--trace` writes to: standard error for `-`, the file (created or
@@ -81,6 +82,8 @@ struct SimCommand: ParsableCommand {
         for text in tags {
             do {
                 made.append(try TagSpec.parse(text).makeTag())
+            } catch let error as TagImageError {
+                throw CLIError(tagImage: error, context: "--tag \(text)")
             } catch {
                 throw .usage("--tag \(text): \(error)")
             }
@@ -98,7 +101,8 @@ struct SimCommand: ParsableCommand {
         guard symlink(target, path) == 0 else { throw .io("--link \(path): \(String(cString: strerror(errno)))") }
     }
 
-    private func serve(_ server: PTYServer, channel: ControlChannel, signals: Int32) throws(CLIError) {
+    /// Serves until a signal comes, and returns its number.
+    private func serve(_ server: PTYServer, channel: ControlChannel, signals: Int32) throws(CLIError) -> Int32 {
         while true {
             var fds = [pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
@@ -107,7 +111,10 @@ struct SimCommand: ParsableCommand {
             if clinux_poll_nanoseconds(&fds, UInt(fds.count), wait.nanoseconds) < 0, errno != EINTR {
                 throw .io("poll: \(String(cString: strerror(errno)))")
             }
-            if fds[1].revents != 0, clinux_read_signal(signals) > 0 { return }
+            if fds[1].revents != 0 {
+                let signal = clinux_read_signal(signals)
+                if signal > 0 { return signal }
+            }
             if fds[2].revents != 0 { channel.service(server.chip) }
             do throws(LinkError) { try server.service() } catch { throw .io(error.description) }
         }

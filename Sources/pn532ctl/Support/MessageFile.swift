@@ -32,15 +32,25 @@ enum MessageFile {
     ///   is not hex when hex is asked for, or decodes to more than `messageLimit` bytes.
     static func read(_ path: String, format: Format = .auto) throws(CLIError) -> [UInt8] {
         let raw = try FileIO.read(path, limit: fileLimit)
+        // A binary message begins with a header whose MB bit is set (a byte of 0x80 or more):
+        // a file of plain ASCII text is hex, and a typo in it is an error, never binary.
         let isHex = switch format {
-        case .auto: Hex.looksLikeHex(raw)
+        case .auto: Hex.looksLikeHex(raw) || isPlainText(raw)
         case .hex: true
         case .binary: false
         }
-        let bytes = isHex ? try Hex.decode(String(decoding: raw, as: UTF8.self)) : raw
+        let bytes: [UInt8]
+        do throws(CLIError) { bytes = isHex ? try Hex.decode(String(decoding: raw, as: UTF8.self)) : raw } catch {
+            throw CLIError(message: "\(path == "-" ? "standard input" : path): hex text: \(error.message)", exitCode: error.exitCode)
+        }
         guard bytes.count <= messageLimit.bytes else {
             throw FileIO.cliError(FileInputError(name: path == "-" ? "standard input" : path, .tooLarge(messageLimit)))
         }
         return bytes
+    }
+
+    /// True when `bytes` are printable ASCII and line breaks only.
+    private static func isPlainText(_ bytes: [UInt8]) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 }

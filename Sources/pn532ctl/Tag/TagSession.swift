@@ -60,15 +60,7 @@ final class TagSession {
     }
 
     private static func poll(_ session: PN532Session, wait: Double?) throws(CLIError) -> [PassiveTarget] {
-        do throws(PN532Error) {
-            try session.setPassiveActivationRetries(wait == nil ? 0x02 : 0xFF)
-            return try session.listPassiveTargets(maxTargets: 2, timeout: wait.map { .milliseconds(Int64($0 * 1000)) })
-        } catch {
-            // With --wait the deadline is ours and ends an empty field; without, the chip
-            // answers at once even with no tag, so a timeout is the link failing (69).
-            if wait != nil, case .timeout = error.kind { return [] }
-            throw .reader(error)
-        }
+        do throws(PN532Error) { return try session.pollField(wait: wait) } catch { throw .reader(error) }
     }
 }
 

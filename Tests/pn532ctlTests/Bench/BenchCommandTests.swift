@@ -74,6 +74,8 @@ struct BenchCommandTests {
         (["info", "--device", "uart:/dev/x:1234"], 64, "'1234' is not a PN532 rate"),
         (["info", "--device", "sim:ntag999"], 64, "ntag999"),
         (["info", "--device", "/nonexistent/tty"], 69, "cannot open /nonexistent/tty"),
+        (["raw", "00"], 64, "00: the PN532 rejected Diagnose with no parameters as malformed (syntax error)"),
+        (["info", "--device", "sim:ntag213:image=/nonexistent"], 66, "pn532ctl: --device sim:ntag213:image=/nonexistent: cannot read tag image /nonexistent: No such file"),
     ])
     func errorsNameTheProblem(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try pn532ctl(arguments)
@@ -84,6 +86,13 @@ struct BenchCommandTests {
     @Test func deviceFromEnvironment() throws {
         let result = try pn532ctl(["scan"], environment: ["PN532_DEVICE": "sim:ntag213:uid=04A1B2C3D4E5F6"])
         #expect(result.output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00\n")
+    }
+
+    @Test func badDeviceFromEnvironmentIsNamedAsSuch() throws {
+        let result = try pn532ctl(["scan"], environment: ["PN532_DEVICE": "bogus"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("pn532ctl: PN532_DEVICE=bogus: not a device; use sim"))
+        #expect(!result.standardError.contains("--device"))
     }
 
     @Test func readerThatNeverAnswersIsReportedWithAHint() throws {

@@ -9,7 +9,9 @@ struct DoorCheckConfigCommandTests {
     static let boards = root.appendingPathComponent("boards").path
 
     /// A directory with a 32-byte key file of `mode` and `door.toml` holding `text`, where
-    /// `KEY` stands for the key file's path.
+    /// `KEY` stands for the key file's path and `DIR` for the directory. A text without an
+    /// `[audit]` section gets one ending it, its log in the directory (the default's directory,
+    /// /var/log/pn532ctl, is not on a test machine).
     struct Scene {
         let directory: URL
         var config: String { directory.appendingPathComponent("door.toml").path }
@@ -18,7 +20,9 @@ struct DoorCheckConfigCommandTests {
         init(_ text: String, keyMode: Int = 0o600) throws {
             directory = try temporaryDirectory()
             FileManager.default.createFile(atPath: key, contents: Data((0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }), attributes: [.posixPermissions: keyMode])
-            try text.replacingOccurrences(of: "KEY", with: key).write(toFile: config, atomically: true, encoding: .utf8)
+            let audit = text.contains("[audit]") ? "" : "\n[audit]\npath = \"DIR/audit.jsonl\"\n"
+            try (text + audit).replacingOccurrences(of: "KEY", with: key).replacingOccurrences(of: "DIR", with: directory.path)
+                .write(toFile: config, atomically: true, encoding: .utf8)
         }
 
         func check(_ extra: [String] = ["--boards", DoorCheckConfigCommandTests.boards]) throws -> CommandResult {
@@ -34,6 +38,7 @@ struct DoorCheckConfigCommandTests {
     static func example() throws -> String {
         try String(contentsOf: root.appendingPathComponent("scripts/door.toml"), encoding: .utf8)
             .replacingOccurrences(of: "/etc/pn532ctl/door.key", with: "KEY")
+            .replacingOccurrences(of: "/var/log/pn532ctl", with: "DIR").replacingOccurrences(of: "/var/lib/pn532ctl", with: "DIR")
     }
 
     @Test("the shipped scripts/door.toml passes, and the printed configuration passes again unchanged")
@@ -42,7 +47,9 @@ struct DoorCheckConfigCommandTests {
         defer { scene.remove() }
         let result = try scene.check()
         #expect(result.status == 0)
-        #expect(result.standardError == "\(scene.config): configuration OK (2 users)\n")
+        let notes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("\(scene.config): note: GPIO lines not checked") }
+        let counters = "\(scene.config): note: security.counter_file: \(scene.directory.path)/counters does not exist yet: start the door once with `door run --new-counters`\n"
+        #expect(result.standardError == notes.map { $0 + "\n" }.joined() + counters + "\(scene.config): configuration OK (2 users)\n")
         #expect(result.output.contains("[relay]\nline = \"GPIO17\"\nactive_low = false\nmode = \"pulse\"\npulse = 3\n"))
         #expect(result.output.contains("uid = [\"04:A2:2B:1A:5C:6E:80\"]\n"))
 
@@ -157,5 +164,50 @@ struct DoorCheckConfigCommandTests {
         let result = try scene.check([])
         #expect(result.status == 0)
         #expect(result.output.contains("device = \"sim\"\n"))
+    }
+
+    @Test("what door run refuses before it starts, check-config refuses the same way, naming the file and line", arguments: [
+        ("[reader]\ndevice = \"bogus\"\n[relay]\nline = \"GPIO17\"\n", 65, ":2: reader.device: "),
+        ("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[audit]\npath = \"DIR/none/audit.jsonl\"\n", 74,
+         ":6: audit.path: the directory DIR/none does not exist"),
+        ("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\nrolling_counter = true\ncounter_file = \"DIR/none/counters\"\n", 74,
+         ":8: security.counter_file: the directory DIR/none does not exist"),
+        ("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\nrolling_counter = true\ncounter_file = \"DIR\"\n", 74,
+         ":8: security.counter_file: counter file DIR: cannot read"),
+    ])
+    func refusedLikeDoorRun(text: String, status: Int32, error: String) throws {
+        let scene = try Scene(text)
+        defer { scene.remove() }
+        let expected = "pn532ctl: \(scene.config)\(error.replacingOccurrences(of: "DIR", with: scene.directory.path))"
+        let check = try scene.check()
+        #expect(check.status == status)
+        #expect(check.standardError.hasPrefix(expected), "\(check.standardError)")
+        #expect(check.output.isEmpty)
+        let run = try pn532ctl(["door", "run", "--config", scene.config])
+        #expect(run.status == status)
+        #expect(run.standardError.contains(expected.dropFirst("pn532ctl: ".count)), "\(run.standardError)")
+    }
+
+    @Test("a line the GPIO chip does not have is refused by check-config and door run alike")
+    func lineTheChipLacks() throws {
+        let scene = try Scene("[reader]\ndevice = \"sim\"\n[gpio]\nbackend = \"sysfs\"\nsysfs_root = \"DIR/gpio\"\n[relay]\nline = \"GPIO17\"\n[feedback]\nled = \"GPIO99\"\n")
+        defer { scene.remove() }
+        try DoorScene.makeSysfs(at: scene.directory.appendingPathComponent("gpio"))
+        let expected = "\(scene.config):9: feedback.led: GPIO99 is not a line of "
+        let check = try scene.check()
+        #expect(check.status == 65)
+        #expect(check.standardError.hasPrefix("pn532ctl: \(expected)"), "\(check.standardError)")
+        let run = try pn532ctl(["door", "run", "--config", scene.config])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains(expected), "\(run.standardError)")
+    }
+
+    @Test("a missing counter file in an existing directory is a note: door run needs --new-counters the first time")
+    func missingCounterFileIsANote() throws {
+        let scene = try Scene("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\nrolling_counter = true\ncounter_file = \"DIR/counters\"\n")
+        defer { scene.remove() }
+        let result = try scene.check()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("note: security.counter_file: \(scene.directory.path)/counters does not exist yet: start the door once with `door run --new-counters`"))
     }
 }

@@ -24,6 +24,18 @@ struct GPIOCommandTests {
         #expect(chips.first?["base"] as? Int == 512)
     }
 
+    @Test func listWithAChipThatIsNotThereIsAnError() throws {
+        let root = try sysfsTree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let missing = try gpio(["list", "--chip", "nosuch"], root: root)
+        #expect(missing.status == 64)
+        #expect(missing.standardError == "pn532ctl: --chip nosuch: no such chip; chips: gpiochip512 (pinctrl-bcm2711)\n")
+        #expect(missing.output.isEmpty)
+        let named = try gpio(["list", "--chip", "pinctrl-bcm2711"], root: root)
+        #expect(named.status == 0)
+        #expect(named.output.hasPrefix("gpiochip512 [pinctrl-bcm2711], base 512, 58 lines\n"))
+    }
+
     @Test func setGetAndPulse() throws {
         let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }

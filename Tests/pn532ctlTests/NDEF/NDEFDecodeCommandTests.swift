@@ -93,4 +93,16 @@ struct NDEFDecodeCommandTests {
         let missing = try pn532ctl(["ndef", "decode", "--file", "/nonexistent"])
         #expect(missing.status == 66)
     }
+
+    @Test func hexFileWithATypoIsAnErrorNotBinary() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("message.hex")
+        try Data("D1010A55036E6663707G2E6F7267\n".utf8).write(to: file)
+        for command in [["ndef", "decode", "--file", file.path], ["write", "--message", file.path]] {
+            let result = try pn532ctl(command)
+            #expect(result.status == 65)
+            #expect(result.standardError == "pn532ctl: \(file.path): hex text: hex input: character 20 'G' is not a hex digit\n")
+        }
+    }
 }

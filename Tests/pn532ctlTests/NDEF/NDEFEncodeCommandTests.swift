@@ -55,6 +55,9 @@ struct NDEFEncodeCommandTests {
         (["--smart-poster", "http://a", "--action", "run"], "--action must be do, save or edit"),
         (["--hex", "00"], "--hex must follow --mime or --external"),
         (["--text", "a", "--chunk-size", "0"], "--chunk-size must be at least 1"),
+        (["--android-app", ""], "--android-app needs a package name"),
+        (["--text", "a", "--lang", ""], "--lang needs a language code"),
+        (["--text", "a", "--lang", String(repeating: "a", count: 70)], "--lang: the language code is 70 bytes, at most 63 fit"),
     ])
     func badUsage(_ arguments: [String], _ message: String) throws {
         let directory = try temporaryDirectory()

@@ -12,7 +12,7 @@ struct SimCommandTests {
         #expect(info.output.contains("Link      115200 baud"))
         let scan = try pn532ctl(["scan", "--device", simulator.path])
         #expect(scan.output == "UID 04112233445566  ATQA 0044  SAK 00\n")
-        #expect(simulator.stop() == 0)
+        #expect(simulator.stop() == 143)
     }
 
     @Test func baudChangeTo921600AndBack() throws {
@@ -90,6 +90,24 @@ struct SimCommandTests {
         #expect(watch.wait() == 0)
     }
 
+    /// A tag that joins one already on the reader is a presentation; each leaves with a
+    /// removal; the one left alone stays present without a second event.
+    @Test func watchReportsASecondTagAndBothRemovals() throws {
+        let simulator = try SimulatorProcess(["--empty"])
+        let watch = try BackgroundCommand(["scan", "--watch", "--count", "3", "--timeout", "30", "--device", simulator.path])
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try simulator.control("present ultralight:uid=04000000000001") == "present 04000000000001 MIFARE Ultralight")
+        #expect(try watch.readLine() == "present  UID 04000000000001  ATQA 0044  SAK 00")
+        #expect(try simulator.control("remove 04A1B2C3D4E5F6") == "removed 04A1B2C3D4E5F6")
+        #expect(try watch.readLine() == "removed  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try simulator.control("remove 04000000000001") == "removed 04000000000001")
+        #expect(try watch.readLine() == "removed  UID 04000000000001  ATQA 0044  SAK 00")
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(watch.wait() == 0)
+    }
+
     @Test func linkSymlinkPointsAtThePTY() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -97,7 +115,7 @@ struct SimCommandTests {
         let simulator = try SimulatorProcess(["--link", link])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == simulator.path)
         #expect(try pn532ctl(["info", "--device", link]).status == 0)
-        #expect(simulator.stop() == 0)
+        #expect(simulator.stop() == 143)
         #expect(!FileManager.default.fileExists(atPath: link))
     }
 
@@ -111,5 +129,26 @@ struct SimCommandTests {
         let result = try pn532ctl(["sim"] + arguments)
         #expect(result.status == 64)
         #expect(result.standardError.contains(message))
+    }
+
+    @Test func missingImageIsAnInputThatCannotBeOpened() throws {
+        let result = try pn532ctl(["sim", "--tag", "ntag213:image=/nonexistent"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "pn532ctl: --tag ntag213:image=/nonexistent: cannot read tag image /nonexistent: No such file or directory\n")
+    }
+
+    @Test func ctrlCExits130AndSIGTERM143() throws {
+        #expect(try SimulatorProcess().interrupt() == 130)
+        #expect(try SimulatorProcess().stop() == 143)
+    }
+
+    /// A link that loses bytes fails the command (69) or lets it through; with a tag in the
+    /// field it never says the field is empty.
+    @Test(arguments: 1...6)
+    func lostRepliesAreNeverAnEmptyField(seed: Int) throws {
+        let simulator = try SimulatorProcess(["--fault", "drop=0.05", "--fault", "seed=\(seed)"])
+        let result = try pn532ctl(["read", "--wait", "2", "--device", simulator.path])
+        #expect(result.status == 0 || result.status == 69, "\(result.standardError)")
+        #expect(!result.standardError.contains("no tag in the field"))
     }
 }

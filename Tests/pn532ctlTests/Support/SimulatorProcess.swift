@@ -124,6 +124,11 @@ final class SimulatorProcess {
     func stop() -> Int32 {
         command.stop()
     }
+
+    /// Stops the simulator with SIGINT, as Ctrl-C does, and returns its exit status.
+    func interrupt() -> Int32 {
+        command.interrupt()
+    }
 }
 
 enum SimulatorProcessError: Error {
