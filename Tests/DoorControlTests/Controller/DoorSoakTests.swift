@@ -11,6 +11,10 @@ import TestSupport
 struct DoorSoakTests {
     static let presentations = 10_000
     static let byteErrorRate = 1e-4
+    /// The resident size is the whole process's: only a run of this suite alone
+    /// (`PN532CTL_SOAK_ALONE=1 swift test --filter DoorSoakTests`, as scripts/test runs it)
+    /// can hold it to a bound, since other tests allocate beside it in a full run.
+    static let measuresMemory = getenv("PN532CTL_SOAK_ALONE") != nil
 
     /// Checks each decision as it comes, keeping counts, not entries.
     final class SoakJournal: DoorJournal {
@@ -107,6 +111,8 @@ struct DoorSoakTests {
         }
         #expect(missed == 0, "undisturbed listed presentations not let in")
         #expect(journal.decisions >= Self.presentations * 8 / 10, "decisions: \(journal.decisions)")
-        #expect(residentAtEnd - residentAfterWarmUp < 8 << 20, "resident grew from \(residentAfterWarmUp) to \(residentAtEnd) bytes")
+        if Self.measuresMemory {
+            #expect(residentAtEnd - residentAfterWarmUp < 8 << 20, "resident grew from \(residentAfterWarmUp) to \(residentAtEnd) bytes")
+        }
     }
 }
