@@ -5,24 +5,27 @@
 /// range may wrap past Sunday). Times are `HH:MM`; the end is after the start and may be
 /// `24:00`. A window cannot pass midnight: write it as two.
 public enum ScheduleNotation {
-    /// A window from its text.
+    /// A window from its text, read in one pass over its UTF-8 bytes (linear in its length,
+    /// whatever it holds).
     public static func parse(_ text: String) -> Result<WeeklySchedule.Window, ScheduleNotationError> {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let notation = ScheduleText(text)
+        let parts = notation.pieces(of: notation.all, omittingEmpty: true) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard parts.count == 2 else {
             return .failure(ScheduleNotationError("must be days and times, such as \"Mon-Fri 08:00-18:00\""))
         }
         let days: Set<Weekday>
-        switch parseDays(parts[0]) {
+        switch parseDays(parts[0], in: notation) {
         case let .success(value): days = value
         case let .failure(error): return .failure(error)
         }
-        let times = parts[1].split(separator: "-", omittingEmptySubsequences: false)
-        guard times.count == 2, let start = minute(times[0]), let end = minute(times[1]) else {
-            return .failure(ScheduleNotationError("times must be HH:MM-HH:MM, such as 08:00-18:00, not \"\(parts[1])\""))
+        let times = notation.pieces(of: parts[1], omittingEmpty: false) { $0 == UInt8(ascii: "-") }
+        guard times.count == 2, let start = minute(times[0], in: notation), let end = minute(times[1], in: notation) else {
+            return .failure(ScheduleNotationError("times must be HH:MM-HH:MM, such as 08:00-18:00, not \"\(notation.text(parts[1]))\""))
         }
         guard start < 24 * 60 else { return .failure(ScheduleNotationError("a window cannot start at 24:00")) }
         guard end > start else {
-            return .failure(ScheduleNotationError("the end \(times[1]) must be after the start \(times[0]); split a window past midnight in two, ending at 24:00 and starting at 00:00"))
+            return .failure(ScheduleNotationError(
+                "the end \(notation.text(times[1])) must be after the start \(notation.text(times[0])); split a window past midnight in two, ending at 24:00 and starting at 00:00"))
         }
         return .success(WeeklySchedule.Window(days: days, start: start, end: end))
     }
@@ -45,23 +48,19 @@ public enum ScheduleNotation {
         return "\(dayText) \(clock(window.start))-\(clock(window.end))"
     }
 
-    /// The days by their lowercased abbreviation.
-    private static let dayNames = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0.abbreviation.lowercased(), $0) })
+    /// The days' lowercased abbreviations as bytes, Monday first.
+    private static let dayNames: [[UInt8]] = Weekday.allCases.map { Array($0.abbreviation.lowercased().utf8) }
 
-    private static func parseDays(_ text: Substring) -> Result<Set<Weekday>, ScheduleNotationError> {
-        var days = Set<Weekday>()
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let ends = item.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(ends.count) else { return .failure(ScheduleNotationError("\"\(item)\" is not a day or a range of days")) }
-            var bounds: [Weekday] = []
-            for end in ends {
-                guard let day = dayNames[end.lowercased()] else {
-                    let names = Weekday.allCases.map(\.abbreviation)
-                    return .failure(ScheduleNotationError("\"\(end)\" is not a day (\(names.joined(separator: ", ")))\(Suggestion.clause(for: String(end), in: names))"))
-                }
-                bounds.append(day)
+    /// `Mon-Fri,Sun`: days and ranges (a range may wrap past Sunday), separated by commas.
+    private static func parseDays(_ range: Range<Int>, in notation: ScheduleText) -> Result<Set<Weekday>, ScheduleNotationError> {
+        var days = Set<Weekday>(minimumCapacity: Weekday.allCases.count)
+        for item in notation.pieces(of: range, omittingEmpty: false, where: { $0 == UInt8(ascii: ",") }) {
+            let ends = notation.pieces(of: item, omittingEmpty: false) { $0 == UInt8(ascii: "-") }
+            guard ends.count == 1 || ends.count == 2, let firstEnd = ends.first, let lastEnd = ends.last else {
+                return .failure(ScheduleNotationError("\"\(notation.text(item))\" is not a day or a range of days"))
             }
-            guard let first = bounds.first, let last = bounds.last else { continue }
+            guard let first = day(firstEnd, in: notation) else { return .failure(notADay(firstEnd, in: notation)) }
+            guard let last = day(lastEnd, in: notation) else { return .failure(notADay(lastEnd, in: notation)) }
             var day = first
             while true {
                 days.insert(day)
@@ -72,15 +71,42 @@ public enum ScheduleNotation {
         return .success(days)
     }
 
-    /// Minutes since midnight for `HH:MM` (00:00 to 24:00).
-    private static func minute(_ text: Substring) -> Int? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-            let hours = Int(text.prefix(2)), let minutes = Int(text.suffix(2)),
-            text.prefix(2).allSatisfy(\.isNumber), text.suffix(2).allSatisfy(\.isNumber),
+    /// The day whose abbreviation the bytes spell in any case; nil for anything else (only
+    /// ASCII letters can spell one).
+    private static func day(_ range: Range<Int>, in notation: ScheduleText) -> Weekday? {
+        guard range.count == 3 else { return nil }
+        for (offset, name) in dayNames.enumerated() where zip(notation.bytes[range], name).allSatisfy({ lowercased($0) == $1 }) {
+            return Weekday(rawValue: offset + 1)
+        }
+        return nil
+    }
+
+    private static func notADay(_ range: Range<Int>, in notation: ScheduleText) -> ScheduleNotationError {
+        let text = notation.text(range)
+        let names = Weekday.allCases.map(\.abbreviation)
+        return ScheduleNotationError("\"\(text)\" is not a day (\(names.joined(separator: ", ")))\(Suggestion.clause(for: text, in: names))")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+    }
+
+    /// Minutes since midnight for `HH:MM` (00:00 to 24:00), ASCII digits only.
+    private static func minute(_ range: Range<Int>, in notation: ScheduleText) -> Int? {
+        guard range.count == 5 else { return nil }
+        let bytes = notation.bytes[range]
+        let start = range.lowerBound
+        guard bytes[start + 2] == UInt8(ascii: ":"), let hours = twoDigits(bytes[start], bytes[start + 1]),
+            let minutes = twoDigits(bytes[start + 3], bytes[start + 4]),
             minutes < 60, hours * 60 + minutes <= 24 * 60
         else { return nil }
         return hours * 60 + minutes
+    }
+
+    private static func twoDigits(_ tens: UInt8, _ units: UInt8) -> Int? {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard digits.contains(tens), digits.contains(units) else { return nil }
+        return Int(tens - UInt8(ascii: "0")) * 10 + Int(units - UInt8(ascii: "0"))
     }
 
     private static func clock(_ minute: Int) -> String {
@@ -96,5 +122,55 @@ public struct ScheduleNotationError: Error, Equatable, Sendable {
 
     init(_ reason: String) {
         self.reason = reason
+    }
+}
+
+/// A schedule window's text as UTF-8 bytes, cut into pieces at separators the way
+/// `String.split` cuts at Characters: a separator byte counts only when it is a whole
+/// Character (not a space joined to a combining mark after it, say), so that every piece,
+/// and every message quoting one, is what the text's characters show.
+private struct ScheduleText {
+    let text: String
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        self.text = text
+        bytes = Array(text.utf8)
+    }
+
+    /// Every byte.
+    var all: Range<Int> { 0..<bytes.count }
+
+    /// The pieces of `range` between separators, in order; empty ones left out when `omittingEmpty`.
+    func pieces(of range: Range<Int>, omittingEmpty: Bool, where isSeparator: (UInt8) -> Bool) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = range.lowerBound
+        for offset in range where isSeparator(bytes[offset]) && isWholeCharacter(at: offset) {
+            if !omittingEmpty || offset > start { pieces.append(start..<offset) }
+            start = offset + 1
+        }
+        if !omittingEmpty || range.upperBound > start { pieces.append(start..<range.upperBound) }
+        return pieces
+    }
+
+    /// The text of `range`, whose ends are Character boundaries.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// True when the ASCII byte at `offset` is a Character on its own: always between ASCII
+    /// neighbours (none of the separators is a carriage return or a line feed); otherwise as
+    /// the text's grapheme clusters say.
+    private func isWholeCharacter(at offset: Int) -> Bool {
+        let asciiBefore = offset == 0 || bytes[offset - 1] < 0x80
+        let asciiAfter = offset + 1 >= bytes.count || bytes[offset + 1] < 0x80
+        if asciiBefore && asciiAfter { return true }
+        return isCharacterBoundary(offset) && isCharacterBoundary(offset + 1)
+    }
+
+    private func isCharacterBoundary(_ offset: Int) -> Bool {
+        let utf8 = text.utf8
+        guard let index = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex) else { return false }
+        return index.samePosition(in: text) != nil
     }
 }
