@@ -120,11 +120,9 @@ private struct TOMLParser {
         if cursor.current == UInt8(ascii: "\"") || cursor.current == UInt8(ascii: "'") {
             return try cursor.readString(allowMultiLine: false)
         }
-        var name: [UInt8] = []
-        while let byte = cursor.current, Self.isBareKeyByte(byte) {
-            name.append(byte)
-            cursor.advance()
-        }
+        let start = cursor.index
+        while let byte = cursor.current, Self.isBareKeyByte(byte) { cursor.advance() }
+        let name = cursor.bytes(from: start)
         guard !name.isEmpty else { throw cursor.error("expected a key, found \(cursor.describeCurrent())") }
         return String(decoding: name, as: UTF8.self)
     }

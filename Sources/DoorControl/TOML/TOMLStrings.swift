@@ -13,19 +13,28 @@ extension TOMLCursor {
         let literal = current == UInt8(ascii: "'")
         let quote = literal ? UInt8(ascii: "'") : UInt8(ascii: "\"")
         advance()
+        let start = index
+        // The string's bytes are copied only from its first escape on; without one, it is
+        // the document's bytes between the quotes.
         var text: [UInt8] = []
+        var hasEscape = false
         while true {
             guard let byte = current, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { throw unterminated }
             if byte == quote {
+                let value = hasEscape ? String(decoding: text, as: UTF8.self) : String(decoding: bytes(from: start), as: UTF8.self)
                 advance()
-                return String(decoding: text, as: UTF8.self)
+                return value
             }
             if byte == UInt8(ascii: "\\"), !literal {
+                if !hasEscape {
+                    text = Array(bytes(from: start))
+                    hasEscape = true
+                }
                 try readEscape(into: &text)
                 continue
             }
             guard !Self.isControl(byte) else { throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape") }
-            text.append(byte)
+            if hasEscape { text.append(byte) }
             advance()
         }
     }
@@ -79,11 +88,7 @@ extension TOMLCursor {
         let escapeColumn = column, escapeLine = line
         advance()
         guard let letter = current else { throw error("unterminated string") }
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "b"): 0x08, UInt8(ascii: "t"): 0x09, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "f"): 0x0C,
-            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C,
-        ]
-        if let byte = simple[letter] {
+        if let byte = Self.simpleEscape(letter) {
             text.append(byte)
             advance()
             return
@@ -106,5 +111,19 @@ extension TOMLCursor {
             throw TOMLError(line: escapeLine, column: escapeColumn, "escape U+\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar value")
         }
         UTF8.encode(scalar) { text.append($0) }
+    }
+
+    /// The byte a one-letter escape (`\n`) stands for.
+    private static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "t"): 0x09
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "\\"): 0x5C
+        default: nil
+        }
     }
 }

@@ -49,8 +49,7 @@ final class TOMLTableBuilder {
     private var origin: Origin
     private var line: Int
     private var column: Int
-    private var keys: [String] = []
-    private var entries: [String: Entry] = [:]
+    private var entries = TOMLEntries<Entry>()
 
     init(origin: Origin, line: Int, column: Int) {
         self.origin = origin
@@ -84,8 +83,7 @@ final class TOMLTableBuilder {
         let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
         switch parent.entries[last.name] {
         case nil:
-            parent.keys.append(last.name)
-            parent.entries[last.name] = .tableArray(TableArray(element, line: last.line, column: last.column))
+            parent.entries.append(last.name, .tableArray(TableArray(element, line: last.line, column: last.column)))
         case let .tableArray(array):
             array.elements.append(element)
         case let .table(table):
@@ -115,22 +113,20 @@ final class TOMLTableBuilder {
         if let existing = table.entries[last.name] {
             throw Self.error(at: last, "duplicate key \(Self.display(path)) (first defined on line \(existing.line))")
         }
-        table.keys.append(last.name)
-        table.entries[last.name] = .value(value)
+        table.entries.append(last.name, .value(value))
     }
 
     /// The finished table as a value.
     func value() -> TOMLValue {
-        var table = TOMLTable()
-        for key in keys {
-            switch entries[key] {
-            case let .value(value)?: table.set(key, value)
-            case let .table(builder)?: table.set(key, builder.value())
-            case let .tableArray(array)?: table.set(key, TOMLValue(.array(array.elements.map { $0.value() }), line: array.line, column: array.column))
-            case nil: break
+        var table = TOMLEntries<TOMLValue>(capacity: entries.count)
+        for (key, entry) in zip(entries.keys, entries.values) {
+            switch entry {
+            case let .value(value): table.append(key, value)
+            case let .table(builder): table.append(key, builder.value())
+            case let .tableArray(array): table.append(key, TOMLValue(.array(array.elements.map { $0.value() }), line: array.line, column: array.column))
             }
         }
-        return TOMLValue(.table(table), line: line, column: column)
+        return TOMLValue(.table(TOMLTable(table)), line: line, column: column)
     }
 
     /// Follows a header's path to the parent of its last part, creating implicit tables and
@@ -156,8 +152,7 @@ final class TOMLTableBuilder {
 
     private func insertTable(_ part: TOMLKeyPart, origin: Origin) -> TOMLTableBuilder {
         let table = TOMLTableBuilder(origin: origin, line: part.line, column: part.column)
-        keys.append(part.name)
-        entries[part.name] = .table(table)
+        entries.append(part.name, .table(table))
         return table
     }
 
