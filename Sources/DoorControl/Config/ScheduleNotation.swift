@@ -9,23 +9,25 @@ public enum ScheduleNotation {
     /// whatever it holds).
     public static func parse(_ text: String) -> Result<WeeklySchedule.Window, ScheduleNotationError> {
         let notation = ScheduleText(text)
-        let parts = notation.pieces(of: notation.all, omittingEmpty: true) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard parts.count == 2 else {
+        var parts = notation.pieces(of: notation.all, omittingEmpty: true) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let dayPart = parts.next(), let timePart = parts.next(), parts.next() == nil else {
             return .failure(ScheduleNotationError("must be days and times, such as \"Mon-Fri 08:00-18:00\""))
         }
         let days: Set<Weekday>
-        switch parseDays(parts[0], in: notation) {
+        switch parseDays(dayPart, in: notation) {
         case let .success(value): days = value
         case let .failure(error): return .failure(error)
         }
-        let times = notation.pieces(of: parts[1], omittingEmpty: false) { $0 == UInt8(ascii: "-") }
-        guard times.count == 2, let start = minute(times[0], in: notation), let end = minute(times[1], in: notation) else {
-            return .failure(ScheduleNotationError("times must be HH:MM-HH:MM, such as 08:00-18:00, not \"\(notation.text(parts[1]))\""))
+        var times = notation.pieces(of: timePart, omittingEmpty: false) { $0 == UInt8(ascii: "-") }
+        guard let startText = times.next(), let endText = times.next(), times.next() == nil,
+            let start = minute(startText, in: notation), let end = minute(endText, in: notation)
+        else {
+            return .failure(ScheduleNotationError("times must be HH:MM-HH:MM, such as 08:00-18:00, not \"\(notation.text(timePart))\""))
         }
         guard start < 24 * 60 else { return .failure(ScheduleNotationError("a window cannot start at 24:00")) }
         guard end > start else {
             return .failure(ScheduleNotationError(
-                "the end \(notation.text(times[1])) must be after the start \(notation.text(times[0])); split a window past midnight in two, ending at 24:00 and starting at 00:00"))
+                "the end \(notation.text(endText)) must be after the start \(notation.text(startText)); split a window past midnight in two, ending at 24:00 and starting at 00:00"))
         }
         return .success(WeeklySchedule.Window(days: days, start: start, end: end))
     }
@@ -51,24 +53,33 @@ public enum ScheduleNotation {
     /// The days' lowercased abbreviations as bytes, Monday first.
     private static let dayNames: [[UInt8]] = Weekday.allCases.map { Array($0.abbreviation.lowercased().utf8) }
 
+    /// Every set of days, by its mask (bit n - 1 for the weekday of raw value n): built once,
+    /// then shared by every window (no hashing per window, and one copy in memory).
+    private static let daySets: [Set<Weekday>] = (0..<128).map { mask in
+        Set(Weekday.allCases.filter { mask & 1 << ($0.rawValue - 1) != 0 })
+    }
+
     /// `Mon-Fri,Sun`: days and ranges (a range may wrap past Sunday), separated by commas.
     private static func parseDays(_ range: Range<Int>, in notation: ScheduleText) -> Result<Set<Weekday>, ScheduleNotationError> {
-        var days = Set<Weekday>(minimumCapacity: Weekday.allCases.count)
+        // Bit n - 1 stands for the weekday of raw value n (1-7), so the mask is below 128.
+        var mask = 0
         for item in notation.pieces(of: range, omittingEmpty: false, where: { $0 == UInt8(ascii: ",") }) {
-            let ends = notation.pieces(of: item, omittingEmpty: false) { $0 == UInt8(ascii: "-") }
-            guard ends.count == 1 || ends.count == 2, let firstEnd = ends.first, let lastEnd = ends.last else {
+            var ends = notation.pieces(of: item, omittingEmpty: false) { $0 == UInt8(ascii: "-") }
+            guard let firstEnd = ends.next() else { continue }
+            let lastEnd = ends.next() ?? firstEnd
+            guard ends.next() == nil else {
                 return .failure(ScheduleNotationError("\"\(notation.text(item))\" is not a day or a range of days"))
             }
             guard let first = day(firstEnd, in: notation) else { return .failure(notADay(firstEnd, in: notation)) }
             guard let last = day(lastEnd, in: notation) else { return .failure(notADay(lastEnd, in: notation)) }
             var day = first
             while true {
-                days.insert(day)
+                mask |= 1 << (day.rawValue - 1)
                 if day == last { break }
                 day = Weekday(rawValue: day.rawValue % 7 + 1) ?? .monday
             }
         }
-        return .success(days)
+        return .success(daySets[mask])
     }
 
     /// The day whose abbreviation the bytes spell in any case; nil for anything else (only
@@ -142,15 +153,27 @@ private struct ScheduleText {
     var all: Range<Int> { 0..<bytes.count }
 
     /// The pieces of `range` between separators, in order; empty ones left out when `omittingEmpty`.
-    func pieces(of range: Range<Int>, omittingEmpty: Bool, where isSeparator: (UInt8) -> Bool) -> [Range<Int>] {
-        var pieces: [Range<Int>] = []
-        var start = range.lowerBound
-        for offset in range where isSeparator(bytes[offset]) && isWholeCharacter(at: offset) {
-            if !omittingEmpty || offset > start { pieces.append(start..<offset) }
-            start = offset + 1
+    func pieces(of range: Range<Int>, omittingEmpty: Bool, where isSeparator: @escaping (UInt8) -> Bool) -> Pieces {
+        Pieces(text: self, rest: range, omittingEmpty: omittingEmpty, isSeparator: isSeparator)
+    }
+
+    /// The pieces of a range, found one by one as they are asked for.
+    struct Pieces: Sequence, IteratorProtocol {
+        let text: ScheduleText
+        /// What is left to cut; nil once the last piece is given.
+        var rest: Range<Int>?
+        let omittingEmpty: Bool
+        let isSeparator: (UInt8) -> Bool
+
+        mutating func next() -> Range<Int>? {
+            while let range = rest {
+                var end = range.lowerBound
+                while end < range.upperBound, !(isSeparator(text.bytes[end]) && text.isWholeCharacter(at: end)) { end += 1 }
+                rest = end < range.upperBound ? end + 1..<range.upperBound : nil
+                if !omittingEmpty || end > range.lowerBound { return range.lowerBound..<end }
+            }
+            return nil
         }
-        if !omittingEmpty || range.upperBound > start { pieces.append(start..<range.upperBound) }
-        return pieces
     }
 
     /// The text of `range`, whose ends are Character boundaries.
@@ -161,7 +184,7 @@ private struct ScheduleText {
     /// True when the ASCII byte at `offset` is a Character on its own: always between ASCII
     /// neighbours (none of the separators is a carriage return or a line feed); otherwise as
     /// the text's grapheme clusters say.
-    private func isWholeCharacter(at offset: Int) -> Bool {
+    func isWholeCharacter(at offset: Int) -> Bool {
         let asciiBefore = offset == 0 || bytes[offset - 1] < 0x80
         let asciiAfter = offset + 1 >= bytes.count || bytes[offset + 1] < 0x80
         if asciiBefore && asciiAfter { return true }

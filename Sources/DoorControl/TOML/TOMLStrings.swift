@@ -4,7 +4,8 @@ extension TOMLCursor {
     mutating func readString(allowMultiLine: Bool) throws(TOMLError) -> String {
         let startLine = line, startColumn = column
         let unterminated = TOMLError(line: startLine, column: startColumn, "unterminated string")
-        if isLooking(at: "\"\"\"") || isLooking(at: "'''") {
+        // At a quote (the caller checks): three of them open a multi-line string.
+        if peek(1) == current, peek(2) == current {
             guard allowMultiLine else { throw error("a key cannot be a multi-line string") }
             let literal = current == UInt8(ascii: "'")
             advance(by: 3)

@@ -49,12 +49,14 @@ final class TOMLTableBuilder {
     private var origin: Origin
     private var line: Int
     private var column: Int
-    private var entries = TOMLEntries<Entry>()
+    private var entries: TOMLEntries<Entry>
 
-    init(origin: Origin, line: Int, column: Int) {
+    /// A table expected to hold about `capacity` keys (room made for them at once).
+    init(origin: Origin, line: Int, column: Int, capacity: Int = 0) {
         self.origin = origin
         self.line = line
         self.column = column
+        entries = TOMLEntries(capacity: capacity)
     }
 
     /// `[path]`: the table the header defines.
@@ -80,18 +82,23 @@ final class TOMLTableBuilder {
     /// `[[path]]`: a new table appended to the array of tables.
     func appendTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
         let (parent, last) = try walkHeader(path)
-        let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
         switch parent.entries[last.name] {
         case nil:
+            let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
             parent.entries.append(last.name, .tableArray(TableArray(element, line: last.line, column: last.column)))
+            return element
         case let .tableArray(array):
+            // Elements tend to have the same keys: room for as many as the previous one has
+            // (up to a scan's worth, so that a crafted document cannot make room it never fills).
+            let capacity = min(array.elements.last?.entries.count ?? 0, TOMLEntries<Entry>.scanLimit)
+            let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column, capacity: capacity)
             array.elements.append(element)
+            return element
         case let .table(table):
             throw Self.error(at: last, "\(Self.display(path)) is already a table (line \(table.line)), not an array of tables")
         case let .value(value):
             throw Self.error(at: last, "\(Self.display(path)) is already defined on line \(value.line)")
         }
-        return element
     }
 
     /// `path = value` in this table.
