@@ -20,6 +20,9 @@ extension TOMLCursor {
         var text: [UInt8] = []
         var hasEscape = false
         while true {
+            let runStart = index
+            skipStringRun(quote: quote, escapes: !literal)
+            if hasEscape { text.append(contentsOf: bytes(from: runStart)) }
             guard let byte = current, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { throw unterminated }
             if byte == quote {
                 let value = hasEscape ? String(decoding: text, as: UTF8.self) : String(decoding: bytes(from: start), as: UTF8.self)
@@ -34,9 +37,8 @@ extension TOMLCursor {
                 try readEscape(into: &text)
                 continue
             }
-            guard !Self.isControl(byte) else { throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape") }
-            if hasEscape { text.append(byte) }
-            advance()
+            // The run stops only at the quote, a backslash or a control character.
+            throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape")
         }
     }
 

@@ -123,14 +123,21 @@ final class TOMLTableBuilder {
         table.entries.append(last.name, .value(value))
     }
 
-    /// The finished table as a value.
-    func value() -> TOMLValue {
+    /// The finished table as a value. The builder hands its entries over and is left empty,
+    /// so that the finished tree replaces the builders' as it grows instead of doubling the
+    /// memory a large document takes.
+    func finish() -> TOMLValue {
+        let entries = self.entries
+        self.entries = TOMLEntries()
         var table = TOMLEntries<TOMLValue>(capacity: entries.count)
         for (key, entry) in zip(entries.keys, entries.values) {
             switch entry {
             case let .value(value): table.append(key, value)
-            case let .table(builder): table.append(key, builder.value())
-            case let .tableArray(array): table.append(key, TOMLValue(.array(array.elements.map { $0.value() }), line: array.line, column: array.column))
+            case let .table(builder): table.append(key, builder.finish())
+            case let .tableArray(array):
+                let elements = array.elements
+                array.elements = []
+                table.append(key, TOMLValue(.array(elements.map { $0.finish() }), line: array.line, column: array.column))
             }
         }
         return TOMLValue(.table(TOMLTable(table)), line: line, column: column)
