@@ -46,10 +46,20 @@ final class TOMLTableBuilder {
         }
     }
 
+    /// A table or an array of tables still under construction in this one.
+    private enum Child {
+        case table(TOMLTableBuilder)
+        case tableArray(TableArray)
+    }
+
     private var origin: Origin
     private var line: Int
     private var column: Int
-    private var entries: TOMLEntries<Entry>
+    /// Every key in document order: a value's final value, or a stand-in for a child that
+    /// `finish` replaces, so that a table without children is finished by handing its storage over.
+    private var entries: TOMLEntries<TOMLValue>
+    /// The children, by their position in `entries`.
+    private var children: [Int: Child] = [:]
 
     /// A table expected to hold about `capacity` keys (room made for them at once).
     init(origin: Origin, line: Int, column: Int, capacity: Int = 0) {
@@ -62,7 +72,7 @@ final class TOMLTableBuilder {
     /// `[path]`: the table the header defines.
     func defineTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
         let (parent, last) = try walkHeader(path)
-        switch parent.entries[last.name] {
+        switch parent.entry(last.name) {
         case nil:
             return parent.insertTable(last, origin: .header)
         case let .table(table) where table.origin == .implicit:
@@ -82,15 +92,15 @@ final class TOMLTableBuilder {
     /// `[[path]]`: a new table appended to the array of tables.
     func appendTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
         let (parent, last) = try walkHeader(path)
-        switch parent.entries[last.name] {
+        switch parent.entry(last.name) {
         case nil:
             let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
-            parent.entries.append(last.name, .tableArray(TableArray(element, line: last.line, column: last.column)))
+            parent.append(last, .tableArray(TableArray(element, line: last.line, column: last.column)))
             return element
         case let .tableArray(array):
             // Elements tend to have the same keys: room for as many as the previous one has
             // (up to a scan's worth, so that a crafted document cannot make room it never fills).
-            let capacity = min(array.elements.last?.entries.count ?? 0, TOMLEntries<Entry>.scanLimit)
+            let capacity = min(array.elements.last?.entries.count ?? 0, TOMLEntries<TOMLValue>.scanLimit)
             let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column, capacity: capacity)
             array.elements.append(element)
             return element
@@ -105,7 +115,7 @@ final class TOMLTableBuilder {
     func assign(_ path: [TOMLKeyPart], _ value: TOMLValue) throws(TOMLError) {
         var table = self
         for (offset, part) in path.dropLast().enumerated() {
-            switch table.entries[part.name] {
+            switch table.entry(part.name) {
             case nil:
                 table = table.insertTable(part, origin: .dottedKey)
             case let .table(next) where next.origin == .dottedKey:
@@ -117,30 +127,46 @@ final class TOMLTableBuilder {
             }
         }
         guard let last = path.last else { return }
-        if let existing = table.entries[last.name] {
+        if let existing = table.entry(last.name) {
             throw Self.error(at: last, "duplicate key \(Self.display(path)) (first defined on line \(existing.line))")
         }
-        table.entries.append(last.name, .value(value))
+        table.entries.append(last.name, value)
     }
 
     /// The finished table as a value. The builder hands its entries over and is left empty,
     /// so that the finished tree replaces the builders' as it grows instead of doubling the
     /// memory a large document takes.
     func finish() -> TOMLValue {
-        let entries = self.entries
-        self.entries = TOMLEntries()
-        var table = TOMLEntries<TOMLValue>(capacity: entries.count)
-        for (key, entry) in zip(entries.keys, entries.values) {
-            switch entry {
-            case let .value(value): table.append(key, value)
-            case let .table(builder): table.append(key, builder.finish())
+        var table = entries
+        entries = TOMLEntries()
+        let children = self.children
+        self.children = [:]
+        for (position, child) in children {
+            switch child {
+            case let .table(builder): table.replace(at: position, with: builder.finish())
             case let .tableArray(array):
                 let elements = array.elements
                 array.elements = []
-                table.append(key, TOMLValue(.array(elements.map { $0.finish() }), line: array.line, column: array.column))
+                table.replace(at: position, with: TOMLValue(.array(elements.map { $0.finish() }), line: array.line, column: array.column))
             }
         }
         return TOMLValue(.table(TOMLTable(table)), line: line, column: column)
+    }
+
+    /// What `name` holds in this table, if anything.
+    private func entry(_ name: String) -> Entry? {
+        guard let position = entries.position(of: name) else { return nil }
+        switch children.isEmpty ? nil : children[position] {
+        case let .table(table)?: return .table(table)
+        case let .tableArray(array)?: return .tableArray(array)
+        case nil: return .value(entries.values[position])
+        }
+    }
+
+    /// Adds the child at `part`, with a stand-in value in its place until `finish`.
+    private func append(_ part: TOMLKeyPart, _ child: Child) {
+        children[entries.count] = child
+        entries.append(part.name, TOMLValue(.table(TOMLTable()), line: part.line, column: part.column))
     }
 
     /// Follows a header's path to the parent of its last part, creating implicit tables and
@@ -148,7 +174,7 @@ final class TOMLTableBuilder {
     private func walkHeader(_ path: [TOMLKeyPart]) throws(TOMLError) -> (TOMLTableBuilder, TOMLKeyPart) {
         var table = self
         for (offset, part) in path.dropLast().enumerated() {
-            switch table.entries[part.name] {
+            switch table.entry(part.name) {
             case nil:
                 table = table.insertTable(part, origin: .implicit)
             case let .table(next):
@@ -166,7 +192,7 @@ final class TOMLTableBuilder {
 
     private func insertTable(_ part: TOMLKeyPart, origin: Origin) -> TOMLTableBuilder {
         let table = TOMLTableBuilder(origin: origin, line: part.line, column: part.column)
-        entries.append(part.name, .table(table))
+        append(part, .table(table))
         return table
     }
 
