@@ -5,24 +5,29 @@
 /// range may wrap past Sunday). Times are `HH:MM`; the end is after the start and may be
 /// `24:00`. A window cannot pass midnight: write it as two.
 public enum ScheduleNotation {
-    /// A window from its text.
+    /// A window from its text, read in one pass over its UTF-8 bytes (linear in its length,
+    /// whatever it holds).
     public static func parse(_ text: String) -> Result<WeeklySchedule.Window, ScheduleNotationError> {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard parts.count == 2 else {
+        let notation = ScheduleText(text)
+        var parts = notation.pieces(of: notation.all, omittingEmpty: true) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let dayPart = parts.next(), let timePart = parts.next(), parts.next() == nil else {
             return .failure(ScheduleNotationError("must be days and times, such as \"Mon-Fri 08:00-18:00\""))
         }
         let days: Set<Weekday>
-        switch parseDays(parts[0]) {
+        switch parseDays(dayPart, in: notation) {
         case let .success(value): days = value
         case let .failure(error): return .failure(error)
         }
-        let times = parts[1].split(separator: "-", omittingEmptySubsequences: false)
-        guard times.count == 2, let start = minute(times[0]), let end = minute(times[1]) else {
-            return .failure(ScheduleNotationError("times must be HH:MM-HH:MM, such as 08:00-18:00, not \"\(parts[1])\""))
+        var times = notation.pieces(of: timePart, omittingEmpty: false) { $0 == UInt8(ascii: "-") }
+        guard let startText = times.next(), let endText = times.next(), times.next() == nil,
+            let start = minute(startText, in: notation), let end = minute(endText, in: notation)
+        else {
+            return .failure(ScheduleNotationError("times must be HH:MM-HH:MM, such as 08:00-18:00, not \"\(notation.text(timePart))\""))
         }
         guard start < 24 * 60 else { return .failure(ScheduleNotationError("a window cannot start at 24:00")) }
         guard end > start else {
-            return .failure(ScheduleNotationError("the end \(times[1]) must be after the start \(times[0]); split a window past midnight in two, ending at 24:00 and starting at 00:00"))
+            return .failure(ScheduleNotationError(
+                "the end \(notation.text(endText)) must be after the start \(notation.text(startText)); split a window past midnight in two, ending at 24:00 and starting at 00:00"))
         }
         return .success(WeeklySchedule.Window(days: days, start: start, end: end))
     }
@@ -45,42 +50,74 @@ public enum ScheduleNotation {
         return "\(dayText) \(clock(window.start))-\(clock(window.end))"
     }
 
-    /// The days by their lowercased abbreviation.
-    private static let dayNames = Dictionary(uniqueKeysWithValues: Weekday.allCases.map { ($0.abbreviation.lowercased(), $0) })
+    /// The days' lowercased abbreviations as bytes, Monday first.
+    private static let dayNames: [[UInt8]] = Weekday.allCases.map { Array($0.abbreviation.lowercased().utf8) }
 
-    private static func parseDays(_ text: Substring) -> Result<Set<Weekday>, ScheduleNotationError> {
-        var days = Set<Weekday>()
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let ends = item.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(ends.count) else { return .failure(ScheduleNotationError("\"\(item)\" is not a day or a range of days")) }
-            var bounds: [Weekday] = []
-            for end in ends {
-                guard let day = dayNames[end.lowercased()] else {
-                    let names = Weekday.allCases.map(\.abbreviation)
-                    return .failure(ScheduleNotationError("\"\(end)\" is not a day (\(names.joined(separator: ", ")))\(Suggestion.clause(for: String(end), in: names))"))
-                }
-                bounds.append(day)
+    /// Every set of days, by its mask (bit n - 1 for the weekday of raw value n): built once,
+    /// then shared by every window (no hashing per window, and one copy in memory).
+    private static let daySets: [Set<Weekday>] = (0..<128).map { mask in
+        Set(Weekday.allCases.filter { mask & 1 << ($0.rawValue - 1) != 0 })
+    }
+
+    /// `Mon-Fri,Sun`: days and ranges (a range may wrap past Sunday), separated by commas.
+    private static func parseDays(_ range: Range<Int>, in notation: ScheduleText) -> Result<Set<Weekday>, ScheduleNotationError> {
+        // Bit n - 1 stands for the weekday of raw value n (1-7), so the mask is below 128.
+        var mask = 0
+        for item in notation.pieces(of: range, omittingEmpty: false, where: { $0 == UInt8(ascii: ",") }) {
+            var ends = notation.pieces(of: item, omittingEmpty: false) { $0 == UInt8(ascii: "-") }
+            guard let firstEnd = ends.next() else { continue }
+            let lastEnd = ends.next() ?? firstEnd
+            guard ends.next() == nil else {
+                return .failure(ScheduleNotationError("\"\(notation.text(item))\" is not a day or a range of days"))
             }
-            guard let first = bounds.first, let last = bounds.last else { continue }
+            guard let first = day(firstEnd, in: notation) else { return .failure(notADay(firstEnd, in: notation)) }
+            guard let last = day(lastEnd, in: notation) else { return .failure(notADay(lastEnd, in: notation)) }
             var day = first
             while true {
-                days.insert(day)
+                mask |= 1 << (day.rawValue - 1)
                 if day == last { break }
                 day = Weekday(rawValue: day.rawValue % 7 + 1) ?? .monday
             }
         }
-        return .success(days)
+        return .success(daySets[mask])
     }
 
-    /// Minutes since midnight for `HH:MM` (00:00 to 24:00).
-    private static func minute(_ text: Substring) -> Int? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-            let hours = Int(text.prefix(2)), let minutes = Int(text.suffix(2)),
-            text.prefix(2).allSatisfy(\.isNumber), text.suffix(2).allSatisfy(\.isNumber),
+    /// The day whose abbreviation the bytes spell in any case; nil for anything else (only
+    /// ASCII letters can spell one).
+    private static func day(_ range: Range<Int>, in notation: ScheduleText) -> Weekday? {
+        guard range.count == 3 else { return nil }
+        for (offset, name) in dayNames.enumerated() where zip(notation.bytes[range], name).allSatisfy({ lowercased($0) == $1 }) {
+            return Weekday(rawValue: offset + 1)
+        }
+        return nil
+    }
+
+    private static func notADay(_ range: Range<Int>, in notation: ScheduleText) -> ScheduleNotationError {
+        let text = notation.text(range)
+        let names = Weekday.allCases.map(\.abbreviation)
+        return ScheduleNotationError("\"\(text)\" is not a day (\(names.joined(separator: ", ")))\(Suggestion.clause(for: text, in: names))")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+    }
+
+    /// Minutes since midnight for `HH:MM` (00:00 to 24:00), ASCII digits only.
+    private static func minute(_ range: Range<Int>, in notation: ScheduleText) -> Int? {
+        guard range.count == 5 else { return nil }
+        let bytes = notation.bytes[range]
+        let start = range.lowerBound
+        guard bytes[start + 2] == UInt8(ascii: ":"), let hours = twoDigits(bytes[start], bytes[start + 1]),
+            let minutes = twoDigits(bytes[start + 3], bytes[start + 4]),
             minutes < 60, hours * 60 + minutes <= 24 * 60
         else { return nil }
         return hours * 60 + minutes
+    }
+
+    private static func twoDigits(_ tens: UInt8, _ units: UInt8) -> Int? {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard digits.contains(tens), digits.contains(units) else { return nil }
+        return Int(tens - UInt8(ascii: "0")) * 10 + Int(units - UInt8(ascii: "0"))
     }
 
     private static func clock(_ minute: Int) -> String {
@@ -96,5 +133,67 @@ public struct ScheduleNotationError: Error, Equatable, Sendable {
 
     init(_ reason: String) {
         self.reason = reason
+    }
+}
+
+/// A schedule window's text as UTF-8 bytes, cut into pieces at separators the way
+/// `String.split` cuts at Characters: a separator byte counts only when it is a whole
+/// Character (not a space joined to a combining mark after it, say), so that every piece,
+/// and every message quoting one, is what the text's characters show.
+private struct ScheduleText {
+    let text: String
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        self.text = text
+        bytes = Array(text.utf8)
+    }
+
+    /// Every byte.
+    var all: Range<Int> { 0..<bytes.count }
+
+    /// The pieces of `range` between separators, in order; empty ones left out when `omittingEmpty`.
+    func pieces(of range: Range<Int>, omittingEmpty: Bool, where isSeparator: @escaping (UInt8) -> Bool) -> Pieces {
+        Pieces(text: self, rest: range, omittingEmpty: omittingEmpty, isSeparator: isSeparator)
+    }
+
+    /// The pieces of a range, found one by one as they are asked for.
+    struct Pieces: Sequence, IteratorProtocol {
+        let text: ScheduleText
+        /// What is left to cut; nil once the last piece is given.
+        var rest: Range<Int>?
+        let omittingEmpty: Bool
+        let isSeparator: (UInt8) -> Bool
+
+        mutating func next() -> Range<Int>? {
+            while let range = rest {
+                var end = range.lowerBound
+                while end < range.upperBound, !(isSeparator(text.bytes[end]) && text.isWholeCharacter(at: end)) { end += 1 }
+                rest = end < range.upperBound ? end + 1..<range.upperBound : nil
+                if !omittingEmpty || end > range.lowerBound { return range.lowerBound..<end }
+            }
+            return nil
+        }
+    }
+
+    /// The text of `range`, whose ends are Character boundaries.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// True when the ASCII byte at `offset` is a Character on its own: always between ASCII
+    /// neighbours (none of the separators is a carriage return or a line feed); otherwise as
+    /// the text's grapheme clusters say.
+    func isWholeCharacter(at offset: Int) -> Bool {
+        let asciiBefore = offset == 0 || bytes[offset - 1] < 0x80
+        let asciiAfter = offset + 1 >= bytes.count || bytes[offset + 1] < 0x80
+        if asciiBefore && asciiAfter { return true }
+        return isCharacterBoundary(offset) && isCharacterBoundary(offset + 1)
+    }
+
+    private func isCharacterBoundary(_ offset: Int) -> Bool {
+        let utf8 = text.utf8
+        guard let index = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex) else { return false }
+        return index.samePosition(in: text) != nil
     }
 }

@@ -56,17 +56,16 @@ extension DoorConfigDecoder {
         default:
             var result: [Credential] = []
             for (index, (text, value)) in (try section.strings(key) ?? []).enumerated() {
-                let path = "\(key)[\(index)]"
-                guard !text.isEmpty else { throw section.error(path, "must not be empty", at: value) }
+                guard !text.isEmpty else { throw section.error("\(key)[\(index)]", "must not be empty", at: value) }
                 switch key {
                 case "uid":
                     let uid: [UInt8]
                     switch UIDNotation.parse(text) {
                     case let .success(bytes): uid = bytes
-                    case let .failure(error): throw section.error(path, "\(TOMLFormat.string(text)) \(error.reason)", at: value)
+                    case let .failure(error): throw section.error("\(key)[\(index)]", "\(TOMLFormat.string(text)) \(error.reason)", at: value)
                     }
                     if let owner = uids[uid] {
-                        throw section.error(path, "\(UIDNotation.format(uid)) already belongs to \(owner)", at: value)
+                        throw section.error("\(key)[\(index)]", "\(UIDNotation.format(uid)) already belongs to \(owner)", at: value)
                     }
                     uids[uid] = "\(section.path) (line \(value.line))"
                     result.append(.uid(uid))

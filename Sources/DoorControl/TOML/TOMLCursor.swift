@@ -44,6 +44,16 @@ struct TOMLCursor {
         }
     }
 
+    /// Moves past a run of a string's bytes that need no attention: none is `quote`, a
+    /// backslash (when `escapes`) or a control character, so none ends the line.
+    mutating func skipStringRun(quote: UInt8, escapes: Bool) {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote || (escapes && byte == UInt8(ascii: "\\")) || Self.isControl(byte) { return }
+            index += 1
+        }
+    }
+
     /// The bytes from `start` to the current position.
     func bytes(from start: Int) -> ArraySlice<UInt8> {
         bytes[start..<index]

@@ -41,6 +41,8 @@ public enum TOML {
 /// The recursive-descent parser behind `TOML.parse`.
 private struct TOMLParser {
     private var cursor: TOMLCursor
+    /// The storage `key()` fills.
+    private var keyParts: [TOMLKeyPart] = []
 
     init(_ text: String) {
         cursor = TOMLCursor(text)
@@ -75,7 +77,7 @@ private struct TOMLParser {
                 try cursor.expectLineEnd(after: "the value")
             }
         }
-        guard case let .table(table) = root.value().kind else { return TOMLTable() }
+        guard case let .table(table) = root.finish().kind else { return TOMLTable() }
         return table
     }
 
@@ -105,12 +107,15 @@ private struct TOMLParser {
 
     /// A key: simple keys separated by dots, white space around the dots allowed.
     private mutating func key() throws(TOMLError) -> [TOMLKeyPart] {
-        var parts: [TOMLKeyPart] = []
+        // The parts go into the previous key's storage when nothing holds it any more (the
+        // usual case: a key is done with once its value is stored), saving an allocation.
+        keyParts.removeAll(keepingCapacity: true)
         while true {
             let line = cursor.line, column = cursor.column
-            parts.append(TOMLKeyPart(name: try simpleKey(), line: line, column: column))
+            let name = try simpleKey()
+            keyParts.append(TOMLKeyPart(name: name, line: line, column: column))
             cursor.skipWhitespace()
-            guard cursor.current == UInt8(ascii: ".") else { return parts }
+            guard cursor.current == UInt8(ascii: ".") else { return keyParts }
             cursor.advance()
             cursor.skipWhitespace()
         }
@@ -120,11 +125,9 @@ private struct TOMLParser {
         if cursor.current == UInt8(ascii: "\"") || cursor.current == UInt8(ascii: "'") {
             return try cursor.readString(allowMultiLine: false)
         }
-        var name: [UInt8] = []
-        while let byte = cursor.current, Self.isBareKeyByte(byte) {
-            name.append(byte)
-            cursor.advance()
-        }
+        let start = cursor.index
+        while let byte = cursor.current, Self.isBareKeyByte(byte) { cursor.advance() }
+        let name = cursor.bytes(from: start)
         guard !name.isEmpty else { throw cursor.error("expected a key, found \(cursor.describeCurrent())") }
         return String(decoding: name, as: UTF8.self)
     }
@@ -187,7 +190,7 @@ private struct TOMLParser {
         cursor.skipWhitespace()
         if cursor.current == UInt8(ascii: "}") {
             cursor.advance()
-            return table.value().kind
+            return table.finish().kind
         }
         while true {
             cursor.skipWhitespace()
@@ -200,7 +203,7 @@ private struct TOMLParser {
             }
             if cursor.current == UInt8(ascii: "}") {
                 cursor.advance()
-                return table.value().kind
+                return table.finish().kind
             }
             if cursor.isAtEnd || cursor.current == UInt8(ascii: "\n") || cursor.current == UInt8(ascii: "\r") {
                 throw cursor.error("an inline table must close with '}' on the same line")

@@ -4,7 +4,8 @@ extension TOMLCursor {
     mutating func readScalar() throws(TOMLError) -> TOMLValue.Kind {
         let startLine = line, startColumn = column, start = index
         while let byte = current, Self.isScalarByte(byte) { advance() }
-        let token = String(decoding: bytes(from: start), as: UTF8.self)
+        let tokenBytes = Array(bytes(from: start))
+        let token = String(decoding: tokenBytes, as: UTF8.self)
         func failure(_ message: String) -> TOMLError { TOMLError(line: startLine, column: startColumn, message) }
         guard !token.isEmpty else { throw error("expected a value, found \(describeCurrent())") }
         switch token {
@@ -15,16 +16,16 @@ extension TOMLCursor {
         case "nan", "+nan", "-nan": return .float(.nan)
         default: break
         }
-        if let date = try Self.localDate(token, failure) {
+        if let date = try Self.localDate(tokenBytes, token, failure) {
             if current == UInt8(ascii: " "), let next = peek(1), Self.isDigit(next) {
                 throw failure("date-times are not supported here: use a date (2026-01-31) or a time (08:00)")
             }
             return .date(date)
         }
-        if token.utf8.count > 10, Self.isDatePrefix(Array(token.utf8)) {
+        if tokenBytes.count > 10, Self.isDatePrefix(tokenBytes) {
             throw failure("date-times are not supported here: use a date (2026-01-31) or a time (08:00)")
         }
-        if let time = try Self.localTime(token, failure) { return .time(time) }
+        if let time = try Self.localTime(tokenBytes, token, failure) { return .time(time) }
         let unsigned = token.hasPrefix("+") || token.hasPrefix("-") ? token.utf8.dropFirst() : token.utf8[...]
         guard let first = unsigned.first, Self.isDigit(first) else { throw failure("'\(token)' is not a value (strings need quotes)") }
         if let integer = try Self.integer(token, failure) { return .integer(integer) }
@@ -51,21 +52,27 @@ extension TOMLCursor {
         bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
-    /// `YYYY-MM-DD`, checked against the calendar; nil when the token is not shaped so.
-    private static func localDate(_ token: String, _ failure: (String) -> TOMLError) throws(TOMLError) -> TOMLLocalDate? {
-        let bytes = Array(token.utf8)
+    /// `YYYY-MM-DD` (`bytes` spell `token`), checked against the calendar; nil when the token is not shaped so.
+    private static func localDate(_ bytes: [UInt8], _ token: String, _ failure: (String) -> TOMLError) throws(TOMLError) -> TOMLLocalDate? {
         guard bytes.count == 10, isDatePrefix(bytes) else { return nil }
         let date = TOMLLocalDate(year: number(bytes[0..<4]), month: number(bytes[5..<7]), day: number(bytes[8..<10]))
         guard (1...12).contains(date.month) else { throw failure("\(token): there is no month \(date.month)") }
         let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...lengths[date.month - 1]).contains(date.day) else { throw failure("\(token): day \(date.day) is not in that month") }
+        guard (1...monthLength(date.month, leap: leap)).contains(date.day) else { throw failure("\(token): day \(date.day) is not in that month") }
         return date
     }
 
-    /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction`; nil when the token is not shaped so.
-    private static func localTime(_ token: String, _ failure: (String) -> TOMLError) throws(TOMLError) -> TOMLLocalTime? {
-        let bytes = Array(token.utf8)
+    /// The days in `month` (1-12).
+    private static func monthLength(_ month: Int, leap: Bool) -> Int {
+        switch month {
+        case 2: leap ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction` (`bytes` spell `token`); nil when the token is not shaped so.
+    private static func localTime(_ bytes: [UInt8], _ token: String, _ failure: (String) -> TOMLError) throws(TOMLError) -> TOMLLocalTime? {
         let colon = UInt8(ascii: ":")
         guard bytes.count >= 5, bytes[2] == colon, [0, 1, 3, 4].allSatisfy({ isDigit(bytes[$0]) }) else { return nil }
         var time = TOMLLocalTime(hour: number(bytes[0..<2]), minute: number(bytes[3..<5]))

@@ -4,7 +4,8 @@ extension TOMLCursor {
     mutating func readString(allowMultiLine: Bool) throws(TOMLError) -> String {
         let startLine = line, startColumn = column
         let unterminated = TOMLError(line: startLine, column: startColumn, "unterminated string")
-        if isLooking(at: "\"\"\"") || isLooking(at: "'''") {
+        // At a quote (the caller checks): three of them open a multi-line string.
+        if peek(1) == current, peek(2) == current {
             guard allowMultiLine else { throw error("a key cannot be a multi-line string") }
             let literal = current == UInt8(ascii: "'")
             advance(by: 3)
@@ -13,20 +14,31 @@ extension TOMLCursor {
         let literal = current == UInt8(ascii: "'")
         let quote = literal ? UInt8(ascii: "'") : UInt8(ascii: "\"")
         advance()
+        let start = index
+        // The string's bytes are copied only from its first escape on; without one, it is
+        // the document's bytes between the quotes.
         var text: [UInt8] = []
+        var hasEscape = false
         while true {
+            let runStart = index
+            skipStringRun(quote: quote, escapes: !literal)
+            if hasEscape { text.append(contentsOf: bytes(from: runStart)) }
             guard let byte = current, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { throw unterminated }
             if byte == quote {
+                let value = hasEscape ? String(decoding: text, as: UTF8.self) : String(decoding: bytes(from: start), as: UTF8.self)
                 advance()
-                return String(decoding: text, as: UTF8.self)
+                return value
             }
             if byte == UInt8(ascii: "\\"), !literal {
+                if !hasEscape {
+                    text = Array(bytes(from: start))
+                    hasEscape = true
+                }
                 try readEscape(into: &text)
                 continue
             }
-            guard !Self.isControl(byte) else { throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape") }
-            text.append(byte)
-            advance()
+            // The run stops only at the quote, a backslash or a control character.
+            throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape")
         }
     }
 
@@ -79,11 +91,7 @@ extension TOMLCursor {
         let escapeColumn = column, escapeLine = line
         advance()
         guard let letter = current else { throw error("unterminated string") }
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "b"): 0x08, UInt8(ascii: "t"): 0x09, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "f"): 0x0C,
-            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C,
-        ]
-        if let byte = simple[letter] {
+        if let byte = Self.simpleEscape(letter) {
             text.append(byte)
             advance()
             return
@@ -106,5 +114,19 @@ extension TOMLCursor {
             throw TOMLError(line: escapeLine, column: escapeColumn, "escape U+\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar value")
         }
         UTF8.encode(scalar) { text.append($0) }
+    }
+
+    /// The byte a one-letter escape (`\n`) stands for.
+    private static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "t"): 0x09
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "\\"): 0x5C
+        default: nil
+        }
     }
 }

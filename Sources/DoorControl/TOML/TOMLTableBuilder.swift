@@ -46,22 +46,33 @@ final class TOMLTableBuilder {
         }
     }
 
+    /// A table or an array of tables still under construction in this one.
+    private enum Child {
+        case table(TOMLTableBuilder)
+        case tableArray(TableArray)
+    }
+
     private var origin: Origin
     private var line: Int
     private var column: Int
-    private var keys: [String] = []
-    private var entries: [String: Entry] = [:]
+    /// Every key in document order: a value's final value, or a stand-in for a child that
+    /// `finish` replaces, so that a table without children is finished by handing its storage over.
+    private var entries: TOMLEntries<TOMLValue>
+    /// The children, by their position in `entries`.
+    private var children: [Int: Child] = [:]
 
-    init(origin: Origin, line: Int, column: Int) {
+    /// A table expected to hold about `capacity` keys (room made for them at once).
+    init(origin: Origin, line: Int, column: Int, capacity: Int = 0) {
         self.origin = origin
         self.line = line
         self.column = column
+        entries = TOMLEntries(capacity: capacity)
     }
 
     /// `[path]`: the table the header defines.
     func defineTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
         let (parent, last) = try walkHeader(path)
-        switch parent.entries[last.name] {
+        switch parent.entry(last.name) {
         case nil:
             return parent.insertTable(last, origin: .header)
         case let .table(table) where table.origin == .implicit:
@@ -81,26 +92,30 @@ final class TOMLTableBuilder {
     /// `[[path]]`: a new table appended to the array of tables.
     func appendTable(_ path: [TOMLKeyPart]) throws(TOMLError) -> TOMLTableBuilder {
         let (parent, last) = try walkHeader(path)
-        let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
-        switch parent.entries[last.name] {
+        switch parent.entry(last.name) {
         case nil:
-            parent.keys.append(last.name)
-            parent.entries[last.name] = .tableArray(TableArray(element, line: last.line, column: last.column))
+            let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column)
+            parent.append(last, .tableArray(TableArray(element, line: last.line, column: last.column)))
+            return element
         case let .tableArray(array):
+            // Elements tend to have the same keys: room for as many as the previous one has
+            // (up to a scan's worth, so that a crafted document cannot make room it never fills).
+            let capacity = min(array.elements.last?.entries.count ?? 0, TOMLEntries<TOMLValue>.scanLimit)
+            let element = TOMLTableBuilder(origin: .header, line: last.line, column: last.column, capacity: capacity)
             array.elements.append(element)
+            return element
         case let .table(table):
             throw Self.error(at: last, "\(Self.display(path)) is already a table (line \(table.line)), not an array of tables")
         case let .value(value):
             throw Self.error(at: last, "\(Self.display(path)) is already defined on line \(value.line)")
         }
-        return element
     }
 
     /// `path = value` in this table.
     func assign(_ path: [TOMLKeyPart], _ value: TOMLValue) throws(TOMLError) {
         var table = self
         for (offset, part) in path.dropLast().enumerated() {
-            switch table.entries[part.name] {
+            switch table.entry(part.name) {
             case nil:
                 table = table.insertTable(part, origin: .dottedKey)
             case let .table(next) where next.origin == .dottedKey:
@@ -112,25 +127,46 @@ final class TOMLTableBuilder {
             }
         }
         guard let last = path.last else { return }
-        if let existing = table.entries[last.name] {
+        if let existing = table.entry(last.name) {
             throw Self.error(at: last, "duplicate key \(Self.display(path)) (first defined on line \(existing.line))")
         }
-        table.keys.append(last.name)
-        table.entries[last.name] = .value(value)
+        table.entries.append(last.name, value)
     }
 
-    /// The finished table as a value.
-    func value() -> TOMLValue {
-        var table = TOMLTable()
-        for key in keys {
-            switch entries[key] {
-            case let .value(value)?: table.set(key, value)
-            case let .table(builder)?: table.set(key, builder.value())
-            case let .tableArray(array)?: table.set(key, TOMLValue(.array(array.elements.map { $0.value() }), line: array.line, column: array.column))
-            case nil: break
+    /// The finished table as a value. The builder hands its entries over and is left empty,
+    /// so that the finished tree replaces the builders' as it grows instead of doubling the
+    /// memory a large document takes.
+    func finish() -> TOMLValue {
+        var table = entries
+        entries = TOMLEntries()
+        let children = self.children
+        self.children = [:]
+        for (position, child) in children {
+            switch child {
+            case let .table(builder): table.replace(at: position, with: builder.finish())
+            case let .tableArray(array):
+                let elements = array.elements
+                array.elements = []
+                table.replace(at: position, with: TOMLValue(.array(elements.map { $0.finish() }), line: array.line, column: array.column))
             }
         }
-        return TOMLValue(.table(table), line: line, column: column)
+        return TOMLValue(.table(TOMLTable(table)), line: line, column: column)
+    }
+
+    /// What `name` holds in this table, if anything.
+    private func entry(_ name: String) -> Entry? {
+        guard let position = entries.position(of: name) else { return nil }
+        switch children.isEmpty ? nil : children[position] {
+        case let .table(table)?: return .table(table)
+        case let .tableArray(array)?: return .tableArray(array)
+        case nil: return .value(entries.values[position])
+        }
+    }
+
+    /// Adds the child at `part`, with a stand-in value in its place until `finish`.
+    private func append(_ part: TOMLKeyPart, _ child: Child) {
+        children[entries.count] = child
+        entries.append(part.name, TOMLValue(.table(TOMLTable()), line: part.line, column: part.column))
     }
 
     /// Follows a header's path to the parent of its last part, creating implicit tables and
@@ -138,7 +174,7 @@ final class TOMLTableBuilder {
     private func walkHeader(_ path: [TOMLKeyPart]) throws(TOMLError) -> (TOMLTableBuilder, TOMLKeyPart) {
         var table = self
         for (offset, part) in path.dropLast().enumerated() {
-            switch table.entries[part.name] {
+            switch table.entry(part.name) {
             case nil:
                 table = table.insertTable(part, origin: .implicit)
             case let .table(next):
@@ -156,8 +192,7 @@ final class TOMLTableBuilder {
 
     private func insertTable(_ part: TOMLKeyPart, origin: Origin) -> TOMLTableBuilder {
         let table = TOMLTableBuilder(origin: origin, line: part.line, column: part.column)
-        keys.append(part.name)
-        entries[part.name] = .table(table)
+        append(part, .table(table))
         return table
     }
 

@@ -52,26 +52,43 @@ public struct TOMLValue: Equatable, Sendable {
 
 /// A table: keys in the order the document gives them, each with its value.
 public struct TOMLTable: Equatable, Sendable {
-    /// The keys, in document order.
-    public private(set) var keys: [String] = []
-    private var values: [String: TOMLValue] = [:]
+    private var storage: TOMLEntries<TOMLValue>
 
     /// An empty table.
-    public init() {}
+    public init() {
+        storage = TOMLEntries()
+    }
+
+    /// A table of `storage`'s entries.
+    init(_ storage: TOMLEntries<TOMLValue>) {
+        self.storage = storage
+    }
+
+    /// The keys, in document order.
+    public var keys: [String] { storage.keys }
 
     /// The value of `key`, if the table has it.
     public subscript(key: String) -> TOMLValue? {
-        values[key]
+        storage[key]
     }
 
     /// Sets `key` to `value`, keeping the key's position when it already exists.
     public mutating func set(_ key: String, _ value: TOMLValue) {
-        if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+        if let position = storage.position(of: key) {
+            storage.replace(at: position, with: value)
+        } else {
+            storage.append(key, value)
+        }
     }
 
     /// The entries in document order.
     public var entries: [(key: String, value: TOMLValue)] {
-        keys.compactMap { key in values[key].map { (key, $0) } }
+        Array(zip(storage.keys, storage.values))
+    }
+
+    /// Equal when the keys, in order, and their values are.
+    public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
+        lhs.storage.keys == rhs.storage.keys && lhs.storage.values == rhs.storage.values
     }
 }
 
