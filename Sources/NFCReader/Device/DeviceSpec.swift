@@ -4,7 +4,7 @@ import PN532Simulator
 /// Where the PN532 is, as given by `--device` or `PN532_DEVICE`:
 /// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]`,
 /// `i2c:/dev/i2c-1[:0x24]`, and `sim-i2c[:TAG,…]` (the simulator behind a simulated I2C bus).
-enum DeviceSpec: Equatable, CustomStringConvertible {
+public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
     /// The in-process simulator with these tags in its field.
     case simulator([TagSpec])
     /// A PN532 on a serial port, to be run at `rate`.
@@ -15,13 +15,15 @@ enum DeviceSpec: Equatable, CustomStringConvertible {
     case simulatorI2C([TagSpec])
 
     /// The forms accepted, for messages.
-    static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
+    public static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
 
     /// The PN532's I2C address.
-    static let defaultI2CAddress: UInt8 = 0x24
+    public static let defaultI2CAddress: UInt8 = 0x24
 
     /// Parses a device string.
-    static func parse(_ text: String) throws(CLIError) -> DeviceSpec {
+    ///
+    /// - Throws: `DeviceSpecError` naming the string and what is wrong with it.
+    public static func parse(_ text: String) throws(DeviceSpecError) -> DeviceSpec {
         if text == "sim" { return .simulator([]) }
         if text.hasPrefix("sim:") { return .simulator(try tags(text.dropFirst(4), in: text)) }
         if text == "sim-i2c" { return .simulatorI2C([]) }
@@ -31,47 +33,47 @@ enum DeviceSpec: Equatable, CustomStringConvertible {
         if text.hasPrefix("uart:") {
             let parts = text.dropFirst(5).split(separator: ":", omittingEmptySubsequences: false)
             guard let path = parts.first, path.hasPrefix("/"), parts.count <= 2 else {
-                throw .usage("--device \(text): expected uart:/dev/PATH[:BAUD]")
+                throw DeviceSpecError(device: text, .malformed(expected: "uart:/dev/PATH[:BAUD]"))
             }
             guard parts.count == 2 else { return .uart(path: String(path), rate: .bps115200) }
-            let rates = BaudRate.allCases.map { String($0.bitsPerSecond) }.joined(separator: ", ")
             guard let bps = Int(parts[1]), let rate = BaudRate(bitsPerSecond: bps) else {
-                throw .usage("--device \(text): '\(parts[1])' is not a PN532 rate (\(rates))")
+                throw DeviceSpecError(device: text, .notARate(String(parts[1])))
             }
             return .uart(path: String(path), rate: rate)
         }
-        throw .usage("--device \(text): not a device; use \(forms)")
+        throw DeviceSpecError(device: text, .notADevice)
     }
 
     /// Parses the tag list of a simulator device string.
-    private static func tags(_ list: Substring, in text: String) throws(CLIError) -> [TagSpec] {
+    private static func tags(_ list: Substring, in text: String) throws(DeviceSpecError) -> [TagSpec] {
         var tags: [TagSpec] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             do throws(TagSpecError) {
                 tags.append(try TagSpec.parse(String(item)))
             } catch {
-                throw .usage("--device \(text): \(error)")
+                throw DeviceSpecError(device: text, .tag(error))
             }
         }
         return tags
     }
 
     /// Parses `i2c:/dev/i2c-N[:ADDRESS]`, the address in hex (`0x24`) or decimal, 0x03–0x77.
-    private static func i2c(_ text: String) throws(CLIError) -> DeviceSpec {
+    private static func i2c(_ text: String) throws(DeviceSpecError) -> DeviceSpec {
         let parts = text.dropFirst(4).split(separator: ":", omittingEmptySubsequences: false)
         guard let path = parts.first, path.hasPrefix("/"), path.count > 1, parts.count <= 2 else {
-            throw .usage("--device \(text): expected i2c:/dev/i2c-N[:0xADDR], e.g. i2c:/dev/i2c-1:0x24")
+            throw DeviceSpecError(device: text, .malformed(expected: "i2c:/dev/i2c-N[:0xADDR], e.g. i2c:/dev/i2c-1:0x24"))
         }
         guard parts.count == 2 else { return .i2c(path: String(path), address: defaultI2CAddress) }
         let field = parts[1]
         let value = field.lowercased().hasPrefix("0x") ? Int(field.dropFirst(2), radix: 16) : Int(field)
         guard let value, (0x03...0x77).contains(value) else {
-            throw .usage("--device \(text): '\(field)' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)")
+            throw DeviceSpecError(device: text, .notAnI2CAddress(String(field)))
         }
         return .i2c(path: String(path), address: UInt8(value))
     }
 
-    var description: String {
+    /// The device string that parses to this device (`uart:PATH:BAUD` for a UART).
+    public var description: String {
         switch self {
         case .simulator(let tags): tags.isEmpty ? "sim" : "sim:" + tags.map(\.description).joined(separator: ",")
         case .uart(let path, let rate): "uart:\(path):\(rate.bitsPerSecond)"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCReader
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,6 @@ struct DeviceOptions: ParsableArguments {
 
     /// The parsed device.
     func spec() throws(CLIError) -> DeviceSpec {
-        try DeviceSpec.parse(deviceString)
+        do throws(DeviceSpecError) { return try DeviceSpec.parse(deviceString) } catch { throw .device(error) }
     }
 }
