@@ -22,17 +22,20 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses a device string.
     ///
+    /// The string is read by Unicode scalars, not characters: a `:` or `,` next to a
+    /// combining mark or after a prepended character (U+0600) is still a separator.
+    ///
     /// - Throws: `DeviceSpecError` naming the string and what is wrong with it.
     public static func parse(_ text: String) throws(DeviceSpecError) -> DeviceSpec {
-        if text == "sim" { return .simulator([]) }
-        if text.hasPrefix("sim:") { return .simulator(try tags(text.dropFirst(4), in: text)) }
-        if text == "sim-i2c" { return .simulatorI2C([]) }
-        if text.hasPrefix("sim-i2c:") { return .simulatorI2C(try tags(text.dropFirst(8), in: text)) }
-        if text.hasPrefix("i2c:") { return try i2c(text) }
-        if text.hasPrefix("/") { return .uart(path: text, rate: .bps115200) }
-        if text.hasPrefix("uart:") {
-            let parts = text.dropFirst(5).split(separator: ":", omittingEmptySubsequences: false)
-            guard let path = parts.first, path.hasPrefix("/"), parts.count <= 2 else {
+        if text.unicodeScalars.elementsEqual("sim".unicodeScalars) { return .simulator([]) }
+        if let list = remainder(of: text, after: "sim:") { return .simulator(try tags(list, in: text)) }
+        if text.unicodeScalars.elementsEqual("sim-i2c".unicodeScalars) { return .simulatorI2C([]) }
+        if let list = remainder(of: text, after: "sim-i2c:") { return .simulatorI2C(try tags(list, in: text)) }
+        if let rest = remainder(of: text, after: "i2c:") { return try i2c(rest, in: text) }
+        if text.unicodeScalars.first == "/" { return .uart(path: text, rate: .bps115200) }
+        if let rest = remainder(of: text, after: "uart:") {
+            let parts = split(rest, at: ":")
+            guard let path = parts.first, path.unicodeScalars.first == "/", parts.count <= 2 else {
                 throw DeviceSpecError(device: text, .malformed(expected: "uart:/dev/PATH[:BAUD]"))
             }
             guard parts.count == 2 else { return .uart(path: String(path), rate: .bps115200) }
@@ -44,10 +47,21 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         throw DeviceSpecError(device: text, .notADevice)
     }
 
+    /// What follows `prefix` in `text`, nil when `text` does not start with it.
+    private static func remainder(of text: String, after prefix: String) -> Substring? {
+        guard text.unicodeScalars.starts(with: prefix.unicodeScalars) else { return nil }
+        return Substring(text.unicodeScalars.dropFirst(prefix.unicodeScalars.count))
+    }
+
+    /// `text` split at every `separator` scalar, empty parts kept.
+    private static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
+        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
     /// Parses the tag list of a simulator device string.
     private static func tags(_ list: Substring, in text: String) throws(DeviceSpecError) -> [TagSpec] {
         var tags: [TagSpec] = []
-        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+        for item in split(list, at: ",") {
             do throws(TagSpecError) {
                 tags.append(try TagSpec.parse(String(item)))
             } catch {
@@ -57,15 +71,16 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         return tags
     }
 
-    /// Parses `i2c:/dev/i2c-N[:ADDRESS]`, the address in hex (`0x24`) or decimal, 0x03–0x77.
-    private static func i2c(_ text: String) throws(DeviceSpecError) -> DeviceSpec {
-        let parts = text.dropFirst(4).split(separator: ":", omittingEmptySubsequences: false)
-        guard let path = parts.first, path.hasPrefix("/"), path.count > 1, parts.count <= 2 else {
+    /// Parses `/dev/i2c-N[:ADDRESS]` after `i2c:`, the address in hex (`0x24`) or decimal, 0x03–0x77.
+    private static func i2c(_ rest: Substring, in text: String) throws(DeviceSpecError) -> DeviceSpec {
+        let parts = split(rest, at: ":")
+        guard let path = parts.first, path.unicodeScalars.first == "/", path.unicodeScalars.count > 1, parts.count <= 2 else {
             throw DeviceSpecError(device: text, .malformed(expected: "i2c:/dev/i2c-N[:0xADDR], e.g. i2c:/dev/i2c-1:0x24"))
         }
         guard parts.count == 2 else { return .i2c(path: String(path), address: defaultI2CAddress) }
         let field = parts[1]
-        let value = field.lowercased().hasPrefix("0x") ? Int(field.dropFirst(2), radix: 16) : Int(field)
+        let hexDigits = remainder(of: String(field), after: "0x") ?? remainder(of: String(field), after: "0X")
+        let value = hexDigits.map { Int($0, radix: 16) } ?? Int(field)
         guard let value, (0x03...0x77).contains(value) else {
             throw DeviceSpecError(device: text, .notAnI2CAddress(String(field)))
         }

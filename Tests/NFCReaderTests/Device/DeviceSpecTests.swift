@@ -60,4 +60,22 @@ struct DeviceSpecTests {
                 && "\(error)" == "sim:ntag213,nosuchtag: \(tagError)"
         }
     }
+
+    /// Found by FuzzDeviceString: U+0600 (a prepended character) and the `:` after it are one
+    /// character, so a split by characters kept `:0x30` in the path and the printed device
+    /// (`i2c:PATH:0x24`) parsed to another path. The string is split by Unicode scalars.
+    @Test func separatorsAreFoundByScalarsNotCharacters() throws {
+        #expect(try DeviceSpec.parse("i2c:/dev/i2c-1\u{0600}:0x30") == .i2c(path: "/dev/i2c-1\u{0600}", address: 0x30))
+        #expect(try DeviceSpec.parse("uart:/dev/x\u{0600}:9600") == .uart(path: "/dev/x\u{0600}", rate: .bps9600))
+        #expect {
+            try DeviceSpec.parse("sim:\u{0301}")
+        } throws: { error in
+            guard let error = error as? DeviceSpecError, case .tag = error.reason else { return false }
+            return true
+        }
+        let found = "i2c:/r2CCCCCCCCCCCCCA\u{FFFD}\u{0600}"
+        let spec = try DeviceSpec.parse(found)
+        #expect(spec == .i2c(path: "/r2CCCCCCCCCCCCCA\u{FFFD}\u{0600}", address: 0x24))
+        #expect(try DeviceSpec.parse(spec.description) == spec)
+    }
 }
