@@ -1,9 +1,6 @@
 // swift-tools-version: 6.1
 // libFuzzer targets. Built only by run.sh, with -sanitize=fuzzer,address: libFuzzer supplies
 // main, so these do not link in a plain build and live outside the main package.
-//
-// FuzzCSV and FuzzDeviceString fuzz code of the pn532ctl executable, which no package can
-// import: their directories hold symbolic links to those source files.
 import PackageDescription
 
 let package = Package(
@@ -13,7 +10,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "Type2", package: "pn532ctl")]),
+        .target(name: "FuzzSupport"),
         .executableTarget(
             name: "FuzzNDEFDecoder",
             dependencies: [.product(name: "NDEF", package: "pn532ctl")]
@@ -56,7 +53,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzCSV",
-            dependencies: ["FuzzSupport"]
+            dependencies: ["FuzzSupport", .product(name: "CSV", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzAuditLog",
@@ -68,11 +65,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzDeviceString",
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "PN532", package: "pn532ctl"),
-                .product(name: "PN532Simulator", package: "pn532ctl"),
-            ]
+            dependencies: ["FuzzSupport", .product(name: "NFCReader", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzHookEvent",

@@ -23,11 +23,16 @@ struct MessageDecoder {
         var chunked: Bool { header & HeaderFlag.chunk != 0 }
     }
 
-    /// A chunked record whose terminating chunk has not been read yet.
-    private struct PendingChunk {
+    /// A record being read: a chunked one whose terminating chunk has not been read yet, or
+    /// a whole one.
+    private struct PendingRecord {
+        /// Where its first chunk starts.
+        var offset: Int
         var format: TypeNameFormat
         var type: [UInt8]
         var identifier: [UInt8]
+        /// True when the first chunk has an ID LENGTH field (IL set), even of 0.
+        var hasIdentifierField: Bool
         var payload: [UInt8]
 
         var record: NDEFRecord {
@@ -38,7 +43,7 @@ struct MessageDecoder {
     mutating func decode() throws(NDEFError) -> [NDEFRecord] {
         guard !bytes.isEmpty else { throw NDEFError(offset: 0, reason: .empty) }
         var records: [NDEFRecord] = []
-        var pending: PendingChunk?
+        var pending: PendingRecord?
         var count = 0
         while position < bytes.count {
             let raw = try readRawRecord()
@@ -54,22 +59,23 @@ struct MessageDecoder {
                 if raw.chunked {
                     pending = chunk
                 } else {
-                    records.append(chunk.record)
+                    records.append(try complete(chunk))
                     pending = nil
                 }
             } else {
-                try checkFormatRules(raw)
-                let chunk = PendingChunk(
+                let chunk = PendingRecord(
+                    offset: raw.offset,
                     format: raw.format,
                     type: Array(bytes[raw.type]),
                     identifier: raw.identifier.map { Array(bytes[$0]) } ?? [],
+                    hasIdentifierField: raw.identifier != nil,
                     payload: Array(bytes[raw.payload]))
-                if raw.chunked { pending = chunk } else { records.append(chunk.record) }
+                if raw.chunked { pending = chunk } else { records.append(try complete(chunk)) }
             }
             if raw.messageEnd {
                 if let chunk = pending {
                     try violation(.unterminatedChunk, at: raw.offset)
-                    records.append(chunk.record)
+                    records.append(try complete(chunk))
                 }
                 if position < bytes.count {
                     try violation(.trailingBytes(count: bytes.count - position), at: position)
@@ -78,7 +84,7 @@ struct MessageDecoder {
             }
         }
         try violation(.missingMessageEnd, at: position)
-        if let chunk = pending { records.append(chunk.record) }
+        if let chunk = pending { records.append(try complete(chunk)) }
         return records
     }
 
@@ -87,21 +93,25 @@ struct MessageDecoder {
         if mode == .strict { throw NDEFError(offset: offset, reason: reason) }
     }
 
-    private func checkFormatRules(_ raw: RawRecord) throws(NDEFError) {
-        switch raw.format {
+    /// The record `chunk` holds, once all its chunks are read, checked against the rules of
+    /// its type name format: a chunked record is checked as a whole (an empty record whose
+    /// later chunks carry a payload is not empty).
+    private func complete(_ chunk: PendingRecord) throws(NDEFError) -> NDEFRecord {
+        switch chunk.format {
         case .empty:
-            if !raw.type.isEmpty || raw.identifier != nil || !raw.payload.isEmpty {
-                try violation(.contentInEmptyRecord, at: raw.offset)
+            if !chunk.type.isEmpty || chunk.hasIdentifierField || !chunk.payload.isEmpty {
+                try violation(.contentInEmptyRecord, at: chunk.offset)
             }
         case .nfcWellKnown, .media, .absoluteURI, .nfcExternal:
-            if raw.type.isEmpty { try violation(.missingType(raw.format), at: raw.offset) }
+            if chunk.type.isEmpty { try violation(.missingType(chunk.format), at: chunk.offset) }
         case .unknown:
-            if !raw.type.isEmpty { try violation(.unexpectedType(raw.format), at: raw.offset) }
+            if !chunk.type.isEmpty { try violation(.unexpectedType(chunk.format), at: chunk.offset) }
         case .unchanged:
-            try violation(.unchangedOutsideChunk, at: raw.offset)
+            try violation(.unchangedOutsideChunk, at: chunk.offset)
         case .reserved:
-            try violation(.reservedTypeNameFormat, at: raw.offset)
+            try violation(.reservedTypeNameFormat, at: chunk.offset)
         }
+        return chunk.record
     }
 
     private mutating func readRawRecord() throws(NDEFError) -> RawRecord {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCReader
 import PN532Simulator
 
 #if canImport(Glibc)
@@ -31,9 +32,8 @@ struct DeviceOptions: ParsableArguments {
     /// simulated tag's `image=` file is read once here, so that a missing one is 66.
     func spec() throws(CLIError) -> DeviceSpec {
         let spec: DeviceSpec
-        do throws(CLIError) { spec = try DeviceSpec.parse(deviceString) } catch {
-            guard device == nil, error.message.hasPrefix("--device ") else { throw error }
-            throw CLIError(message: "PN532_DEVICE=" + error.message.dropFirst("--device ".count), exitCode: error.exitCode)
+        do throws(DeviceSpecError) { spec = try DeviceSpec.parse(deviceString) } catch {
+            throw device == nil ? .usage("PN532_DEVICE=\(error)") : .device(error)
         }
         let context = device == nil ? "PN532_DEVICE=\(deviceString)" : "--device \(deviceString)"
         if case .simulator(let tags) = spec { try Self.checkImages(tags, context: context) }

@@ -1,5 +1,6 @@
 import DoorControl
 import GPIO
+import NFCReader
 import PN532
 
 /// Opens the door's reader from its device string, opens it again after it went away, and
@@ -53,9 +54,8 @@ extension DeviceSpec {
     /// - Throws: a data error beginning with `place` (`door.toml:4: reader.device`).
     static func door(_ reader: ReaderConfig, at place: String) throws(CLIError) -> DeviceSpec {
         let spec: DeviceSpec
-        do throws(CLIError) { spec = try parse(reader.device) } catch {
-            let detail = error.message.hasPrefix("--device ") ? String(error.message.dropFirst(9)) : error.message
-            throw .data("\(place): \(detail)")
+        do throws(DeviceSpecError) { spec = try parse(reader.device) } catch {
+            throw .data("\(place): \(error)")
         }
         // The loader has checked that baud goes with a UART and is a PN532 rate.
         guard let baud = reader.baud, case .uart(let path, _) = spec, let rate = BaudRate(bitsPerSecond: baud) else { return spec }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSV
 import Crypto
 import NDEF
 

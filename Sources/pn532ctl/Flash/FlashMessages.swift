@@ -1,3 +1,4 @@
+import CSV
 import Crypto
 import DoorControl
 import NDEF

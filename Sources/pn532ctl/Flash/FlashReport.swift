@@ -1,3 +1,5 @@
+import CSV
+
 #if canImport(Glibc)
 import Glibc
 #endif

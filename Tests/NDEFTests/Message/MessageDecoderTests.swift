@@ -36,6 +36,8 @@ struct MessageDecoderTests {
                   error: NDEFError(offset: 5, reason: .identifierInChunk), lenientRecords: 1),
         Violation(name: "ME on an unterminated chunk", bytes: hex("F101016101"),
                   error: NDEFError(offset: 0, reason: .unterminatedChunk), lenientRecords: 1),
+        Violation(name: "empty record whose last chunk has a payload", bytes: hex("B00000 56000248 79"),
+                  error: NDEFError(offset: 0, reason: .contentInEmptyRecord), lenientRecords: 1),
     ]
 
     @Test(arguments: violations)
@@ -68,5 +70,17 @@ struct MessageDecoderTests {
         #expect(throws: NDEFError(offset: 6, reason: .missingMessageEnd)) {
             try NDEFMessage(decoding: hex("B1 01 02 58 6869"))
         }
+    }
+
+    /// FuzzNDEFDecoder's find: a chunked record of TNF empty whose last chunk carries "Hy" was
+    /// accepted in strict mode (the rules were checked on the first chunk only) and encoded to
+    /// an empty record with a payload, which strict mode rejects.
+    @Test func chunkedEmptyRecordWithPayloadIsCheckedAsAWhole() throws {
+        let bytes = hex(
+            "b901020154490c7e1600000000000000000000000000000000000000002000000000005600024879")
+        #expect(throws: NDEFError(offset: 29, reason: .contentInEmptyRecord)) { try NDEFMessage(decoding: bytes) }
+        let lenient = try NDEFMessage(decoding: bytes, mode: .lenient)
+        #expect(lenient.records.last == NDEFRecord(unchecked: .empty, type: [], identifier: [], payload: Array("Hy".utf8)))
+        #expect(try NDEFMessage(decoding: lenient.encoded(), mode: .lenient) == lenient)
     }
 }

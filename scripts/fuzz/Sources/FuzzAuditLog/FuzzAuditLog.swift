@@ -9,14 +9,17 @@ import Glibc
 ///
 /// The input is written as an audit log file and read with `AuditLogReader`, and also decoded
 /// whole as one line. Invariants: no trap; the reader reports each line that is not blank
-/// either as an entry or as corrupt; every entry encodes (`jsonLine`) to a line that decodes
-/// to the same entry and is not longer than needed to be one line (no line break).
+/// either as an entry or as corrupt, or refuses the file, naming their count, when none of
+/// them is an entry; every entry encodes (`jsonLine`) to a line that decodes to the same entry
+/// and is not longer than needed to be one line (no line break).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAuditLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let entry = try? AuditEntry(jsonLine: String(decoding: bytes, as: UTF8.self)) { checkRoundTrip(entry) }
 
     write(bytes, to: logPath)
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        .filter { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
     var entries = 0
     let corrupt: Int
     do throws(AuditLogReadError) {
@@ -25,10 +28,11 @@ public func fuzzAuditLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkRoundTrip(line.entry)
         }
     } catch {
-        fatalError("the log just written cannot be read: \(error)")
+        // A file with lines of which none is an entry is not an audit log: refused, naming the count.
+        let refusal = "none of its \(lines.count) line\(lines.count == 1 ? " is" : "s is") an audit entry: is it an audit log?"
+        require(entries == 0 && !lines.isEmpty && error.problem == refusal, "the log just written cannot be read: \(error)")
+        return 0
     }
-    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        .filter { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
     require(entries + corrupt == lines.count, "\(entries) entries and \(corrupt) corrupt lines of \(lines.count)")
     return 0
 }

@@ -1,18 +1,19 @@
 import FuzzSupport
+import NFCReader
 
-/// libFuzzer entry point for the `--device` / `PN532_DEVICE` parser (DeviceSpec.swift here is a
-/// link to the executable's source file, which no package can import).
+/// libFuzzer entry point for the `--device` / `PN532_DEVICE` / `[reader] device` parser.
 ///
 /// The input is the device string (bytes that are not UTF-8 are replaced). Invariants: no
-/// trap; a refusal has a message; a device that parses prints (`description`) as a string that
+/// trap; a refusal's message starts with the string; a device that parses prints (`description`) as a string that
 /// parses to the same device, unless its path holds a `:` (which `uart:PATH:BAUD` cannot
 /// carry; such a path is only reachable as `/PATH`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDeviceString(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let spec: DeviceSpec
-    do throws(CLIError) { spec = try DeviceSpec.parse(text) } catch {
-        require(!error.message.isEmpty, "a refusal without a message")
+    do throws(DeviceSpecError) { spec = try DeviceSpec.parse(text) } catch {
+        let named = "\(error)".unicodeScalars.starts(with: (text + ": ").unicodeScalars)
+        require(named, "a refusal that does not start with the string: \(error)")
         return 0
     }
     if case .uart(let path, _) = spec, path.contains(":") { return 0 }

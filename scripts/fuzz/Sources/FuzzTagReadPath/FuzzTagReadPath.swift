@@ -21,7 +21,6 @@ import Type2
 public func fuzzTagReadPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let scenario = Scenario(&input)
-    if hitsKnownLayoutBug(scenario.tag) { return 0 }
     let chip = SimulatedPN532(tags: [scenario.tag])
     chip.removeTagAfterCommands = scenario.removeAfterCommands
     let link = SimulatorLink(chip: chip)
@@ -161,13 +160,6 @@ private func readAgain(_ session: PN532Session) {
     _ = try? tag.queryNDEFStatus()
     _ = try? tag.readNDEF(mode: .lenient)
     _ = try? tag.readSignature()
-}
-
-/// True when the tag's memory, read as any product, or a garbled answer could make the layout
-/// reader meet issue 11's known bugs (see `hitsKnownLayoutBug(memory:product:)`).
-private func hitsKnownLayoutBug(_ tag: SimulatedTag) -> Bool {
-    let garbles = tag.script?.faults.contains { if case .garbled = $0 { true } else { false } } ?? false
-    return garbles || Type2Product.allCases.contains { hitsKnownLayoutBug(memory: tag.memory, product: $0) }
 }
 
 /// Opens the in-process simulator for the door's reader.

@@ -1,6 +1,5 @@
+import CSV
 import Testing
-
-@testable import pn532ctl
 
 @Suite("CSV reading and writing (RFC 4180 quoting)")
 struct CSVTableTests {
@@ -48,5 +47,23 @@ struct CSVTableTests {
         let line = CSVLine.make(fields)
         #expect(line == "\"\"\"\u{059E}x\",\",\u{0301}\",\"\r\u{0301}\"\n")
         #expect(try CSVTable(parsing: "a,b,c\n" + line).rows == [fields])
+    }
+
+    /// FuzzCSV's two tables that did not read back: a first header field starting with a byte
+    /// order mark (the reader drops one at the start of the file) is quoted, and a row of one
+    /// empty field is written `""`, which reads as a row where a blank line is skipped.
+    @Test func aLeadingByteOrderMarkAndAnEmptySingleFieldRowReadBack() throws {
+        let table = try CSVTable(parsing: "\u{FEFF}\"\u{FEFF}name\"\n\"\"\nAda\n\n\"\"\n")
+        #expect(table.header == ["\u{FEFF}name"])
+        #expect(table.rows == [[""], ["Ada"], [""]])
+        #expect(CSVLine.make(table.header) == "\"\u{FEFF}name\"\n")
+        #expect(CSVLine.make([""]) == "\"\"\n")
+        let written = ([table.header] + table.rows).map(CSVLine.make).joined()
+        #expect(try CSVTable(parsing: written) == table)
+    }
+
+    @Test func aQuotedEmptyLineIsARowNotABlankLine() throws {
+        #expect(throws: CSVError(line: 2, reason: "1 fields, the header has 2")) { try CSVTable(parsing: "a,b\n\"\"\n") }
+        #expect(try CSVTable(parsing: "a,b\n\r\n\n1,2").rows == [["1", "2"]])
     }
 }

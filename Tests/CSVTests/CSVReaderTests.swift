@@ -1,7 +1,7 @@
+import CSV
+import FileInput
 import Foundation
 import Testing
-
-@testable import pn532ctl
 
 @Suite("CSV read a record at a time, within limits")
 struct CSVReaderTests {
@@ -39,7 +39,7 @@ struct CSVReaderTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let fromFile = try CSVTable.read(path)
+        let fromFile = try CSVTable(reading: InputFile.open(path))
         #expect(fromFile == (try CSVTable(parsing: text)))
         #expect(fromFile.header == ["name", "room", "note"])
         #expect(fromFile.rows.count == 5000)
@@ -50,10 +50,8 @@ struct CSVReaderTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv").path
         try Data(Array("a,b\n1,2\n3,".utf8) + [0xC3, 0x28] + Array("\n".utf8)).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect {
-            try CSVTable.read(path)
-        } throws: { error in
-            (error as? CLIError)?.message == "\(path): line 3: a field that is not UTF-8 text"
+        #expect(throws: CSVReadError.csv(CSVError(line: 3, reason: "a field that is not UTF-8 text"))) {
+            try CSVTable(reading: InputFile.open(path))
         }
     }
 }

@@ -3,13 +3,13 @@ import FileInput
 /// CSV records read one at a time, from a file in chunks or from text, with a bound on every
 /// field, every record and the number of records, so that no file (not even `/dev/zero`)
 /// can make the reader hold more than those bounds.
-struct CSVReader {
+public struct CSVReader {
     /// The most bytes a field may have.
-    static let fieldLimit = 4096
+    public static let fieldLimit = 4096
     /// The most bytes a record (a row, its separators included) may have.
-    static let recordLimit = 65536
+    public static let recordLimit = 65536
     /// The most fields a record may have.
-    static let fieldCountLimit = 1024
+    public static let fieldCountLimit = 1024
 
     /// The file read, nil for text.
     private let file: InputFile?
@@ -23,26 +23,27 @@ struct CSVReader {
     private var started = false
 
     /// Records of the file, read in chunks.
-    init(file: InputFile) {
+    public init(file: InputFile) {
         self.file = file
         bytes = [UInt8](repeating: 0, count: 1 << 16)
         end = 0
     }
 
     /// Records of `text`.
-    init(text: String) {
+    public init(text: String) {
         file = nil
         bytes = Array(text.utf8)
         end = bytes.count
     }
 
-    /// The next record and the line it starts on; nil at the end. Blank lines are skipped;
-    /// a UTF-8 byte order mark at the start is ignored.
+    /// The next record and the line it starts on; nil at the end. Blank lines are skipped
+    /// (a line `""` is a record of one empty field); a UTF-8 byte order mark at the start is
+    /// ignored.
     ///
     /// - Throws: `.csv` naming the line: a quote never closed, a quote inside an unquoted
     ///   field, text after a closing quote, a field, record or field count over its limit,
     ///   bytes that are not UTF-8; `.file` when reading fails.
-    mutating func next() throws(CSVReadError) -> (line: Int, fields: [String])? {
+    public mutating func next() throws(CSVReadError) -> (line: Int, fields: [String])? {
         if !started {
             started = true
             _ = try peek()
@@ -76,14 +77,14 @@ struct CSVReader {
                 state = .fieldStart
             case (_, UInt8(ascii: "\r")) where try peek() == UInt8(ascii: "\n"):
                 continue
+            case (.fieldStart, UInt8(ascii: "\n")) where fields.isEmpty:
+                line += 1
+                recordLine = line
+                recordBytes = 0
             case (_, UInt8(ascii: "\n")):
                 line += 1
                 try end(&field, into: &fields)
-                if fields != [""] { return (recordLine, fields) }
-                fields = []
-                state = .fieldStart
-                recordLine = line
-                recordBytes = 0
+                return (recordLine, fields)
             case (.afterQuote, _):
                 throw error("text after a closing quote (a field is either all quoted or not at all)")
             case (_, UInt8(ascii: "\"")):
@@ -139,12 +140,4 @@ struct CSVReader {
         start += 1
         return byte
     }
-}
-
-/// Why CSV records could not be read: the file, or what it holds.
-enum CSVReadError: Error {
-    /// Reading the file failed.
-    case file(FileInputError)
-    /// The content is not CSV within the limits.
-    case csv(CSVError)
 }

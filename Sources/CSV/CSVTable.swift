@@ -4,23 +4,23 @@ import FileInput
 /// fields; fields separated by commas; rows ended by CRLF or LF; a field in double quotes may
 /// hold commas, line breaks and doubled quotes (`""` for `"`). It is read a record at a time
 /// (`CSVReader`) and kept within `rowLimit` rows and `byteLimit` bytes of fields.
-struct CSVTable: Equatable {
+public struct CSVTable: Equatable, Sendable {
     /// The most data rows a table may have (one tag each).
-    static let rowLimit = 100_000
+    public static let rowLimit = 100_000
     /// The most bytes of fields a table may hold in all.
-    static let byteLimit = 16 << 20
+    public static let byteLimit = 16 << 20
 
     /// The header's column names.
-    var header: [String]
+    public var header: [String]
     /// The data rows, each with one field per column.
-    var rows: [[String]]
+    public var rows: [[String]]
 
     /// Parses `text`; a UTF-8 byte order mark and a last line break are ignored.
     ///
     /// - Throws: `CSVError` naming the line: a quote that is never closed, a quote inside an
     ///   unquoted field, text after a closing quote, a row whose field count differs from
     ///   the header's, or a limit passed.
-    init(parsing text: String) throws(CSVError) {
+    public init(parsing text: String) throws(CSVError) {
         var reader = CSVReader(text: text)
         do throws(CSVReadError) {
             try self.init(reader: &reader)
@@ -32,19 +32,13 @@ struct CSVTable: Equatable {
         }
     }
 
-    /// Reads the CSV file at `path` (`-`: standard input) a record at a time.
+    /// Reads `file` a record at a time (its bytes need not fit in memory: only the table does).
     ///
-    /// - Throws: 66/77/74 when it cannot be read, 65 naming the file and line for bad content.
-    static func read(_ path: String) throws(CLIError) -> CSVTable {
-        var reader = CSVReader(file: try FileIO.open(path))
-        do throws(CSVReadError) {
-            return try CSVTable(reader: &reader)
-        } catch {
-            switch error {
-            case .csv(let error): throw .data("\(path): \(error)")
-            case .file(let error): throw FileIO.cliError(error)
-            }
-        }
+    /// - Throws: `.csv` naming the line for bad content or a limit passed (the errors of
+    ///   `init(parsing:)`), `.file` when reading fails.
+    public init(reading file: InputFile) throws(CSVReadError) {
+        var reader = CSVReader(file: file)
+        try self.init(reader: &reader)
     }
 
     private init(reader: inout CSVReader) throws(CSVReadError) {
@@ -68,38 +62,7 @@ struct CSVTable: Equatable {
     }
 
     /// The index of the column `name`, nil when there is none.
-    func columnIndex(_ name: String) -> Int? {
+    public func columnIndex(_ name: String) -> Int? {
         header.firstIndex(of: name)
     }
-}
-
-/// Writing CSV: fields quoted only when they need it.
-enum CSVLine {
-    /// One row: fields joined by commas, ended by a line feed. A field holding a comma, a
-    /// quote or a line break is put in quotes, its quotes doubled.
-    static func make(_ fields: [String]) -> String {
-        fields.map(quoted).joined(separator: ",") + "\n"
-    }
-
-    /// Looks at Unicode scalars, as the reader does, not at characters: a quote followed by a
-    /// combining mark is one character but still a quote to the reader.
-    private static func quoted(_ field: String) -> String {
-        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        var out = "\""
-        for scalar in field.unicodeScalars {
-            if scalar == "\"" { out.unicodeScalars.append(scalar) }
-            out.unicodeScalars.append(scalar)
-        }
-        return out + "\""
-    }
-}
-
-/// Why a CSV file could not be read.
-struct CSVError: Error, Equatable, CustomStringConvertible {
-    /// The line (from 1) where the problem is.
-    var line: Int
-    /// What is wrong there.
-    var reason: String
-
-    var description: String { "line \(line): \(reason)" }
 }

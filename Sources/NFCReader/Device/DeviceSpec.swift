@@ -1,0 +1,99 @@
+import PN532
+import PN532Simulator
+
+/// Where the PN532 is, as given by `--device` or `PN532_DEVICE`:
+/// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]`,
+/// `i2c:/dev/i2c-1[:0x24]`, and `sim-i2c[:TAG,…]` (the simulator behind a simulated I2C bus).
+public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
+    /// The in-process simulator with these tags in its field.
+    case simulator([TagSpec])
+    /// A PN532 on a serial port, to be run at `rate`.
+    case uart(path: String, rate: BaudRate)
+    /// A PN532 at a 7-bit `address` on an i2c-dev bus.
+    case i2c(path: String, address: UInt8)
+    /// The in-process simulator behind a simulated I2C bus, with these tags in its field.
+    case simulatorI2C([TagSpec])
+
+    /// The forms accepted, for messages.
+    public static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
+
+    /// The PN532's I2C address.
+    public static let defaultI2CAddress: UInt8 = 0x24
+
+    /// Parses a device string.
+    ///
+    /// The string is read by Unicode scalars, not characters: a `:` or `,` next to a
+    /// combining mark or after a prepended character (U+0600) is still a separator.
+    ///
+    /// - Throws: `DeviceSpecError` naming the string and what is wrong with it.
+    public static func parse(_ text: String) throws(DeviceSpecError) -> DeviceSpec {
+        if text.unicodeScalars.elementsEqual("sim".unicodeScalars) { return .simulator([]) }
+        if let list = remainder(of: text, after: "sim:") { return .simulator(try tags(list, in: text)) }
+        if text.unicodeScalars.elementsEqual("sim-i2c".unicodeScalars) { return .simulatorI2C([]) }
+        if let list = remainder(of: text, after: "sim-i2c:") { return .simulatorI2C(try tags(list, in: text)) }
+        if let rest = remainder(of: text, after: "i2c:") { return try i2c(rest, in: text) }
+        if text.unicodeScalars.first == "/" { return .uart(path: text, rate: .bps115200) }
+        if let rest = remainder(of: text, after: "uart:") {
+            let parts = split(rest, at: ":")
+            guard let path = parts.first, path.unicodeScalars.first == "/", parts.count <= 2 else {
+                throw DeviceSpecError(device: text, .malformed(expected: "uart:/dev/PATH[:BAUD]"))
+            }
+            guard parts.count == 2 else { return .uart(path: String(path), rate: .bps115200) }
+            guard let bps = Int(parts[1]), let rate = BaudRate(bitsPerSecond: bps) else {
+                throw DeviceSpecError(device: text, .notARate(String(parts[1])))
+            }
+            return .uart(path: String(path), rate: rate)
+        }
+        throw DeviceSpecError(device: text, .notADevice)
+    }
+
+    /// What follows `prefix` in `text`, nil when `text` does not start with it.
+    private static func remainder(of text: String, after prefix: String) -> Substring? {
+        guard text.unicodeScalars.starts(with: prefix.unicodeScalars) else { return nil }
+        return Substring(text.unicodeScalars.dropFirst(prefix.unicodeScalars.count))
+    }
+
+    /// `text` split at every `separator` scalar, empty parts kept.
+    private static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
+        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
+    /// Parses the tag list of a simulator device string.
+    private static func tags(_ list: Substring, in text: String) throws(DeviceSpecError) -> [TagSpec] {
+        var tags: [TagSpec] = []
+        for item in split(list, at: ",") {
+            do throws(TagSpecError) {
+                tags.append(try TagSpec.parse(String(item)))
+            } catch {
+                throw DeviceSpecError(device: text, .tag(error))
+            }
+        }
+        return tags
+    }
+
+    /// Parses `/dev/i2c-N[:ADDRESS]` after `i2c:`, the address in hex (`0x24`) or decimal, 0x03–0x77.
+    private static func i2c(_ rest: Substring, in text: String) throws(DeviceSpecError) -> DeviceSpec {
+        let parts = split(rest, at: ":")
+        guard let path = parts.first, path.unicodeScalars.first == "/", path.unicodeScalars.count > 1, parts.count <= 2 else {
+            throw DeviceSpecError(device: text, .malformed(expected: "i2c:/dev/i2c-N[:0xADDR], e.g. i2c:/dev/i2c-1:0x24"))
+        }
+        guard parts.count == 2 else { return .i2c(path: String(path), address: defaultI2CAddress) }
+        let field = parts[1]
+        let hexDigits = remainder(of: String(field), after: "0x") ?? remainder(of: String(field), after: "0X")
+        let value = hexDigits.map { Int($0, radix: 16) } ?? Int(field)
+        guard let value, (0x03...0x77).contains(value) else {
+            throw DeviceSpecError(device: text, .notAnI2CAddress(String(field)))
+        }
+        return .i2c(path: String(path), address: UInt8(value))
+    }
+
+    /// The device string that parses to this device (`uart:PATH:BAUD` for a UART).
+    public var description: String {
+        switch self {
+        case .simulator(let tags): tags.isEmpty ? "sim" : "sim:" + tags.map(\.description).joined(separator: ",")
+        case .uart(let path, let rate): "uart:\(path):\(rate.bitsPerSecond)"
+        case .i2c(let path, let address): I2CLink.name(bus: path, address: address)
+        case .simulatorI2C(let tags): tags.isEmpty ? "sim-i2c" : "sim-i2c:" + tags.map(\.description).joined(separator: ",")
+        }
+    }
+}

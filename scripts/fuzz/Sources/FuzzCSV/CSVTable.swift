@@ -1,1 +1,0 @@
-../../../../Sources/pn532ctl/Flash/CSVTable.swift

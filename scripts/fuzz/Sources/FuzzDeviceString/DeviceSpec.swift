@@ -1,1 +1,0 @@
-../../../../Sources/pn532ctl/Device/DeviceSpec.swift
