@@ -62,8 +62,12 @@ extension Type2Tag {
             capabilityContainer: capabilityContainer, staticLock: Array(head[2..<4]), areaSize: areaSize,
             area: Array(head[8..<8 + min(8, areaSize)]), tlvOffset: 0, ndefValue: nil)
         guard capabilityContainer.supportsNDEF else { return layout }
-        // Erased memory (FF, which is no TLV's tag) holds no TLVs: the NDEF TLV goes first.
-        guard layout.area.first != 0xFF else { return layout }
+        // Erased memory holds no TLVs: the NDEF TLV goes first. An area that begins FF FF FF FF
+        // (or is all FF when shorter) is no TLV structure in either mode (a tag FF with the
+        // 3-byte length FFFF, or cut short), so reading it as erased contradicts no parse; an
+        // area that merely begins with FF is an undefined TLV, skipped by its length in
+        // lenient mode.
+        guard layout.area.isEmpty || !layout.area.prefix(4).allSatisfy({ $0 == 0xFF }) else { return layout }
 
         var position = 0
         var free = 0

@@ -64,6 +64,20 @@ struct TagSafetyTests {
         #expect(try field.tag().readNDEF() == message)
     }
 
+    /// An area that only begins with FF is an undefined TLV, not erased memory: lenient mode
+    /// skips it by its length and finds the NDEF TLV behind it, as `Type2DataArea` does
+    /// (found by FuzzType2Layout: the reader took it for an erased area).
+    @Test func undefinedFFTLVIsSkippedNotTakenForErasedMemory() throws {
+        var tag = SimulatedTag(product: .ntag213)
+        let message = NDEFMessage(records: [.uri("https://a.example")])
+        let area = [0xFF, 0x02, 0x00, 0x00] + (try Type2DataArea.ndefTLV(for: message.encoded()))
+        tag.memory.replaceSubrange(16..<16 + area.count, with: area)
+        let field = try SimulatedField([tag])
+        #expect(try field.tag().readNDEF(mode: .lenient) == message)
+        #expect(try Type2DataArea.ndefMessage(in: area, mode: .lenient).message == message.encoded())
+        #expect(throws: Type2Error.self) { try field.tag().readNDEF(mode: .strict) }
+    }
+
     /// Without the password: AUTH0, PROT and AUTHLIM from the configuration pages when reads
     /// are open; AUTH0 found by refused reads when they are not.
     @Test func protectionIsReadWithoutThePassword() throws {
