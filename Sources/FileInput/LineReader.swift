@@ -9,6 +9,9 @@ public struct LineReader {
     private var atEnd = false
     /// The number of the line `next()` returned last (from 1).
     public private(set) var lineNumber = 0
+    /// False when the line `next()` returned last ended with the file, not with a line feed
+    /// (a partial last line).
+    public private(set) var lineEndedWithLineFeed = true
 
     /// Lines of `file`, none longer than `limit` bytes (without the line feed).
     public init(_ file: InputFile, lineLimit limit: InputLimit) {
@@ -26,6 +29,7 @@ public struct LineReader {
             if let newline = buffer[scanned..<end].firstIndex(of: 0x0A) {
                 lineNumber += 1
                 guard newline - start <= limit.bytes else { throw tooLong() }
+                lineEndedWithLineFeed = true
                 defer { start = newline + 1 }
                 return buffer[start..<newline]
             }
@@ -37,6 +41,7 @@ public struct LineReader {
             if atEnd {
                 guard start < end else { return nil }
                 lineNumber += 1
+                lineEndedWithLineFeed = false
                 defer { start = end }
                 return buffer[start..<end]
             }

@@ -27,7 +27,8 @@ public enum AuditChainVerifier {
 
     /// Verifies the log whose current file is `path`.
     ///
-    /// - Throws: `AuditLogReadError` when no file exists or one cannot be read.
+    /// - Throws: `AuditLogReadError` when no file exists, one cannot be read, or a line is
+    ///   longer than `AuditLogReader.lineLimit`.
     public static func verify(path: String) throws(AuditLogReadError) -> Report {
         let files = AuditLogReader(path: path).files()
         guard !files.isEmpty else { throw AuditLogReadError(path: path, code: ENOENT) }
@@ -35,7 +36,7 @@ public enum AuditChainVerifier {
         var previous: [UInt8]?
         for file in files {
             var number = 0
-            try forEachLine(in: file) { bytes, complete in
+            try AuditLogReader.forEachRawLine(in: file) { bytes, complete in
                 number += 1
                 guard complete else {
                     report.broken = Break(file: file, line: number, reason: "a partial line without its newline")
@@ -60,31 +61,5 @@ public enum AuditChainVerifier {
             if report.broken != nil { return report }
         }
         return report
-    }
-
-    /// Calls `body` with each line's bytes and whether a newline ended it, until it returns false.
-    private static func forEachLine(in file: String, _ body: ([UInt8], Bool) -> Bool) throws(AuditLogReadError) {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AuditLogReadError(path: file, code: errno) }
-        defer { close(descriptor) }
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw AuditLogReadError(path: file, code: errno)
-            }
-            if count == 0 { break }
-            var start = 0
-            for index in 0..<count where buffer[index] == 0x0A {
-                pending.append(contentsOf: buffer[start..<index])
-                guard body(pending, true) else { return }
-                pending.removeAll(keepingCapacity: true)
-                start = index + 1
-            }
-            pending.append(contentsOf: buffer[start..<count])
-        }
-        if !pending.isEmpty { _ = body(pending, false) }
     }
 }

@@ -54,16 +54,17 @@ public struct AuditLogReader {
         guard !files.isEmpty else { throw AuditLogReadError(path: path, code: ENOENT) }
         var corrupt = 0, decoded = 0
         for file in files {
-            try Self.forEachRawLine(in: file) { bytes in
-                guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            try Self.forEachRawLine(in: file) { bytes, _ in
+                guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
                 guard let text = String(validating: bytes, as: UTF8.self),
                       let entry = try? AuditEntry(jsonLine: text)
                 else {
                     corrupt += 1
-                    return
+                    return true
                 }
                 decoded += 1
                 body(AuditLogLine(text: text, entry: entry))
+                return true
             }
         }
         guard decoded > 0 || corrupt == 0 else {
@@ -77,11 +78,13 @@ public struct AuditLogReader {
         return stat(file, &status) == 0
     }
 
-    /// Calls `body` with each line's bytes (a last line without a newline included).
-    private static func forEachRawLine(in file: String, _ body: (ArraySlice<UInt8>) -> Void) throws(AuditLogReadError) {
+    /// Calls `body` with each line's bytes of one file (a last line without a newline included)
+    /// and whether a newline ended it, until `body` returns false; memory is bounded by
+    /// `lineLimit` whatever the file's size.
+    static func forEachRawLine(in file: String, _ body: (ArraySlice<UInt8>, Bool) -> Bool) throws(AuditLogReadError) {
         do throws(FileInputError) {
             var lines = LineReader(try InputFile.open(file), lineLimit: lineLimit)
-            while let line = try lines.next() { body(line) }
+            while let line = try lines.next(), body(line, lines.lineEndedWithLineFeed) {}
         } catch {
             switch error.reason {
             case .cannotOpen(let code), .cannotRead(let code): throw AuditLogReadError(path: file, code: code)

@@ -30,6 +30,18 @@ struct AuditChainTests {
         #expect(report.broken?.line == 2, "line 1 was changed: line 2 no longer follows it")
     }
 
+    /// The check reads lines as the reader does, in bounded memory: a line past the reader's
+    /// limit is refused, naming it, not gathered whole.
+    @Test func aLineLongerThanTheLimitIsRefused() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try Self.written(2, in: directory)
+        let log = try #require(directory.read("audit.jsonl"))
+        try directory.write("audit.jsonl", log + String(repeating: "x", count: AuditLogReader.lineLimit.bytes + 1))
+        let error = #expect(throws: AuditLogReadError.self) { try AuditChainVerifier.verify(path: directory.file("audit.jsonl")) }
+        #expect(error?.problem?.contains("audit.jsonl:3: the line is longer than 1048576 bytes") == true, "\(String(describing: error))")
+    }
+
     @Test func aRemovedLineIsSeen() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
