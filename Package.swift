@@ -5,6 +5,7 @@ let package = Package(
     name: "pn532ctl",
     products: [
         .executable(name: "pn532ctl", targets: ["pn532ctl"]),
+        .library(name: "NFCCore", targets: ["NFCCore"]),
         .library(name: "NDEF", targets: ["NDEF"]),
         .library(name: "PN532", targets: ["PN532"]),
         .library(name: "PN532Simulator", targets: ["PN532Simulator"]),
@@ -19,26 +20,28 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
+        .target(name: "NFCCore"),
         .target(name: "NDEF"),
         .target(name: "Originality"),
         .target(
             name: "DoorControl",
             dependencies: [
-                "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
+                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "PN532Simulator", dependencies: ["PN532", "CLinux", "FileInput"]),
+        .target(name: "PN532Simulator", dependencies: ["NFCCore", "PN532", "CLinux", "FileInput"]),
         .target(name: "FileInput"),
         .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["PN532", "PN532Simulator"]),
+        .target(name: "NFCReader", dependencies: ["NFCCore", "PN532", "PN532Simulator"]),
         .target(name: "CLinux"),
         .target(name: "GPIO", dependencies: ["CLinux"]),
-        .target(name: "Type2", dependencies: ["NDEF"]),
-        .target(name: "PN532", dependencies: ["CLinux", "Type2"]),
+        .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
+        .target(name: "PN532", dependencies: ["NFCCore", "CLinux"]),
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
+                "NFCCore",
                 "NDEF",
                 "PN532",
                 "PN532Simulator",
@@ -59,16 +62,16 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "NFCReaderTests", dependencies: ["NFCReader", "PN532", "PN532Simulator"]),
+        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "PN532", "PN532Simulator"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
-        .testTarget(name: "Type2Tests", dependencies: ["Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "PN532SimulatorTests", dependencies: ["PN532Simulator", "PN532", "TestSupport"]),
-        .testTarget(name: "PN532Tests", dependencies: ["PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "pn532ctlTests", dependencies: ["pn532ctl", "PN532", "Type2"]),
+        .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
+        .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "pn532ctlTests", dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2"]),
     ]
 )

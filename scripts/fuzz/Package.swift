@@ -17,18 +17,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzFrameScanner",
-            dependencies: ["FuzzSupport", .product(name: "PN532", package: "pn532ctl")]
+            dependencies: [.product(name: "NFCCore", package: "pn532ctl"), "FuzzSupport", .product(name: "PN532", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzType2Layout",
-            dependencies: [
+            dependencies: [.product(name: "NFCCore", package: "pn532ctl"), 
                 "FuzzSupport", .product(name: "Type2", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
             ]
         ),
         .executableTarget(
             name: "FuzzTagReadPath",
-            dependencies: [
+            dependencies: [.product(name: "NFCCore", package: "pn532ctl"), 
                 "FuzzSupport",
                 .product(name: "DoorControl", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),

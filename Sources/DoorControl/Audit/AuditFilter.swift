@@ -1,3 +1,4 @@
+import NFCCore
 /// Which audit entries `door log` shows.
 public struct AuditFilter: Equatable, Sendable {
     /// Entries at or after this time.

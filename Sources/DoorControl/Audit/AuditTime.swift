@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import NFCCore
 import Glibc
 #endif
 

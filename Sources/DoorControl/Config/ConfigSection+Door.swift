@@ -1,3 +1,4 @@
+import NFCCore
 import GPIO
 
 /// Reads of the door's own value types: GPIO lines, paths, feedback patterns.

@@ -1,3 +1,4 @@
+import NFCCore
 /// Everything `door.toml` says, validated: what `door run` works from and `door check-config`
 /// prints.
 public struct DoorConfig: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import NFCCore
 /// The effective configuration written back as TOML, as `door check-config` prints it: every
 /// setting with its value after board defaults and built-in defaults were applied. The
 /// output parses back to the same configuration without needing the board profile.

@@ -1,3 +1,4 @@
+import NFCCore
 /// `[reader]`, `[gpio]`, `[relay]`, `[inputs]` and `[feedback]`.
 extension DoorConfigDecoder {
     /// The PN532's rates (SetSerialBaudRate).

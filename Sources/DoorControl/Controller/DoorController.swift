@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// The door's state machine: relay, door contact, held-open alarm and feedback, driven by
@@ -31,8 +32,8 @@ public final class DoorController {
     /// True while the door contact reports the door open.
     public private(set) var doorOpen = false
 
-    private var relayOffAt: LinkTime?
-    private var openedAt: LinkTime?
+    private var relayOffAt: MonotonicTime?
+    private var openedAt: MonotonicTime?
     private var alarmRaised = false
     private var feedback = FeedbackSchedule()
 
@@ -42,12 +43,12 @@ public final class DoorController {
     }
 
     /// The earliest time `advance(to:)` has something to do.
-    public var nextDeadline: LinkTime? {
+    public var nextDeadline: MonotonicTime? {
         [relayOffAt, alarmDeadline, feedback.nextTime].compactMap { $0 }.min()
     }
 
     /// Reacts to `event` at `now`.
-    public func handle(_ event: DoorEvent, at now: LinkTime) -> [DoorAction] {
+    public func handle(_ event: DoorEvent, at now: MonotonicTime) -> [DoorAction] {
         var actions = advance(to: now)
         switch event {
         case let .decision(decision, _):
@@ -79,7 +80,7 @@ public final class DoorController {
     }
 
     /// Carries out what is due at `now`: relock, alarm, feedback steps.
-    public func advance(to now: LinkTime) -> [DoorAction] {
+    public func advance(to now: MonotonicTime) -> [DoorAction] {
         var actions: [DoorAction] = []
         if let relayOffAt, relayOffAt <= now {
             actions += lock(because: "pulse ended")
@@ -97,12 +98,12 @@ public final class DoorController {
         feedback.stop() + lock(because: reason, force: true)
     }
 
-    private var alarmDeadline: LinkTime? {
+    private var alarmDeadline: MonotonicTime? {
         guard let openedAt, let alarm = settings.heldOpenAlarm, !alarmRaised else { return nil }
         return openedAt + alarm
     }
 
-    private func unlock(at now: LinkTime, because reason: String) -> [DoorAction] {
+    private func unlock(at now: MonotonicTime, because reason: String) -> [DoorAction] {
         switch settings.relayMode {
         case .pulse(let duration):
             relayOffAt = now + duration

@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 import PN532
 
@@ -5,7 +6,7 @@ import PN532
 /// the counter store behind it.
 public protocol DoorDecider: AnyObject {
     /// The decision on `presentation` at `now` (the loop's monotonic clock).
-    func decide(_ presentation: Presentation, at now: LinkTime) -> Decision
+    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision
     /// The message to write back for a grant with a counter update (`message` is the tag's),
     /// once the counter it issues is saved; throws when it cannot be (the grant is refused).
     func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage
@@ -13,7 +14,7 @@ public protocol DoorDecider: AnyObject {
     func confirm(_ update: TokenUpdate)
     /// Records that writing `update` failed or could not be verified (it counts toward the
     /// tag's lockout); returns the lockout it started, in words, if any.
-    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String?
+    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String?
 }
 
 /// Where the engine reports what happened: the audit log and the operational log.

@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 import PN532
 
@@ -20,10 +21,10 @@ public final class DoorEngine {
     /// the daemon looks at its inputs (and watchdog) there, feeding events to `handle(_:)`.
     public var betweenTagCommands: () -> Void = {}
 
-    private let clock: () -> LinkTime
+    private let clock: () -> MonotonicTime
 
     /// An engine; call `lock(because:)` before anything else.
-    public init(reader: DoorReader, controller: DoorController, decider: DoorDecider, journal: DoorJournal, outputs: DoorOutputs, clock: @escaping () -> LinkTime) {
+    public init(reader: DoorReader, controller: DoorController, decider: DoorDecider, journal: DoorJournal, outputs: DoorOutputs, clock: @escaping () -> MonotonicTime) {
         self.reader = reader
         self.controller = controller
         self.decider = decider
@@ -41,7 +42,7 @@ public final class DoorEngine {
     }
 
     /// The earliest deadline of the reader and the door.
-    public var nextDeadline: LinkTime {
+    public var nextDeadline: MonotonicTime {
         [reader.nextDeadline, controller.nextDeadline].compactMap { $0 }.min() ?? reader.nextDeadline
     }
 
@@ -52,14 +53,14 @@ public final class DoorEngine {
 
     /// Services the reader (waiting on its link until `deadline` at most when it has no
     /// descriptor to poll; reading its descriptor when `readable`) and the door's deadlines.
-    public func step(until deadline: LinkTime, readable: Bool = false) {
+    public func step(until deadline: MonotonicTime, readable: Bool = false) {
         for event in reader.service(until: deadline, readable: readable) { handle(event) }
         perform(controller.advance(to: clock()))
     }
 
     /// Runs until `end` on a clock that only moves when told to (the in-process simulator):
     /// `idle(deadline)` must let time pass up to `deadline` when nothing is due before it.
-    public func run(until end: LinkTime, idle: (LinkTime) -> Void) {
+    public func run(until end: MonotonicTime, idle: (MonotonicTime) -> Void) {
         while clock() < end {
             step(until: min(nextDeadline, end))
             let next = min(nextDeadline, end)

@@ -1,14 +1,15 @@
+import NFCCore
 import PN532
 
 /// The LED and buzzer patterns being played: the on/off steps still to come, by time.
 struct FeedbackSchedule {
-    private var steps: [(time: LinkTime, action: DoorAction)] = []
+    private var steps: [(time: MonotonicTime, action: DoorAction)] = []
 
     /// When the next step is due.
-    var nextTime: LinkTime? { steps.first?.time }
+    var nextTime: MonotonicTime? { steps.first?.time }
 
     /// Replaces what is playing with the pattern for a grant or a denial, starting now.
-    mutating func play(granted: Bool, _ config: FeedbackConfig, at now: LinkTime) -> [DoorAction] {
+    mutating func play(granted: Bool, _ config: FeedbackConfig, at now: MonotonicTime) -> [DoorAction] {
         let stopping = stop()
         if config.led != nil {
             schedule(granted ? config.ledGranted : config.ledDenied, from: now) { .led($0) }
@@ -21,7 +22,7 @@ struct FeedbackSchedule {
     }
 
     /// The steps due at or before `now`.
-    mutating func advance(to now: LinkTime) -> [DoorAction] {
+    mutating func advance(to now: MonotonicTime) -> [DoorAction] {
         let due = steps.prefix { $0.time <= now }
         steps.removeFirst(due.count)
         return due.map(\.action)
@@ -35,7 +36,7 @@ struct FeedbackSchedule {
         return (led ? [.led(false)] : []) + (buzzer ? [.buzzer(false)] : [])
     }
 
-    private mutating func schedule(_ pattern: FeedbackPattern, from start: LinkTime, _ action: (Bool) -> DoorAction) {
+    private mutating func schedule(_ pattern: FeedbackPattern, from start: MonotonicTime, _ action: (Bool) -> DoorAction) {
         guard !pattern.steps.isEmpty else { return }
         var time = start
         for (index, step) in pattern.steps.enumerated() {

@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 import PN532
 
@@ -51,7 +52,7 @@ public final class PolicyDecider: DoorDecider {
         }
     }
 
-    public func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
+    public func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         var decision = policy.decide(presentation, at: localTime(), monotonic: .nanoseconds(now.nanoseconds), state: &state)
         if !save() {
             decision = refusedForStore(decision)
@@ -79,7 +80,7 @@ public final class PolicyDecider: DoorDecider {
     }
 
     /// Counts a write-back that failed toward the tag's lockout.
-    public func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? {
+    public func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? {
         policy.countFailedWrite(of: update.uid, at: .nanoseconds(now.nanoseconds), state: &state)
     }
 

@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 import PN532
 import Type2
@@ -35,12 +36,12 @@ public final class DoorReader {
 
     private enum State {
         /// No working session; the next recovery step is due at `at`.
-        case down(at: LinkTime, step: Int)
+        case down(at: MonotonicTime, step: Int)
         /// InListPassiveTarget is pending in the chip; health check due at `healthAt`.
-        case armed(healthAt: LinkTime)
+        case armed(healthAt: MonotonicTime)
         /// Tags are in the field, each already presented; their presence (and new tags) are
         /// checked at `checkAt`.
-        case present(uids: [[UInt8]], checkAt: LinkTime)
+        case present(uids: [[UInt8]], checkAt: MonotonicTime)
     }
 
     /// The connector used to open the reader.
@@ -67,11 +68,11 @@ public final class DoorReader {
     private var retriesSetting: UInt8?
     /// False until the reader has answered once: its first opening is no recovery.
     private var hasOpened = false
-    private let clock: () -> LinkTime
+    private let clock: () -> MonotonicTime
 
     /// A reader that is not open yet; `clock` is the loop's clock (the link's own clock for
     /// the in-process simulator). The first `service` call opens it.
-    public init(connector: ReaderConnector, timing: Timing, readsSignature: Bool, clock: @escaping () -> LinkTime) {
+    public init(connector: ReaderConnector, timing: Timing, readsSignature: Bool, clock: @escaping () -> MonotonicTime) {
         self.connector = connector
         self.timing = timing
         self.readsSignature = readsSignature
@@ -80,7 +81,7 @@ public final class DoorReader {
     }
 
     /// The time `service` has something to do without input from the chip.
-    public var nextDeadline: LinkTime {
+    public var nextDeadline: MonotonicTime {
         switch state {
         case .down(let at, _): at
         case .armed(let healthAt): healthAt
@@ -104,7 +105,7 @@ public final class DoorReader {
     /// Does what is due: collects a waiting tag, checks presence or health, or takes the next
     /// recovery step. On a link without a descriptor it waits on the link until `deadline` at
     /// most; on one with a descriptor it reads only when `readable` (poll(2) said so).
-    public func service(until deadline: LinkTime, readable: Bool = false) -> [ReaderEvent] {
+    public func service(until deadline: MonotonicTime, readable: Bool = false) -> [ReaderEvent] {
         switch state {
         case .down(let at, let step):
             guard clock() >= at else { return [] }
@@ -138,7 +139,7 @@ public final class DoorReader {
 
     // MARK: - Waiting for a tag
 
-    private func collect(until deadline: LinkTime, healthAt: LinkTime) -> [ReaderEvent] {
+    private func collect(until deadline: MonotonicTime, healthAt: MonotonicTime) -> [ReaderEvent] {
         guard let session else { return lose("no session") }
         do throws(PN532Error) {
             let limit = session.link.pollDescriptor == nil ? deadline : max(deadline, clock() + timing.responseCompletion)

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 import Type2
 
@@ -24,15 +25,15 @@ public struct PresentationBudget: Equatable, Sendable {
 final class BudgetedExchange: TagExchange {
     private let inner: any TagExchange
     private let budget: PresentationBudget
-    private let clock: () -> LinkTime
+    private let clock: () -> MonotonicTime
     private let between: () -> Void
-    private var deadline: LinkTime
+    private var deadline: MonotonicTime
     /// Commands sent since the budget started.
     private(set) var commands = 0
     /// Why the budget ran out, once it has.
     private(set) var overrun: String?
 
-    init(_ inner: any TagExchange, budget: PresentationBudget, clock: @escaping () -> LinkTime, between: @escaping () -> Void) {
+    init(_ inner: any TagExchange, budget: PresentationBudget, clock: @escaping () -> MonotonicTime, between: @escaping () -> Void) {
         self.inner = inner
         self.budget = budget
         self.clock = clock

@@ -1,3 +1,4 @@
+import NFCCore
 import CLinux
 import PN532
 
@@ -22,10 +23,10 @@ public final class DoorDaemon {
         /// A line for the operational log (stderr).
         public var log: (String) -> Void
         /// Other deadlines (dispatched commands) and their service.
-        public var background: (deadline: () -> LinkTime?, service: (LinkTime) -> Void)?
+        public var background: (deadline: () -> MonotonicTime?, service: (MonotonicTime) -> Void)?
 
         /// Hooks.
-        public init(notify: @escaping (String) -> Void, watchdogInterval: Duration?, reload: @escaping () -> String, log: @escaping (String) -> Void, background: (deadline: () -> LinkTime?, service: (LinkTime) -> Void)? = nil) {
+        public init(notify: @escaping (String) -> Void, watchdogInterval: Duration?, reload: @escaping () -> String, log: @escaping (String) -> Void, background: (deadline: () -> MonotonicTime?, service: (MonotonicTime) -> Void)? = nil) {
             self.notify = notify
             self.watchdogInterval = watchdogInterval
             self.reload = reload
@@ -46,7 +47,7 @@ public final class DoorDaemon {
     private var inputs: InputMonitor?
     private let signals: Int32
     private var hooks: Hooks
-    private var nextPing: LinkTime?
+    private var nextPing: MonotonicTime?
 
     /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGABRT (and
     /// SIGCHLD, which services `hooks.background` at once).
@@ -60,14 +61,14 @@ public final class DoorDaemon {
     /// Runs until SIGTERM, SIGINT, SIGQUIT or SIGABRT. The relay is locked on every way out.
     public func run() -> Ending {
         defer { engine.lock(because: "stopping") }
-        let start = LinkTime.monotonicNow()
+        let start = MonotonicTime.monotonicNow()
         nextPing = hooks.watchdogInterval.map { start + $0 }
         for event in inputs?.initialEvents ?? [] { engine.handle(event) }
         engine.betweenTagCommands = { [unowned self] in self.serviceBetweenTagCommands() }
         defer { engine.betweenTagCommands = {} }
         hooks.notify("READY=1\nSTATUS=waiting for tags")
         while true {
-            let now = LinkTime.monotonicNow()
+            let now = MonotonicTime.monotonicNow()
             let deadline = [engine.nextDeadline, inputs?.nextSample, nextPing, hooks.background?.deadline()]
                 .compactMap { $0 }.min() ?? now + .seconds(60)
             let readerDescriptor = engine.reader.pollDescriptor
@@ -83,11 +84,11 @@ public final class DoorDaemon {
                 let result = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), max(0, (deadline - now).nanoseconds))
                 if result < 0, errno != EINTR { return .failure("ppoll: errno \(errno)") }
                 let readable = readerDescriptor != nil && descriptors[1].revents != 0
-                engine.step(until: LinkTime.monotonicNow(), readable: readable)
+                engine.step(until: MonotonicTime.monotonicNow(), readable: readable)
             }
             if descriptors[0].revents != 0, let ending = handleSignals() { return ending }
             let edges = descriptors[firstInput...].contains { $0.revents != 0 }
-            service(at: LinkTime.monotonicNow(), edges: edges)
+            service(at: MonotonicTime.monotonicNow(), edges: edges)
         }
     }
 
@@ -104,7 +105,7 @@ public final class DoorDaemon {
                 hooks.notify("STOPPING=1")
                 return .signal(signal)
             case SIGCHLD:
-                hooks.background?.service(LinkTime.monotonicNow())
+                hooks.background?.service(MonotonicTime.monotonicNow())
             case -1: return .failure("reading the signal fd: errno \(errno)")
             default: continue
             }
@@ -116,10 +117,10 @@ public final class DoorDaemon {
     private func serviceBetweenTagCommands() {
         var descriptors = (inputs?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         if !descriptors.isEmpty { _ = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), 0) }
-        service(at: LinkTime.monotonicNow(), edges: descriptors.contains { $0.revents != 0 })
+        service(at: MonotonicTime.monotonicNow(), edges: descriptors.contains { $0.revents != 0 })
     }
 
-    private func service(at now: LinkTime, edges: Bool) {
+    private func service(at now: MonotonicTime, edges: Bool) {
         if let inputs, edges || inputs.nextSample.map({ now >= $0 }) == true {
             do {
                 for event in try edges ? inputs.edgesArrived(at: now) : inputs.sample(at: now) { engine.handle(event) }

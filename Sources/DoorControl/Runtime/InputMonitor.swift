@@ -1,3 +1,4 @@
+import NFCCore
 import GPIO
 import PN532
 
@@ -25,7 +26,7 @@ public final class InputMonitor {
         let rising: DoorEvent
         let falling: DoorEvent?
         var level: Bool
-        var candidate: (level: Bool, since: LinkTime)?
+        var candidate: (level: Bool, since: MonotonicTime)?
     }
 
     private var inputs: [Input] = []
@@ -34,11 +35,11 @@ public final class InputMonitor {
     public let descriptors: [Int32]
     /// When the inputs must next be read: every `interval` when they are sampled; with edge
     /// descriptors, only while a new level waits out its debounce (nil otherwise).
-    public private(set) var nextSample: LinkTime?
+    public private(set) var nextSample: MonotonicTime?
 
     /// Watches the lines given; the levels they have now are taken as the starting state
     /// (a door already open is reported by `initialEvents`).
-    public init(exitButton: GPIOLine?, doorContact: GPIOLine?, doorbell: GPIOLine?, debounce: Duration, now: LinkTime) throws {
+    public init(exitButton: GPIOLine?, doorContact: GPIOLine?, doorbell: GPIOLine?, debounce: Duration, now: MonotonicTime) throws {
         self.debounce = debounce
         if let exitButton { inputs.append(Input(line: exitButton, rising: .exitRequested, falling: nil, level: try exitButton.read())) }
         if let doorContact { inputs.append(Input(line: doorContact, rising: .doorOpened, falling: .doorClosed, level: try doorContact.read())) }
@@ -58,7 +59,7 @@ public final class InputMonitor {
 
     /// Consumes the waiting edge notifications (poll(2) reported a descriptor readable) and
     /// reads the lines. An edge on a line restarts its debounce.
-    public func edgesArrived(at now: LinkTime) throws -> [DoorEvent] {
+    public func edgesArrived(at now: MonotonicTime) throws -> [DoorEvent] {
         for index in inputs.indices where try inputs[index].line.drainEvents() {
             if let candidate = inputs[index].candidate { inputs[index].candidate = (candidate.level, now) }
         }
@@ -66,7 +67,7 @@ public final class InputMonitor {
     }
 
     /// Reads the lines and returns the debounced changes.
-    public func sample(at now: LinkTime) throws -> [DoorEvent] {
+    public func sample(at now: MonotonicTime) throws -> [DoorEvent] {
         var events: [DoorEvent] = []
         for index in inputs.indices {
             let level = try inputs[index].line.read()

@@ -1,3 +1,4 @@
+import NFCCore
 /// A command to the PN532: its code and parameter bytes.
 ///
 /// The static builders (``getFirmwareVersion``, ``inListPassiveTarget(maxTargets:baud:initiatorData:)``

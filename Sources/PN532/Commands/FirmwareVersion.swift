@@ -1,3 +1,4 @@
+import NFCCore
 /// The reply to GetFirmwareVersion: `03 IC Ver Rev Support`.
 public struct FirmwareVersion: Hashable, Sendable {
     /// The IC: `32` for a PN532.

@@ -1,3 +1,4 @@
+import NFCCore
 /// Bytes that started like a frame (a `00 FF` start code) but are not a valid one.
 ///
 /// The host answers a corrupt response with a NACK so that the PN532 sends it again.

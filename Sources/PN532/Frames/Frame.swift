@@ -1,3 +1,4 @@
+import NFCCore
 /// One frame of the PN532 host protocol (UM0701-02 §6.2.1), the same on HSU (UART) and I2C.
 ///
 /// Build one and call ``encoded()`` to get the bytes to send; a ``FrameScanner`` turns

@@ -1,3 +1,4 @@
+import NFCCore
 /// A byte pipe to a PN532: UART, I2C, or the simulator.
 ///
 /// "Write these bytes; read what arrives before this deadline." Every read has a deadline,
@@ -6,7 +7,7 @@ public protocol ByteLink: AnyObject {
     /// What the link talks to, for messages: a device path or `sim`.
     var name: String { get }
     /// The link's clock. Deadlines passed to `read(until:)` are on this clock.
-    var now: LinkTime { get }
+    var now: MonotonicTime { get }
     /// The current UART rate in bits per second, or nil for links without one (I2C).
     var bitsPerSecond: Int? { get }
 
@@ -14,7 +15,7 @@ public protocol ByteLink: AnyObject {
     func write(_ bytes: [UInt8]) throws(LinkError)
     /// Returns the bytes that arrive before `deadline`: at least one, or none if the
     /// deadline passed first.
-    func read(until deadline: LinkTime) throws(LinkError) -> [UInt8]
+    func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8]
     /// Drops bytes received but not yet read.
     func discardInput() throws(LinkError)
     /// Waits until written bytes have left, then changes the UART rate. Links without a UART

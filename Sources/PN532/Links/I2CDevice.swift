@@ -1,3 +1,4 @@
+import NFCCore
 /// One I2C device as the kernel's i2c-dev driver presents it: whole read and write
 /// transactions to one 7-bit address, and the clock the link waits on.
 ///
@@ -10,7 +11,7 @@ public protocol I2CDevice: AnyObject {
     /// The 7-bit address.
     var address: UInt8 { get }
     /// A monotonic clock.
-    var now: LinkTime { get }
+    var now: MonotonicTime { get }
     /// True when the PN532's IRQ line is wired, so `waitForInterrupt(until:)` ends when the chip
     /// has a frame.
     var hasInterruptLine: Bool { get }
@@ -20,10 +21,10 @@ public protocol I2CDevice: AnyObject {
     /// One read transaction of `count` bytes.
     func read(count: Int) throws(I2CTransferError) -> [UInt8]
     /// Waits until `time`.
-    func sleep(until time: LinkTime)
+    func sleep(until time: MonotonicTime)
     /// Waits until the IRQ line is low (the chip has a frame; at once while it is) or until
     /// `deadline`. Without an IRQ line: until `deadline`.
-    func waitForInterrupt(until deadline: LinkTime)
+    func waitForInterrupt(until deadline: MonotonicTime)
 }
 
 /// A failed I2C transaction: the errno the kernel gave (ENXIO: address not acknowledged,

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import NFCCore
 import Glibc
 #endif
 
@@ -23,7 +24,7 @@ public final class I2CLink: ByteLink {
     public var settings: I2CLinkSettings
     public let name: String
     /// When the last transaction ended.
-    private var busFreeFrom: LinkTime?
+    private var busFreeFrom: MonotonicTime?
     /// True between writing a command and reading the frame that answers it (its ACK).
     private var expectsAcknowledgement = false
 
@@ -44,7 +45,7 @@ public final class I2CLink: ByteLink {
         "i2c:\(bus):0x" + (address < 0x10 ? "0" : "") + String(address, radix: 16)
     }
 
-    public var now: LinkTime { device.now }
+    public var now: MonotonicTime { device.now }
 
     public var bitsPerSecond: Int? { nil }
 
@@ -66,7 +67,7 @@ public final class I2CLink: ByteLink {
         throw LinkError(.io, device: name, errno: failure.errno, operation: attempts > 1 ? "write (\(attempts) tries)" : "write")
     }
 
-    public func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
+    public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
         while true {
             try LinkInterruption.check(device: name, operation: "read")
             if let free = nextTransactionTime, free > deadline {
@@ -100,7 +101,7 @@ public final class I2CLink: ByteLink {
     private static let retriedErrors: Set<Int32> = [ENXIO, EREMOTEIO]
 
     /// The earliest start of the next transaction, if the bus-free gap says one.
-    private var nextTransactionTime: LinkTime? {
+    private var nextTransactionTime: MonotonicTime? {
         busFreeFrom.map { $0 + settings.busFreeTime }
     }
 

@@ -1,3 +1,4 @@
+import NFCCore
 /// The timing and retry rules of an `I2CLink`.
 public struct I2CLinkSettings: Sendable {
     /// The gap kept between the end of one bus transaction and the start of the next, every

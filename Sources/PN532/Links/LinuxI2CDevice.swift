@@ -1,3 +1,4 @@
+import NFCCore
 import CLinux
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ public final class LinuxI2CDevice: I2CDevice {
         Glibc.close(descriptor)
     }
 
-    public var now: LinkTime { .monotonicNow() }
+    public var now: MonotonicTime { .monotonicNow() }
 
     public var hasInterruptLine: Bool { false }
 
@@ -49,11 +50,11 @@ public final class LinuxI2CDevice: I2CDevice {
     }
 
     /// No IRQ line is wired here: sleeps until `deadline`.
-    public func waitForInterrupt(until deadline: LinkTime) {
+    public func waitForInterrupt(until deadline: MonotonicTime) {
         sleep(until: deadline)
     }
 
-    public func sleep(until time: LinkTime) {
+    public func sleep(until time: MonotonicTime) {
         var spec = timespec(tv_sec: Int(time.nanoseconds / 1_000_000_000), tv_nsec: Int(time.nanoseconds % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
     }

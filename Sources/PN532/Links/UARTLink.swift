@@ -1,3 +1,4 @@
+import NFCCore
 import CLinux
 
 #if canImport(Glibc)
@@ -48,7 +49,7 @@ public final class UARTLink: ByteLink {
         descriptor = -1
     }
 
-    public var now: LinkTime { .monotonicNow() }
+    public var now: MonotonicTime { .monotonicNow() }
 
     /// The port's descriptor (-1 once closed).
     public var pollDescriptor: Int32? { descriptor }
@@ -67,7 +68,7 @@ public final class UARTLink: ByteLink {
         }
     }
 
-    public func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
+    public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
         guard descriptor >= 0 else { throw LinkError(.closed, device: name, operation: "read") }
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {
@@ -97,7 +98,7 @@ public final class UARTLink: ByteLink {
 
     /// Polls for `events` until `deadline`; false on timeout. A hang-up is `.closed`.
     @discardableResult
-    private func waitFor(_ events: Int16, until deadline: LinkTime, operation: String) throws(LinkError) -> Bool {
+    private func waitFor(_ events: Int16, until deadline: MonotonicTime, operation: String) throws(LinkError) -> Bool {
         while true {
             let remaining = deadline - now
             guard remaining > .zero else { return false }

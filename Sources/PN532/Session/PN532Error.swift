@@ -1,3 +1,4 @@
+import NFCCore
 /// A failure talking to the PN532, with what a technician needs: the device, the command,
 /// the raw status byte or bytes, and what to check.
 public struct PN532Error: Error, Hashable, Sendable, CustomStringConvertible {

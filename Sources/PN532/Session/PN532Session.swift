@@ -1,3 +1,4 @@
+import NFCCore
 /// A conversation with one PN532 over a link.
 ///
 /// `run(_:timeout:)` carries out the host side of the PN532's protocol: it sends a command,
@@ -92,7 +93,7 @@ public final class PN532Session {
 
     /// The response to the command `begin(_:)` sent if it arrives before `deadline`; nil
     /// when it has not, in which case the command stays pending (not aborted).
-    public func responseIfReady(until deadline: LinkTime) throws(PN532Error) -> [UInt8]? {
+    public func responseIfReady(until deadline: MonotonicTime) throws(PN532Error) -> [UInt8]? {
         guard let code = pending else { throw failure(.invalidCommand("no command is waiting for a response")) }
         guard let payload = try awaitResponse(to: code, within: max(.zero, deadline - link.now), abortAtDeadline: false) else {
             return nil
@@ -229,7 +230,7 @@ public final class PN532Session {
     }
 
     /// The next frame or corrupt frame, or nil when the deadline passes first.
-    private func nextFrame(until deadline: LinkTime) throws(PN532Error) -> ScanResult? {
+    private func nextFrame(until deadline: MonotonicTime) throws(PN532Error) -> ScanResult? {
         while true {
             let skipped = scanner.garbageByteCount
             if let result = scanner.next() {

@@ -1,3 +1,4 @@
+import NFCCore
 /// Timeouts and retry counts of a session.
 public struct SessionSettings: Sendable {
     /// How long to wait for the ACK after a command has left, before resending it. UM0701

@@ -1,4 +1,4 @@
-import Type2
+import NFCCore
 
 /// Tag commands to one target selected by InListPassiveTarget.
 ///

@@ -1,3 +1,4 @@
+import NFCCore
 /// One frame or byte run on the wire, for `--trace`.
 public struct TraceEvent: Sendable, CustomStringConvertible {
     /// Which way the bytes went.
@@ -7,7 +8,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     }
 
     /// When, on the link's clock.
-    public var time: LinkTime
+    public var time: MonotonicTime
     /// Which way.
     public var direction: Direction
     /// The bytes as sent or received.
@@ -16,7 +17,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     public var summary: String
 
     /// Creates an event.
-    public init(time: LinkTime, direction: Direction, bytes: [UInt8], summary: String) {
+    public init(time: MonotonicTime, direction: Direction, bytes: [UInt8], summary: String) {
         self.time = time
         self.direction = direction
         self.bytes = bytes

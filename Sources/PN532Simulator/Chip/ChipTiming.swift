@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// The simulator's timing model (DESIGN.md): UART time at the current rate, ISO 14443-A air

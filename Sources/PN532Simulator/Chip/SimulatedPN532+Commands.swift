@@ -1,8 +1,9 @@
+import NFCCore
 import PN532
 
 extension SimulatedPN532 {
     /// Carries out a command frame's payload (command code and parameters) received at `time`.
-    func execute(_ payload: [UInt8], at time: LinkTime) {
+    func execute(_ payload: [UInt8], at time: MonotonicTime) {
         guard let first = payload.first, let code = CommandCode(rawValue: first) else {
             respondSyntaxError(at: time)
             return
@@ -56,7 +57,7 @@ extension SimulatedPN532 {
         }
     }
 
-    private func diagnose(_ parameters: [UInt8], at time: LinkTime) {
+    private func diagnose(_ parameters: [UInt8], at time: MonotonicTime) {
         let reply = [CommandCode.diagnose.responseCode]
         switch parameters.first {
         case 0x00:

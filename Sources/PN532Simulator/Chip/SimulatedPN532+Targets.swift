@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 extension SimulatedPN532 {
@@ -12,7 +13,7 @@ extension SimulatedPN532 {
     /// PN532 status for a command naming a target that is not active.
     static let statusNotAcceptable: UInt8 = 0x27
 
-    func executeInitiatorCommand(_ code: CommandCode, _ parameters: [UInt8], at time: LinkTime) {
+    func executeInitiatorCommand(_ code: CommandCode, _ parameters: [UInt8], at time: MonotonicTime) {
         switch code {
         case .inListPassiveTarget where parameters.count >= 2 && (1...2).contains(parameters[0]):
             fieldOn = true
@@ -58,7 +59,7 @@ extension SimulatedPN532 {
     /// Polls with REQA, as InListPassiveTarget does: halted tags do not answer. A tag still
     /// active from an earlier poll takes REQA as an error, drops to idle without answering,
     /// and answers the next try, so it is found only when a retry is allowed.
-    private func startPoll(_ poll: WaitingPoll, retries: UInt8, at time: LinkTime) {
+    private func startPoll(_ poll: WaitingPoll, retries: UInt8, at time: MonotonicTime) {
         targets.removeAll()
         let stillActive = field.contains { $0.state == .active }
         for index in field.indices where field[index].state == .active { field[index].powerOff() }
@@ -78,7 +79,7 @@ extension SimulatedPN532 {
     }
 
     /// Activates up to `poll.maxTargets` tags and answers with their target data.
-    func completePoll(_ poll: WaitingPoll, at time: LinkTime) {
+    func completePoll(_ poll: WaitingPoll, at time: MonotonicTime) {
         var found: [PassiveTarget] = []
         for index in field.indices.filter({ field[$0].state != .halted }).prefix(poll.maxTargets) {
             field[index].activate()
@@ -101,7 +102,7 @@ extension SimulatedPN532 {
 
     /// InDataExchange: the chip frames the tag command, handles CRC and the two phases of a
     /// COMPATIBILITY WRITE, and reports the tag's ACK as plain success.
-    private func dataExchange(target: UInt8, _ data: [UInt8], at time: LinkTime) {
+    private func dataExchange(target: UInt8, _ data: [UInt8], at time: MonotonicTime) {
         let code = CommandCode.inDataExchange.responseCode
         guard let uid = targets[target] else { return respond([code, Self.statusNotAcceptable], at: time) }
         var answers = [exchangeWithTag(uid: uid, data[0] == 0xA0 && data.count == 18 ? Array(data.prefix(2)) : data)]
@@ -124,7 +125,7 @@ extension SimulatedPN532 {
     /// InCommunicateThru: the data goes to the current target as it is; CRC_A is added and
     /// checked by the chip only when CIU TxMode / RxMode say so (libnfc turns it off for raw
     /// frames and appends its own).
-    private func communicateThru(_ data: [UInt8], at time: LinkTime) {
+    private func communicateThru(_ data: [UInt8], at time: MonotonicTime) {
         let code = CommandCode.inCommunicateThru.responseCode
         guard let target = targets.keys.min(), let uid = targets[target] else {
             return respond([code, Self.statusNotAcceptable], at: time)

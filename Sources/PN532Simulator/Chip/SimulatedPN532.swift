@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// A simulated PN532 with tags in its field, speaking real HSU frames.
@@ -36,14 +37,14 @@ public final class SimulatedPN532 {
     var lastResponse: [UInt8]?
     var pendingBaudRate: BaudRate?
     var waitingPoll: WaitingPoll?
-    var transmitterBusyUntil = LinkTime(nanoseconds: 0)
+    var transmitterBusyUntil = MonotonicTime(nanoseconds: 0)
     /// False after a PowerDown whose wake-up sources leave out HSU (bit 4).
     var wakesOnHSU = true
     /// Until then the chip is still starting after a wake-up: bytes are lost.
-    var awakeAt = LinkTime(nanoseconds: 0)
+    var awakeAt = MonotonicTime(nanoseconds: 0)
     /// Called with what the chip does, for `pn532ctl sim --trace`.
     public var trace: ((SimulatorEvent) -> Void)?
-    var clock = LinkTime(nanoseconds: 0)
+    var clock = MonotonicTime(nanoseconds: 0)
     var fieldOn = false
     var passiveActivationRetries: UInt8 = 0xFF
     var communicationTimeout: UInt8 = 0x0A
@@ -60,7 +61,7 @@ public final class SimulatedPN532 {
 
     /// Bytes on their way to the host, delivered at `time` (when the last byte has arrived).
     struct Output {
-        var time: LinkTime
+        var time: MonotonicTime
         var bytes: [UInt8]
         var isResponse: Bool
     }
@@ -74,7 +75,7 @@ public final class SimulatedPN532 {
     }
 
     struct FieldEvent {
-        var time: LinkTime
+        var time: MonotonicTime
         var change: FieldChange
     }
 
@@ -91,7 +92,7 @@ public final class SimulatedPN532 {
     }
 
     /// Schedules a change of the field at `time` (the scenario API).
-    public func schedule(_ change: FieldChange, at time: LinkTime) {
+    public func schedule(_ change: FieldChange, at time: MonotonicTime) {
         events.append(FieldEvent(time: time, change: change))
         events.sort { $0.time < $1.time }
     }
@@ -102,11 +103,11 @@ public final class SimulatedPN532 {
     /// A sleeping chip wakes on any activity on its RX line, as the PN532 does on HSU: the
     /// byte that wakes it and whatever arrives during `timing.wakeUpTime` are lost. Each frame
     /// is handled when its last byte has arrived.
-    public func receive(_ bytes: [UInt8], at time: LinkTime) {
+    public func receive(_ bytes: [UInt8], at time: MonotonicTime) {
         guard !isStalled, !bytes.isEmpty else { return advance(to: time) }
         let byteTime = Duration.uart(bytes: 1, bitsPerSecond: bitsPerSecond)
         for (index, byte) in bytes.enumerated() {
-            let arrival = LinkTime(nanoseconds: time.nanoseconds - (byteTime * (bytes.count - 1 - index)).nanoseconds)
+            let arrival = MonotonicTime(nanoseconds: time.nanoseconds - (byteTime * (bytes.count - 1 - index)).nanoseconds)
             advance(to: arrival)
             if isAsleep {
                 guard wakesOnHSU else { continue }
@@ -134,12 +135,12 @@ public final class SimulatedPN532 {
     }
 
     /// When the chip next has bytes for the host or a field event is due, if ever.
-    public var nextActivity: LinkTime? {
+    public var nextActivity: MonotonicTime? {
         [outputs.first?.time, events.first?.time].compactMap { $0 }.min()
     }
 
     /// The bytes that have reached the host by `time`.
-    public func output(until time: LinkTime) -> [UInt8] {
+    public func output(until time: MonotonicTime) -> [UInt8] {
         advance(to: time)
         var bytes: [UInt8] = []
         while let first = outputs.first, first.time <= time {
@@ -154,7 +155,7 @@ public final class SimulatedPN532 {
     /// read are gone, where a UART had already sent them. Hosts do this right after the ACK
     /// that closes SetSerialBaudRate, before reopening the port at the new rate; so when the
     /// chip has sent that reply and waits for that ACK, the flush stands for it.
-    public func hostFlushedOutput(at time: LinkTime) {
+    public func hostFlushedOutput(at time: MonotonicTime) {
         advance(to: time)
         record(at: time, .host("flushed its output"))
         guard pendingBaudRate != nil, !outputs.contains(where: \.isResponse) else { return }
@@ -172,7 +173,7 @@ public final class SimulatedPN532 {
     }
 
     /// A reset through RSTPD_N: back to the power-on state (asleep, 115200 baud, defaults).
-    public func reset(at time: LinkTime) {
+    public func reset(at time: MonotonicTime) {
         advance(to: time)
         isStalled = false
         isAsleep = true
@@ -202,7 +203,7 @@ public final class SimulatedPN532 {
     }
 
     /// Applies field events up to `time`, completing a waiting poll when a tag arrives.
-    func advance(to time: LinkTime) {
+    func advance(to time: MonotonicTime) {
         if time > clock { clock = time }
         while let event = events.first, event.time <= time {
             events.removeFirst()
@@ -229,7 +230,7 @@ public final class SimulatedPN532 {
         }
     }
 
-    func handle(_ frame: Frame, at time: LinkTime) {
+    func handle(_ frame: Frame, at time: MonotonicTime) {
         switch frame {
         case .ack:
             if let rate = pendingBaudRate {
@@ -252,7 +253,7 @@ public final class SimulatedPN532 {
     }
 
     /// Queues bytes for the host, after whatever is already being sent.
-    func emit(_ bytes: [UInt8], at time: LinkTime, isResponse: Bool) {
+    func emit(_ bytes: [UInt8], at time: MonotonicTime, isResponse: Bool) {
         let start = max(time, transmitterBusyUntil)
         let end = start + .uart(bytes: bytes.count, bitsPerSecond: bitsPerSecond)
         transmitterBusyUntil = end
@@ -261,18 +262,18 @@ public final class SimulatedPN532 {
     }
 
     /// Queues a response frame with `payload` (response code and data).
-    func respond(_ payload: [UInt8], at time: LinkTime) {
+    func respond(_ payload: [UInt8], at time: MonotonicTime) {
         let frame = Frame.information(direction: .chipToHost, payload: payload)
         emit((try? frame.encoded()) ?? Self.syntaxError, at: time, isResponse: true)
     }
 
     /// Queues the syntax error frame.
-    func respondSyntaxError(at time: LinkTime) {
+    func respondSyntaxError(at time: MonotonicTime) {
         emit(Self.syntaxError, at: time, isResponse: true)
     }
 
     /// A host ACK or a new command aborts the running one: its response is not sent.
-    private func cancelResponses(after time: LinkTime) {
+    private func cancelResponses(after time: MonotonicTime) {
         waitingPoll = nil
         outputs.removeAll { $0.isResponse && $0.time > time }
         transmitterBusyUntil = max(outputs.last?.time ?? time, min(transmitterBusyUntil, time))

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// Something the simulated chip, or the link in front of it, did: what `pn532ctl sim --trace`
@@ -6,7 +7,7 @@ public struct SimulatorEvent: Sendable {
     /// What happened.
     public enum Kind: Sendable {
         /// Activity on RX woke the sleeping chip; it listens from `ready` on.
-        case wakeUp(ready: LinkTime)
+        case wakeUp(ready: MonotonicTime)
         /// A byte that arrived while the chip was still waking, lost.
         case lostWhileWaking(UInt8)
         /// A whole frame from the host.
@@ -26,12 +27,12 @@ public struct SimulatorEvent: Sendable {
     }
 
     /// When, on the chip's clock.
-    public var time: LinkTime
+    public var time: MonotonicTime
     /// What.
     public var kind: Kind
 
     /// An event.
-    public init(time: LinkTime, kind: Kind) {
+    public init(time: MonotonicTime, kind: Kind) {
         self.time = time
         self.kind = kind
     }
@@ -39,7 +40,7 @@ public struct SimulatorEvent: Sendable {
 
 extension SimulatedPN532 {
     /// Passes an event to `trace`.
-    func record(at time: LinkTime, _ kind: SimulatorEvent.Kind) {
+    func record(at time: MonotonicTime, _ kind: SimulatorEvent.Kind) {
         trace?(SimulatorEvent(time: time, kind: kind))
     }
 }

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// Random damage to bytes on the wire: each byte may be corrupted (one bit flipped), dropped,

@@ -1,3 +1,4 @@
+import NFCCore
 import CLinux
 import PN532
 
@@ -69,7 +70,7 @@ public final class PTYServer {
     /// host's rate, one after the other, as on a wire, and reach the chip when their last
     /// byte would have arrived.
     public func service() throws(LinkError) {
-        let now = LinkTime.monotonicNow()
+        let now = MonotonicTime.monotonicNow()
         var buffer = [UInt8](repeating: 0, count: 1025)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
@@ -103,7 +104,7 @@ public final class PTYServer {
     }
 
     /// When the host's last bytes have finished arriving, on the UART's time.
-    private var hostLineFreeAt = LinkTime(nanoseconds: 0)
+    private var hostLineFreeAt = MonotonicTime(nanoseconds: 0)
     /// Packet mode's status bytes (TIOCPKT_DATA, TIOCPKT_FLUSHWRITE).
     private static let packetData: UInt8 = 0x00
     private static let packetFlushWrite: UInt8 = 0x02

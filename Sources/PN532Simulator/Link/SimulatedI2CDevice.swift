@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ public final class SimulatedI2CDevice: I2CDevice {
         /// What the host did.
         public var kind: Kind
         /// When it started and ended.
-        public var start, end: LinkTime
+        public var start, end: MonotonicTime
         /// The errno it failed with, 0 when it succeeded.
         public var errno: Int32
     }
@@ -39,7 +40,7 @@ public final class SimulatedI2CDevice: I2CDevice {
     public let chip: SimulatedPN532
     public let bus: String
     public let address: UInt8
-    public private(set) var now: LinkTime
+    public private(set) var now: MonotonicTime
     /// An IRQ line is wired: `waitForInterrupt(until:)` ends when the chip has a frame.
     public var hasInterruptLine: Bool
     /// The SCL rate in Hz (the Raspberry Pi's default is 100 kHz).
@@ -54,7 +55,7 @@ public final class SimulatedI2CDevice: I2CDevice {
     public private(set) var transactions: [Transaction] = []
 
     private var pendingFailures: [Int32] = []
-    private var wakesAt: LinkTime?
+    private var wakesAt: MonotonicTime?
     private var scanner = FrameScanner()
     /// Frames the chip has produced and the host has not read yet.
     private var frames: [[UInt8]] = []
@@ -81,11 +82,11 @@ public final class SimulatedI2CDevice: I2CDevice {
         return [0x01] + data + [UInt8](repeating: 0, count: max(0, count - 1 - data.count))
     }
 
-    public func sleep(until time: LinkTime) {
+    public func sleep(until time: MonotonicTime) {
         now = max(now, time)
     }
 
-    public func waitForInterrupt(until deadline: LinkTime) {
+    public func waitForInterrupt(until deadline: MonotonicTime) {
         guard hasInterruptLine else { return sleep(until: deadline) }
         collectFrames()
         guard frames.isEmpty else { return }
@@ -156,7 +157,7 @@ public final class SimulatedI2CDevice: I2CDevice {
 
 extension SimulatedPN532 {
     /// On I2C the chip wakes when it sees its address (PowerDown wake-up source I2C).
-    func wakeOnAddress(at time: LinkTime) {
+    func wakeOnAddress(at time: MonotonicTime) {
         advance(to: time)
         guard isAsleep, !isStalled else { return }
         isAsleep = false

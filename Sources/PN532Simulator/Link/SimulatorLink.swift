@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// An in-process link to a `SimulatedPN532` on a virtual clock.
@@ -15,11 +16,11 @@ public final class SimulatorLink: ByteLink {
     /// Faults on bytes from the chip to the host.
     public var chipToHostFaults: ByteFaults
     public let name: String
-    public private(set) var now = LinkTime(nanoseconds: 0)
+    public private(set) var now = MonotonicTime(nanoseconds: 0)
     public private(set) var bitsPerSecond: Int? = 115_200
-    private var transmitterBusyUntil = LinkTime(nanoseconds: 0)
+    private var transmitterBusyUntil = MonotonicTime(nanoseconds: 0)
     /// Bytes the host wrote that reach the chip later (the UART's transmit time), in order.
-    private var inFlight: [(time: LinkTime, bytes: [UInt8])] = []
+    private var inFlight: [(time: MonotonicTime, bytes: [UInt8])] = []
 
     /// Creates a link to `chip`.
     public init(chip: SimulatedPN532, name: String = "sim", hostToChipFaults: ByteFaults = .none, chipToHostFaults: ByteFaults = .none) {
@@ -36,7 +37,7 @@ public final class SimulatorLink: ByteLink {
         inFlight.append((transmitterBusyUntil, bytes))
     }
 
-    public func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
+    public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
         while true {
             try LinkInterruption.check(device: name, operation: "read")
             let arrival = inFlight.first?.time

@@ -1,3 +1,4 @@
+import NFCCore
 extension TagSpec {
     /// The options a specification may carry.
     public static let optionNames = ["uid", "sig", "image"]

@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 
 /// Why a tag operation failed, with what a person needs to act on it.

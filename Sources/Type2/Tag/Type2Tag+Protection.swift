@@ -1,3 +1,4 @@
+import NFCCore
 /// A tag's password protection, as far as it can be read without the password.
 public struct ProtectionState: Hashable, Sendable {
     /// The first page that needs PWD_AUTH (AUTH0), or nil when protection is off.

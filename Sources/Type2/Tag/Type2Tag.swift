@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 
 /// An NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight) seen as pages, over a `TagExchange`.

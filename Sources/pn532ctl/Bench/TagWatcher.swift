@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 #if canImport(Glibc)
@@ -59,7 +60,7 @@ struct TagWatcher {
         }
     }
 
-    private func remaining(until end: LinkTime?) -> Duration {
+    private func remaining(until end: MonotonicTime?) -> Duration {
         guard let end else { return Self.slice }
         return max(.milliseconds(1), end - session.link.now)
     }

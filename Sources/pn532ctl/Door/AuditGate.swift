@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import NDEF
 import PN532
@@ -15,7 +16,7 @@ final class AuditGate: DoorDecider {
         self.journal = journal
     }
 
-    func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
+    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         let decision = decider.decide(presentation, at: now)
         guard decision.granted, journal.onFailure == .deny, !journal.writeBeforeActing(decision, presentation) else { return decision }
         return Decision(
@@ -31,7 +32,7 @@ final class AuditGate: DoorDecider {
         decider.confirm(update)
     }
 
-    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? {
+    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? {
         decider.writeFailed(update, at: now)
     }
 }

@@ -1,3 +1,4 @@
+import NFCCore
 import ArgumentParser
 import CLinux
 import DoorControl
@@ -72,7 +73,7 @@ final class HookLoop {
     }
 
     private static func now() -> Duration {
-        .nanoseconds(LinkTime.monotonicNow().nanoseconds)
+        .nanoseconds(MonotonicTime.monotonicNow().nanoseconds)
     }
 
     /// Runs until SIGTERM or SIGINT; returns the signal.

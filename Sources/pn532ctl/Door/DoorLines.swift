@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import GPIO
 import PN532
@@ -79,7 +80,7 @@ final class DoorLines {
     }
 
     /// The inputs, debounced by the loop's sampling.
-    func inputMonitor(debounce: Duration, now: LinkTime) throws(CLIError) -> InputMonitor {
+    func inputMonitor(debounce: Duration, now: MonotonicTime) throws(CLIError) -> InputMonitor {
         do {
             return try InputMonitor(exitButton: exitButton, doorContact: doorContact, doorbell: doorbell, debounce: debounce, now: now)
         } catch let error as GPIOError {

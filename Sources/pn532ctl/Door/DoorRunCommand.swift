@@ -1,3 +1,4 @@
+import NFCCore
 import ArgumentParser
 import CLinux
 import DoorControl
@@ -78,14 +79,14 @@ struct DoorRunCommand: ParsableCommand {
         defer { journal.flush() }
 
         let connector = DeviceConnector(spec: spec, irq: lines.irq, reset: lines.reset, clock: SystemGPIOClock(), trace: trace ? TracePrinter().print : nil)
-        let reader = DoorReader(connector: connector, timing: door.readerTiming, readsSignature: door.security.requireGenuine, clock: LinkTime.monotonicNow)
+        let reader = DoorReader(connector: connector, timing: door.readerTiming, readsSignature: door.security.requireGenuine, clock: MonotonicTime.monotonicNow)
         reader.readsMessage = door.needsMessage
         defer { reader.close() }
         let decider = PolicyDecider(policy: policy, state: DecisionState(counters: counters), store: store)
         decider.onAlarm = { log.write(.error, "ALARM: \($0)") }
         let engine = DoorEngine(
             reader: reader, controller: DoorController(settings: DoorController.Settings(door)), decider: AuditGate(decider, journal: journal),
-            journal: journal, outputs: lines.outputs, clock: LinkTime.monotonicNow)
+            journal: journal, outputs: lines.outputs, clock: MonotonicTime.monotonicNow)
         engine.lock(because: "start")
         let inputs = try lines.inputMonitor(debounce: door.inputs.debounce, now: .monotonicNow())
         let runtime = DoorRuntime(config: door, path: config, boards: boards, engine: engine, decider: decider, journal: journal, log: log)

@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import GPIO
 import PN532
@@ -94,7 +95,7 @@ final class DoorRuntime {
     /// runner drops it, counted) and records a lockout that began.
     func presented(_ presentation: Presentation, _ decision: Decision) {
         recordLockout()
-        guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: .nanoseconds(LinkTime.monotonicNow().nanoseconds))) else { return }
+        guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: .nanoseconds(MonotonicTime.monotonicNow().nanoseconds))) else { return }
         let before = hookSender.dropped
         switch hookSender.send(event) {
         case .sent:

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// The reader's field during a flash run, on one session for the whole run: waits for exactly

@@ -1,3 +1,4 @@
+import NFCCore
 import CLinux
 import ArgumentParser
 import GPIO

@@ -1,3 +1,4 @@
+import NFCCore
 import GPIO
 import PN532
 
@@ -15,7 +16,7 @@ final class InterruptWiredI2CDevice: I2CDevice {
 
     var bus: String { device.bus }
     var address: UInt8 { device.address }
-    var now: LinkTime { device.now }
+    var now: MonotonicTime { device.now }
     var hasInterruptLine: Bool { true }
 
     func write(_ bytes: [UInt8]) throws(I2CTransferError) {
@@ -26,14 +27,14 @@ final class InterruptWiredI2CDevice: I2CDevice {
         try device.read(count: count)
     }
 
-    func sleep(until time: LinkTime) {
+    func sleep(until time: MonotonicTime) {
         device.sleep(until: time)
     }
 
     /// Returns at once when IRQ is already asserted, else when it changes or at `deadline`
     /// (a GPIO failure also returns: the link then reads the status byte as it would without
     /// the pin).
-    func waitForInterrupt(until deadline: LinkTime) {
+    func waitForInterrupt(until deadline: MonotonicTime) {
         if (try? irq.read()) == true { return }
         let remaining = deadline - now
         guard remaining > .zero else { return }

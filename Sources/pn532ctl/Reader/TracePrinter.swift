@@ -1,8 +1,9 @@
+import NFCCore
 import PN532
 
 /// Prints trace events on standard error, timed from the first one.
 final class TracePrinter {
-    private var origin: LinkTime?
+    private var origin: MonotonicTime?
 
     /// Prints one event: `   12.345 ms TX 00 00 FF …  GetFirmwareVersion`.
     func print(_ event: TraceEvent) {

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 import PN532Simulator
 
@@ -11,7 +12,7 @@ import Glibc
 /// the faults the simulator injected.
 final class SimTracePrinter {
     private let descriptor: Int32
-    private var origin: LinkTime?
+    private var origin: MonotonicTime?
 
     /// Writes to `descriptor` (standard error or a file opened for the trace).
     init(descriptor: Int32) {

@@ -1,10 +1,11 @@
+import NFCCore
 import DoorControl
 import PN532
 import Testing
 
 @Suite("Door controller timelines")
 struct DoorControllerTests {
-    static func at(_ seconds: Double) -> LinkTime { LinkTime(nanoseconds: Int64(seconds * 1e9)) }
+    static func at(_ seconds: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64(seconds * 1e9)) }
 
     static func controller(_ change: (inout DoorConfig) -> Void = { _ in }) -> DoorController {
         var config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))

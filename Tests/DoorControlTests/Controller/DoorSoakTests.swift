@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import Glibc
 import PN532
@@ -19,13 +20,13 @@ struct DoorSoakTests {
     /// Checks each decision as it comes, keeping counts, not entries.
     final class SoakJournal: DoorJournal {
         let allowed: Set<[UInt8]>
-        let clock: () -> LinkTime
+        let clock: () -> MonotonicTime
         var falseGrants = 0
-        var grants: [(time: LinkTime, uid: [UInt8])] = []
+        var grants: [(time: MonotonicTime, uid: [UInt8])] = []
         var decisions = 0
         var readerLosses = 0
 
-        init(allowed: Set<[UInt8]>, clock: @escaping () -> LinkTime) {
+        init(allowed: Set<[UInt8]>, clock: @escaping () -> MonotonicTime) {
             self.allowed = allowed
             self.clock = clock
         }
@@ -47,8 +48,8 @@ struct DoorSoakTests {
 
     struct Visit {
         var uid: [UInt8]
-        var start: LinkTime
-        var end: LinkTime
+        var start: MonotonicTime
+        var end: MonotonicTime
         var undisturbed: Bool
     }
 
@@ -82,7 +83,7 @@ struct DoorSoakTests {
         engine.lock(because: "start")
 
         var visits: [Visit] = []
-        var time = LinkTime(nanoseconds: 1_000_000_000)
+        var time = MonotonicTime(nanoseconds: 1_000_000_000)
         var residentAfterWarmUp = 0
         for index in 0..<Self.presentations {
             let uid = Bool.random(using: &random) ? allowedUIDs.randomElement(using: &random)! : strangers.randomElement(using: &random)!
@@ -101,7 +102,7 @@ struct DoorSoakTests {
         var grants = journal.grants[...]
         var missed = 0
         for (index, visit) in visits.enumerated() {
-            let nextStart = index + 1 < visits.count ? visits[index + 1].start : LinkTime(nanoseconds: .max)
+            let nextStart = index + 1 < visits.count ? visits[index + 1].start : MonotonicTime(nanoseconds: .max)
             var granted = false
             while let grant = grants.first, grant.time < nextStart {
                 grants.removeFirst()

@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,7 @@ struct CounterProtocolTests {
     /// whether the door opened (as `DoorEngine` does).
     @discardableResult
     static func present(_ tag: inout Tag, to decider: PolicyDecider, at second: Int64, _ outcome: WriteBack = .verified) throws -> Decision {
-        let now = LinkTime(nanoseconds: second * 1_000_000_000)
+        let now = MonotonicTime(nanoseconds: second * 1_000_000_000)
         var decision = decider.decide(Presentation(uid: tag.uid, message: tag.message), at: now)
         guard decision.granted, let update = decision.tokenUpdate else { return decision }
         let message = try decider.tokenMessage(for: update, replacing: tag.message)
@@ -159,7 +160,7 @@ struct CounterProtocolTests {
         defer { directory.remove() }
         let decider = Self.decider(directory)
         let alice = try Tag()
-        let decision = decider.decide(Presentation(uid: alice.uid, message: alice.message), at: LinkTime(nanoseconds: 0))
+        let decision = decider.decide(Presentation(uid: alice.uid, message: alice.message), at: MonotonicTime(nanoseconds: 0))
         let update = try #require(decision.tokenUpdate)
         _ = try decider.tokenMessage(for: update, replacing: alice.message)
         let saved = try CounterStore(path: directory.file("counters")).load()
@@ -180,7 +181,7 @@ struct CounterProtocolTests {
         #expect(alice.message == before, "nothing is written when the counter cannot be saved first")
         #expect(alarms.count == 1)
         #expect(decider.storeFailure != nil)
-        #expect(decider.decide(Presentation(uid: F.strangerUID), at: LinkTime(nanoseconds: 1)).granted, "users without tokens are not affected")
+        #expect(decider.decide(Presentation(uid: F.strangerUID), at: MonotonicTime(nanoseconds: 1)).granted, "users without tokens are not affected")
         #expect(mkdir(directory.file("gone"), 0o700) == 0)
         #expect(try Self.present(&alice, to: decider, at: 2).granted, "once the file can be saved again, tokens grant")
         #expect(decider.storeFailure == nil)

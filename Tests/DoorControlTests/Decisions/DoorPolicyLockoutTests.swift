@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import Testing
 

@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import PN532
 import Testing

@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import GPIO
 import PN532
@@ -25,7 +26,7 @@ struct PresentationBudgetTests {
     }
 
     /// The time of the first decision on `uid`.
-    static func decisionTime(_ door: VirtualDoor, _ uid: [UInt8]) -> LinkTime? {
+    static func decisionTime(_ door: VirtualDoor, _ uid: [UInt8]) -> MonotonicTime? {
         door.journal.timedDecisions.first { $0.presentation.uid == uid }?.time
     }
 
@@ -111,10 +112,10 @@ struct PresentationBudgetTests {
 
 /// An exit button held during `pressed` on the virtual clock.
 final class ScriptedButton: GPIOLineIO {
-    let clock: () -> LinkTime
-    let pressed: Range<LinkTime>
+    let clock: () -> MonotonicTime
+    let pressed: Range<MonotonicTime>
 
-    init(clock: @escaping () -> LinkTime, pressed: Range<LinkTime>) {
+    init(clock: @escaping () -> MonotonicTime, pressed: Range<MonotonicTime>) {
         self.clock = clock
         self.pressed = pressed
     }

@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import GPIO
 import PN532
@@ -44,8 +45,8 @@ struct InputMonitorTests {
         GPIOLine(name: try GPIOLineName("GPIO\(offset)"), activeLow: false, io: io, clock: NoClock())
     }
 
-    static func at(_ milliseconds: Int64) -> LinkTime {
-        LinkTime(nanoseconds: milliseconds * 1_000_000)
+    static func at(_ milliseconds: Int64) -> MonotonicTime {
+        MonotonicTime(nanoseconds: milliseconds * 1_000_000)
     }
 
     @Test func sampledInputsAreReadEveryIntervalAndDebounced() throws {

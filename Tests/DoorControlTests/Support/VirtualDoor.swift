@@ -1,3 +1,4 @@
+import NFCCore
 import DoorControl
 import NDEF
 import PN532
@@ -31,7 +32,7 @@ final class VirtualDoor {
         engine.lock(because: "start")
     }
 
-    var now: LinkTime { connector.link.now }
+    var now: MonotonicTime { connector.link.now }
 
     /// Runs the door until `time` (seconds on the virtual clock).
     func run(until seconds: Double) {
@@ -48,8 +49,8 @@ final class VirtualDoor {
         chip.schedule(.remove(uid: uid), at: Self.time(seconds))
     }
 
-    static func time(_ seconds: Double) -> LinkTime {
-        LinkTime(nanoseconds: Int64(seconds * 1e9))
+    static func time(_ seconds: Double) -> MonotonicTime {
+        MonotonicTime(nanoseconds: Int64(seconds * 1e9))
     }
 
     /// An NTAG213 with `uid` holding `records`.
@@ -105,7 +106,7 @@ final class AllowListDecider: DoorDecider {
         self.allowed = allowed
     }
 
-    func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
+    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         if presentation.multipleTags { return Decision(granted: false, user: nil, rule: "multiple tags", reason: "more than one tag") }
         let granted = allowed.contains(presentation.uid)
         return Decision(granted: granted, user: granted ? "user" : nil, rule: granted ? "allow list" : "default deny", reason: granted ? "listed" : "not listed")
@@ -117,14 +118,14 @@ final class AllowListDecider: DoorDecider {
 
     func confirm(_ update: TokenUpdate) {}
 
-    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
+    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? { nil }
 }
 
 /// Keeps every journal entry, with the time on `clock` it was recorded at.
 final class RecordingJournal: DoorJournal {
     var entries: [JournalEntry] = []
-    var times: [LinkTime] = []
-    var clock: () -> LinkTime = { LinkTime(nanoseconds: 0) }
+    var times: [MonotonicTime] = []
+    var clock: () -> MonotonicTime = { MonotonicTime(nanoseconds: 0) }
 
     func record(_ entry: JournalEntry) {
         entries.append(entry)
@@ -132,7 +133,7 @@ final class RecordingJournal: DoorJournal {
     }
 
     /// The decisions with the time each was recorded.
-    var timedDecisions: [(time: LinkTime, decision: Decision, presentation: Presentation)] {
+    var timedDecisions: [(time: MonotonicTime, decision: Decision, presentation: Presentation)] {
         zip(times, entries).compactMap { time, entry in
             if case let .decision(decision, presentation) = entry { (time, decision, presentation) } else { nil }
         }
@@ -149,10 +150,10 @@ final class RecordingJournal: DoorJournal {
 
 /// Keeps every output change with its time.
 final class RecordingOutputs: DoorOutputs {
-    var changes: [(time: LinkTime, action: DoorAction)] = []
-    let clock: () -> LinkTime
+    var changes: [(time: MonotonicTime, action: DoorAction)] = []
+    let clock: () -> MonotonicTime
 
-    init(clock: @escaping () -> LinkTime) {
+    init(clock: @escaping () -> MonotonicTime) {
         self.clock = clock
     }
 
@@ -161,7 +162,7 @@ final class RecordingOutputs: DoorOutputs {
     }
 
     /// The relay's changes: (time, energised).
-    var relay: [(time: LinkTime, on: Bool)] {
+    var relay: [(time: MonotonicTime, on: Bool)] {
         changes.compactMap { if case let .relay(on) = $0.action { ($0.time, on) } else { nil } }
     }
 }

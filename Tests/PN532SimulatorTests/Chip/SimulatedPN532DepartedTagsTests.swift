@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 import PN532Simulator
 import Testing
@@ -11,7 +12,7 @@ struct SimulatedPN532DepartedTagsTests {
 
     /// Presents and removes each tag in turn, one millisecond apart, and applies the events.
     static func run(_ tags: [SimulatedTag], on chip: SimulatedPN532) {
-        var time = LinkTime(nanoseconds: 0)
+        var time = MonotonicTime(nanoseconds: 0)
         for tag in tags {
             chip.schedule(.present(tag), at: time)
             chip.schedule(.remove(uid: tag.uid), at: time + .microseconds(500))

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 import PN532Simulator
 
@@ -7,7 +8,7 @@ final class FrameHost {
     let chip: SimulatedPN532
     let link: SimulatorLink
     /// When the bytes of the last frame returned had arrived, on the link's clock.
-    private(set) var lastArrival = LinkTime(nanoseconds: 0)
+    private(set) var lastArrival = MonotonicTime(nanoseconds: 0)
     private var scanner = FrameScanner()
 
     /// The HSU wake-up preamble: `55 55` and zeros.

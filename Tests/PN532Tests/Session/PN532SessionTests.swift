@@ -1,4 +1,5 @@
 @testable import PN532
+import NFCCore
 import PN532Simulator
 import Testing
 
@@ -91,7 +92,7 @@ struct PN532SessionTests {
     @Test func aTagThatArrivesLaterIsFoundByAWaitingPoll() throws {
         let reader = try SimulatedReader.started()
         let tag = SimulatedTag(product: .ntag215)
-        let arrival = LinkTime(nanoseconds: 50_000_000)
+        let arrival = MonotonicTime(nanoseconds: 50_000_000)
         #expect(reader.link.now < arrival)
         reader.chip.schedule(.present(tag), at: arrival)
         let targets = try reader.session.listPassiveTargets(maxTargets: 1)

@@ -1,5 +1,6 @@
 @testable import PN532
 @testable import PN532Simulator
+import NFCCore
 import Testing
 import Type2
 

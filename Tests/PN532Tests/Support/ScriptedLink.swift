@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// A link that answers each write with the next scripted bytes, for replies the simulator
@@ -5,7 +6,7 @@ import PN532
 final class ScriptedLink: ByteLink {
     let name = "scripted"
     let bitsPerSecond: Int? = nil
-    private(set) var now = LinkTime(nanoseconds: 0)
+    private(set) var now = MonotonicTime(nanoseconds: 0)
     private var replies: [[UInt8]]
     private var pending: [UInt8] = []
 
@@ -18,7 +19,7 @@ final class ScriptedLink: ByteLink {
         if !replies.isEmpty { pending += replies.removeFirst() }
     }
 
-    func read(until deadline: LinkTime) throws(LinkError) -> [UInt8] {
+    func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
         guard !pending.isEmpty else {
             now = max(now, deadline)
             return []

@@ -1,3 +1,4 @@
+import NFCCore
 import Foundation
 import PN532
 import Testing

@@ -8,13 +8,13 @@ final class UIDDecider: DoorDecider {
     let uid: [UInt8]
     init(uid: [UInt8]) { self.uid = uid }
 
-    func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
+    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         Decision(granted: presentation.uid == uid, user: "alice", rule: "uid", reason: "")
     }
 
     func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage { throw TokenError.notAToken }
     func confirm(_ update: TokenUpdate) {}
-    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
+    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? { nil }
 }
 
 /// Grants a tag holding one URI.
@@ -22,14 +22,14 @@ final class URIDecider: DoorDecider {
     let uri: String
     init(uri: String) { self.uri = uri }
 
-    func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
+    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         let found = presentation.message?.records.contains { $0.wellKnownTypeURIPayload() == uri } ?? false
         return Decision(granted: found, user: "alice", rule: "uri", reason: "")
     }
 
     func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage { throw TokenError.notAToken }
     func confirm(_ update: TokenUpdate) {}
-    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
+    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? { nil }
 }
 
 /// Grants a valid signed token and, with `rolling`, advances its counter on the tag first.
@@ -41,7 +41,7 @@ final class TokenDecider: DoorDecider {
         self.rolling = rolling
     }
 
-    func decide(_ presentation: Presentation, at now: LinkTime) -> Decision {
+    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         for record in presentation.message?.records ?? [] {
             guard let token = try? SignedToken(record: record, uid: presentation.uid, key: key) else { continue }
             var next = token
@@ -58,5 +58,5 @@ final class TokenDecider: DoorDecider {
     }
 
     func confirm(_ update: TokenUpdate) {}
-    func writeFailed(_ update: TokenUpdate, at now: LinkTime) -> String? { nil }
+    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? { nil }
 }

@@ -44,12 +44,12 @@ struct LatencyBench {
             reader: reader, controller: DoorController(settings: DoorController.Settings(config)), decider: decider,
             journal: NoJournal(), outputs: outputs, clock: clock)
         engine.lock(because: "start")
-        let idle = { (deadline: LinkTime) in connector.link.advance(by: deadline - connector.link.now) }
-        engine.run(until: LinkTime(nanoseconds: 1_000_000_000), idle: idle)
-        let arrival = LinkTime(nanoseconds: 1_000_000_000)
+        let idle = { (deadline: MonotonicTime) in connector.link.advance(by: deadline - connector.link.now) }
+        engine.run(until: MonotonicTime(nanoseconds: 1_000_000_000), idle: idle)
+        let arrival = MonotonicTime(nanoseconds: 1_000_000_000)
         chip.schedule(.present(tag(records)), at: arrival)
         let before = connector.session?.statistics.commands ?? 0
-        engine.run(until: LinkTime(nanoseconds: 2_000_000_000), idle: idle)
+        engine.run(until: MonotonicTime(nanoseconds: 2_000_000_000), idle: idle)
         guard let energised = outputs.energisedAt else { throw BenchFailure("\(rule) at \(rate.bitsPerSecond): the relay was not energised") }
         let commands = outputs.commandsAtEnergising - before
         return Row(rule: rule, rate: rate, latency: energised - arrival, commands: commands)
@@ -98,12 +98,12 @@ final class BenchConnector: ReaderConnector {
 
 /// Notes when the relay is first energised, and the commands run by then.
 final class RelayWatch: DoorOutputs {
-    let clock: () -> LinkTime
+    let clock: () -> MonotonicTime
     let commands: () -> Int
-    private(set) var energisedAt: LinkTime?
+    private(set) var energisedAt: MonotonicTime?
     private(set) var commandsAtEnergising = 0
 
-    init(clock: @escaping () -> LinkTime, commands: @escaping () -> Int) {
+    init(clock: @escaping () -> MonotonicTime, commands: @escaping () -> Int) {
         self.clock = clock
         self.commands = commands
     }

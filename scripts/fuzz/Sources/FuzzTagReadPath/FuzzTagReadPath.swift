@@ -1,3 +1,4 @@
+import NFCCore
 import Crypto
 import DoorControl
 import FuzzSupport

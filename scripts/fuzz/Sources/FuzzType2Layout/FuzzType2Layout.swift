@@ -1,3 +1,4 @@
+import NFCCore
 import FuzzSupport
 import NDEF
 import Type2

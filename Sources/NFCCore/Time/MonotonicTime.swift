@@ -2,9 +2,9 @@
 import Glibc
 #endif
 
-/// A point in time on a link's monotonic clock, in nanoseconds. Real links use
-/// CLOCK_MONOTONIC; the simulator's in-process link uses a virtual clock.
-public struct LinkTime: Comparable, Hashable, Sendable, CustomStringConvertible {
+/// A point in time on a monotonic clock, in nanoseconds: the one time type of every layer.
+/// Real links use CLOCK_MONOTONIC; the simulator's in-process link uses a virtual clock.
+public struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the clock's origin.
     public var nanoseconds: Int64
 
@@ -14,23 +14,23 @@ public struct LinkTime: Comparable, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The current CLOCK_MONOTONIC time.
-    public static func monotonicNow() -> LinkTime {
+    public static func monotonicNow() -> MonotonicTime {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
-        return LinkTime(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
+        return MonotonicTime(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
     }
 
-    public static func < (lhs: LinkTime, rhs: LinkTime) -> Bool {
+    public static func < (lhs: MonotonicTime, rhs: MonotonicTime) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
     /// The time `duration` later.
-    public static func + (time: LinkTime, duration: Duration) -> LinkTime {
-        LinkTime(nanoseconds: time.nanoseconds + duration.nanoseconds)
+    public static func + (time: MonotonicTime, duration: Duration) -> MonotonicTime {
+        MonotonicTime(nanoseconds: time.nanoseconds + duration.nanoseconds)
     }
 
     /// The time between two points.
-    public static func - (lhs: LinkTime, rhs: LinkTime) -> Duration {
+    public static func - (lhs: MonotonicTime, rhs: MonotonicTime) -> Duration {
         .nanoseconds(lhs.nanoseconds - rhs.nanoseconds)
     }
 

@@ -11,6 +11,6 @@ public func hexText(_ bytes: some Sequence<UInt8>) -> String {
 }
 
 /// One byte as `0x` and two upper-case hex digits: `0x4B`.
-func hexByte(_ byte: UInt8) -> String {
+public func hexByte(_ byte: UInt8) -> String {
     "0x" + hexText(CollectionOfOne(byte))
 }
