@@ -1,4 +1,5 @@
 import NDEF
+import Type2
 import PN532
 import PN532Simulator
 

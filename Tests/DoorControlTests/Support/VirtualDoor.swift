@@ -1,6 +1,7 @@
 import NFCCore
 import DoorControl
 import NDEF
+import Type2
 import PN532
 import PN532Simulator
 

@@ -1,4 +1,5 @@
 import NDEF
+import Type2
 import PN532Simulator
 
 /// The simulated NTAG216 of the Type 2 benchmarks and its page images.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
-@testable import NDEF
+import NDEF
+@testable import Type2
 
 @Suite("Type 2 TLVs: framing, parsing, capacity")
 struct Type2TLVTests {
