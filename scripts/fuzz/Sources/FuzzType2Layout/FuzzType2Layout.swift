@@ -67,6 +67,11 @@ final class MemoryTag: TagExchange {
         self.product = product
     }
 
+    /// A PN532's limits: 252 bytes each way in a normal frame.
+    var maximumCommandLength: Int { 252 }
+
+    var maximumAnswerLength: Int { 252 }
+
     func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
         switch command.first {
         case 0x30 where command.count == 2 && Int(command[1]) < product.pageCount:
