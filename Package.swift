@@ -21,8 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "NFCCore"),
-        .target(name: "NDEF"),
-        .target(name: "Originality"),
+        .target(name: "NDEF", dependencies: ["NFCCore"]),
+        .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
             name: "DoorControl",
             dependencies: [

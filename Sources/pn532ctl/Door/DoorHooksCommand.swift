@@ -1,7 +1,7 @@
-import NFCCore
 import ArgumentParser
 import CLinux
 import DoorControl
+import NFCCore
 import PN532
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
-import NFCCore
 import ArgumentParser
 import GPIO
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
-import NFCCore
-import CLinux
 import ArgumentParser
+import CLinux
 import GPIO
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc
