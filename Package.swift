@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Type2", targets: ["Type2"]),
         .library(name: "DoorControl", targets: ["DoorControl"]),
         .library(name: "NFCReader", targets: ["NFCReader"]),
+        .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
     ],
     dependencies: [
@@ -26,14 +27,15 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
+                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "PN532Simulator", dependencies: ["NFCCore", "PN532", "CLinux", "FileInput"]),
         .target(name: "FileInput"),
         .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2"]),
+        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
+        .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
         .target(name: "CLinux"),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux"]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
@@ -53,6 +55,7 @@ let package = Package(
                 "FileInput",
                 "CSV",
                 "NFCReader",
+                "NFCTags",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -68,6 +71,7 @@ let package = Package(
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
+        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "TestSupport"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
