@@ -1,5 +1,6 @@
 import NDEF
 import NFCCore
+import NFCTags
 import PN532
 import Type2
 
