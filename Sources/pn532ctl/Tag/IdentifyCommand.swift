@@ -69,7 +69,7 @@ struct IdentifyCommand: ParsableCommand {
             return
         }
         print("Card      \(card.family.name)")
-        print("Activation \(CardText.activation(card.info))")
+        print("Bytes     \(CardText.activation(card.info))")
         print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
         print("NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only")
     }
