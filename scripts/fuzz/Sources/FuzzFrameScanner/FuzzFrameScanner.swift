@@ -107,6 +107,7 @@ private protocol EncodedReply: Equatable {
 
 extension FirmwareVersion: EncodedReply {}
 extension PassiveTargetList: EncodedReply {}
+extension TargetList: EncodedReply {}
 extension AutoPollResult: EncodedReply {}
 extension DataExchangeReply: EncodedReply {}
 extension CommunicateThruReply: EncodedReply {}
