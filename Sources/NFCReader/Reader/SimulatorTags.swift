@@ -1,7 +1,7 @@
 import NDEF
-import Type2
 import PN532
 import PN532Simulator
+import Type2
 
 /// The tags the in-process simulator starts with.
 public enum SimulatorTags {

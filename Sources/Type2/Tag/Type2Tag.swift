@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 
 /// An NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight) seen as pages, over a `TagExchange`.
 ///

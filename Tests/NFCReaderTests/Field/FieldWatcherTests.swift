@@ -192,8 +192,8 @@ extension FieldEvent {
     var kind: String {
         switch self {
         case .opened(let name): "opened \(name)"
-        case .arrived(let targets): "arrived " + targets.map { hexText($0.uid).filter { $0 != " " } }.joined(separator: " ")
-        case .removed(let target): "removed " + hexText(target.uid).filter { $0 != " " }
+        case .arrived(let targets): "arrived " + targets.map { Hex.encode($0.uid) }.joined(separator: " ")
+        case .removed(let target): "removed " + Hex.encode(target.uid)
         case .lost: "lost"
         case .recoveryFailed(let step, _): "recoveryFailed \(step)"
         case .recovered(let step): "recovered \(step)"

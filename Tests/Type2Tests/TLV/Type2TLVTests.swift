@@ -1,6 +1,6 @@
-import TestSupport
-import Testing
 import NDEF
+import Testing
+import TestSupport
 @testable import Type2
 
 @Suite("Type 2 TLVs: framing, parsing, capacity")

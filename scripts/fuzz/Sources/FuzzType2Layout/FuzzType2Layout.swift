@@ -1,6 +1,6 @@
-import NFCCore
 import FuzzSupport
 import NDEF
+import NFCCore
 import Type2
 
 /// libFuzzer entry point for the Type 2 layout reader: the CC, the lock bytes and the TLV walk
