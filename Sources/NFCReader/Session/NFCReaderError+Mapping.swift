@@ -1,5 +1,6 @@
 import NFCCore
 import PN532
+import NDEF
 import Type2
 
 extension NFCReaderError {
@@ -13,6 +14,7 @@ extension NFCReaderError {
         case .notFormatted, .unknownProduct, .unsupported: code = .readerErrorUnsupportedFeature
         case .wrongPassword, .passwordProtected: code = .readerErrorSecurityViolation
         case .wouldErase: code = .readerErrorInvalidParameter
+        case .invalidNDEF(let problem) where problem.reason == .noNDEFMessageTLV: code = .ndefReaderSessionErrorZeroLengthMessage
         case .invalidNDEF: code = .readerTransceiveErrorTagResponseError
         case .exchange(let exchange, _): code = Self.code(exchange)
         }
