@@ -1,5 +1,3 @@
-import NDEF
-import PN532
 import PN532Simulator
 
 /// The PN532 a session opens when it begins: named by a device string, or an in-process
@@ -7,7 +5,7 @@ import PN532Simulator
 public struct NFCReaderDevice: Sendable, CustomStringConvertible {
     /// The device string, or `sim` for a simulated chip.
     public let description: String
-    let open: @Sendable () throws(NFCReaderError) -> PN532Session
+    let open: @Sendable () throws(NFCReaderError) -> ReaderDevice
 
     /// The reader a device string names: `sim` (the in-process simulator with one NTAG215
     /// holding a URI), `sim:ntag213,ntag215`, `/dev/ttyUSB0`, `uart:/dev/serial0:115200`,
@@ -17,7 +15,7 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
         NFCReaderDevice(description: device) { () throws(NFCReaderError) in
             let spec: DeviceSpec
             do throws(DeviceSpecError) { spec = try DeviceSpec.parse(device) } catch { throw NFCReaderError(error) }
-            do throws(PN532Error) { return try SessionOpening.start(spec) } catch { throw NFCReaderError(error) }
+            do throws(ReaderError) { return try ReaderDevice.open(spec) } catch { throw NFCReaderError(error) }
         }
     }
 
@@ -29,9 +27,7 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
     public static func simulator(_ chip: SimulatedPN532) -> NFCReaderDevice {
         let box = ChipBox(chip: chip)
         return NFCReaderDevice(description: "sim") { () throws(NFCReaderError) in
-            let session = PN532Session(link: SimulatorLink(chip: box.chip))
-            do throws(PN532Error) { try session.start() } catch { throw NFCReaderError(error) }
-            return session
+            do throws(ReaderError) { return try ReaderDevice.open(simulating: box.chip) } catch { throw NFCReaderError(error) }
         }
     }
 }

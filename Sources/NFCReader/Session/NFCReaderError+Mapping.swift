@@ -36,6 +36,15 @@ extension NFCReaderError {
         }
     }
 
+    /// A reader that could not be opened or started.
+    init(_ error: ReaderError) {
+        switch error {
+        case .reader(let reader): self.init(reader)
+        case .tag(let tag): self.init(tag)
+        default: self.init(.readerErrorInvalidParameter, error.description, underlyingError: error)
+        }
+    }
+
     /// A device string that is not a device.
     init(_ error: DeviceSpecError) {
         self.init(.readerErrorInvalidParameter, error.description, underlyingError: error)

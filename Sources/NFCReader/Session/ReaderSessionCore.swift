@@ -88,9 +88,9 @@ final class ReaderSessionCore: Sendable {
         guard first else { return }
         thread.submit { [self] in
             do throws(NFCReaderError) {
-                let chip = try device.open()
-                worker.chip = chip
-                worker.deadline = chip.link.now + timeout
+                let reader = try device.open()
+                worker.reader = reader
+                worker.deadline = reader.session.link.now + timeout
             } catch {
                 return invalidate(error)
             }

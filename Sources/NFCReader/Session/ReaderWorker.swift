@@ -5,8 +5,10 @@ import Type2
 /// What a session's reader thread holds: the chip session, the tags already reported, the
 /// connected tag. Touched only on that thread.
 final class ReaderWorker: @unchecked Sendable {
-    /// The open chip session; nil before `begin()` and after the session ends.
-    var chip: PN532Session?
+    /// The open reader; nil before `begin()` and after the session ends.
+    var reader: ReaderDevice?
+    /// The open reader's chip session.
+    var chip: PN532Session? { reader?.session }
     /// The UIDs reported since polling last (re)started: not reported again until they leave.
     var reported: [[UInt8]] = []
     /// The connected tag: its detection number and its tag layer.
@@ -20,12 +22,6 @@ final class ReaderWorker: @unchecked Sendable {
     static let waitSlice: Duration = .milliseconds(100)
     /// How often a reported tag is looked for while it stays in the field.
     static let presenceInterval: Duration = .milliseconds(200)
-
-    /// The open chip, or the error of a session that has none.
-    func openChip() throws(NFCReaderError) -> PN532Session {
-        guard let chip else { throw .sessionInvalidated }
-        return chip
-    }
 
     /// Sets MaxRetries unless it already holds `value`.
     func setRetries(_ value: UInt8, on chip: PN532Session) throws(PN532Error) {
@@ -69,10 +65,11 @@ final class ReaderWorker: @unchecked Sendable {
         }
     }
 
-    /// Ends the chip session: field off, link closed. Errors are dropped: the session is over.
+    /// Closes the reader: the chip left at 115200 with the field off, the link closed. Errors
+    /// are dropped: the session is over.
     func close() {
-        if let chip { try? chip.finish() }
-        chip = nil
+        try? reader?.close()
+        reader = nil
         connected = nil
     }
 }
