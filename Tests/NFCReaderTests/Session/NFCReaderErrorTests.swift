@@ -31,7 +31,7 @@ import Type2
         (.verificationFailed(page: 5), .ndefReaderSessionErrorTagUpdateFailure),
         (.exchange(.noAnswer, step: "READ page 4"), .readerTransceiveErrorTagConnectionLost),
         (.exchange(.negativeAcknowledgement(0), step: "WRITE page 4"), .readerTransceiveErrorTagResponseError),
-        (.exchange(.transport("the reader stopped answering"), step: "READ page 4"), .readerSessionInvalidationErrorSessionTerminatedUnexpectedly),
+        (.exchange(.transport(TransportFailure(.reader, "the reader stopped answering")), step: "READ page 4"), .readerSessionInvalidationErrorSessionTerminatedUnexpectedly),
         (.invalidNDEF(NDEFError(offset: 0, reason: .noNDEFMessageTLV)), .ndefReaderSessionErrorZeroLengthMessage),
         (.wrongPassword, .readerErrorSecurityViolation),
     ])

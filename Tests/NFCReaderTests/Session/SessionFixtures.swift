@@ -2,6 +2,7 @@ import NDEF
 import NFCCore
 import PN532Simulator
 import Synchronization
+import Type2
 @testable import NFCReader
 
 /// A simulated tag of `product` whose NDEF message is `message` (its TLV written in the data area).
