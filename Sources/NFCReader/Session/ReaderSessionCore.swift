@@ -105,6 +105,7 @@ final class ReaderSessionCore: Sendable {
         let submit = shared.withLock { state -> Bool in
             guard state.begun, state.ending == nil else { return false }
             state.restartRequested = true
+            state.connectedDetection = nil
             return !state.polling
         }
         if submit { thread.submit { [self] in startPolling() } }
