@@ -71,23 +71,33 @@ while !arguments.isEmpty {
 }
 if visitors.isEmpty { visitors = ["Ada", "Grace", "Linus"] }
 
-/// One tap: reads the location on `tag` (or starts one on an empty tag), adds `visitor`, writes it back.
-func addVisitor(_ visitor: String, to tag: any NFCNDEFTag) async throws -> Location {
+/// The tag's message; nil when it is empty.
+func storedMessage(on tag: any NFCNDEFTag) async throws(NFCReaderError) -> NDEFMessage? {
+    do throws(NFCReaderError) {
+        return try await tag.readNDEF()
+    } catch {
+        guard error.code == .ndefReaderSessionErrorZeroLengthMessage else { throw error }
+        return nil
+    }
+}
+
+/// One tap: reads the location on `tag` (or starts one named `locationName` on an empty tag),
+/// adds `visitor`, writes it back.
+func addVisitor(_ visitor: String, to tag: any NFCNDEFTag, locationName: String) async throws -> Location {
     let (status, capacity) = try await tag.queryNDEFStatus()
     switch status {
     case .notSupported: throw Refusal(message: "the tag is not NDEF compliant (format it first)")
     case .readOnly: throw Refusal(message: "the tag is read-only: its log cannot grow")
     case .readWrite: break
     }
-    var location: Location
-    do throws(NFCReaderError) {
-        let message = try await tag.readNDEF()
-        guard let found = Location(message) else {
-            throw NFCReaderError(.readerErrorUnsupportedFeature, "the tag holds another message (\(message.records.count) records), not a location: nothing was written")
+    let stored = try await storedMessage(on: tag)
+    var location = Location(name: locationName)
+    if let stored {
+        guard let found = Location(stored) else {
+            throw Refusal(message: "the tag holds another message (\(stored.records.count) records), not a location: nothing was written")
         }
         location = found
-    } catch let error where error.code == .ndefReaderSessionErrorZeroLengthMessage {
-        location = Location(name: locationName)
+    } else {
         print("The tag is empty: it becomes the location \"\(locationName)\".")
     }
     location.visitors.append(visitor)
@@ -99,45 +109,47 @@ func addVisitor(_ visitor: String, to tag: any NFCNDEFTag) async throws -> Locat
     return location
 }
 
-let session = NFCNDEFReaderSession(device: device, reportsTags: true, invalidateAfterFirstRead: false)
-session.begin()
-var failed = false
-var pending = visitors[...]
-print("Tap the location tag for \(pending.first ?? "") on \(device).")
-do throws(NFCReaderError) {
-    for try await detection in session.detections {
-        guard case .tags(let tags) = detection, let visitor = pending.first else { continue }
-        guard tags.count == 1, let tag = tags.first else {
-            session.alertMessage = NFCNDEFReaderSession.moreThanOneTagMessage
-            print(session.alertMessage)
-            session.restartPolling()
-            continue
+/// Signs in `visitors`, one tap each; false when a tap was refused or the session failed.
+func run(device: String, locationName: String, visitors: [String]) async -> Bool {
+    let session = NFCNDEFReaderSession(device: device, reportsTags: true, invalidateAfterFirstRead: false)
+    session.begin()
+    var succeeded = true
+    var pending = visitors[...]
+    print("Tap the location tag for \(visitors.joined(separator: ", then ")) on \(device).")
+    do {
+        for try await detection in session.detections {
+            guard case .tags(let tags) = detection, let visitor = pending.first else { continue }
+            guard tags.count == 1, let tag = tags.first else {
+                session.alertMessage = NFCNDEFReaderSession.moreThanOneTagMessage
+                print(session.alertMessage)
+                session.restartPolling()
+                continue
+            }
+            do {
+                try await session.connect(to: tag)
+                let location = try await addVisitor(visitor, to: tag, locationName: locationName)
+                print("\(visitor) signed in at \"\(location.name)\": \(location.visitors.joined(separator: ", "))")
+            } catch {
+                var reason = "\(error)"
+                if let refusal = error as? Refusal { reason = refusal.message }
+                print("Not written: \(reason).")
+                succeeded = false
+                session.invalidate(errorMessage: reason)
+                continue
+            }
+            pending = pending.dropFirst()
+            if let next = pending.first {
+                print("Tap the location tag for \(next).")
+                session.restartPolling()
+            } else {
+                session.invalidate()
+            }
         }
-        do {
-            try await session.connect(to: tag)
-            let location = try await addVisitor(visitor, to: tag)
-            print("\(visitor) signed in at \"\(location.name)\": \(location.visitors.joined(separator: ", "))")
-        } catch let refusal as Refusal {
-            print("Not written: \(refusal.message).")
-            failed = true
-            session.invalidate(errorMessage: refusal.message)
-            continue
-        } catch {
-            print("Not written: \(error).")
-            failed = true
-            session.invalidate(errorMessage: "\(error)")
-            continue
-        }
-        pending = pending.dropFirst()
-        if let next = pending.first {
-            print("Tap the location tag for \(next).")
-            session.restartPolling()
-        } else {
-            session.invalidate()
-        }
+    } catch {
+        print("Session ended: \(error)")
+        succeeded = false
     }
-} catch {
-    print("Session ended: \(error)")
-    failed = true
+    return succeeded
 }
-exit(failed ? 1 : 0)
+
+exit(await run(device: device, locationName: locationName, visitors: visitors) ? 0 : 1)
