@@ -2,16 +2,21 @@ import Foundation
 import PackagePlugin
 
 /// Writes the git commit the package is built from into the `BuildInfo` target, for
-/// `pn532ctl --version`. A prebuild command: it runs at the start of every build (one
-/// `git rev-parse` and one `git status`, a few milliseconds) and rewrites the generated file
-/// only when its text changes, so an unchanged tree recompiles nothing. Without git, or
+/// `pn532ctl --version`. It runs on every build (one `git rev-parse` and one `git status`, a
+/// few milliseconds) and rewrites the generated file only when its text changes, so an
+/// unchanged tree recompiles nothing. Without git, or
 /// outside a clone (a source tarball), the commit is "unknown".
 @main
 struct BuildInfoPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL.appending(path: "generated")
+        let file = output.appending(path: "BuildInfo.generated.swift")
+        // Declared but never written: the build system then runs the command on every build
+        // (a commit or an edit changes nothing it could watch), while the generated file,
+        // rewritten only when its text changes, recompiles BuildInfo only after a change.
+        let alwaysRun = output.appending(path: "always-run")
         return [
-            .prebuildCommand(
+            .buildCommand(
                 displayName: "Reading the git commit for --version",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: [
@@ -19,7 +24,7 @@ struct BuildInfoPlugin: BuildToolPlugin {
                     context.package.directoryURL.path(percentEncoded: false),
                     output.path(percentEncoded: false),
                 ],
-                outputFilesDirectory: output
+                outputFiles: [file, alwaysRun]
             )
         ]
     }
@@ -53,5 +58,6 @@ struct BuildInfoPlugin: BuildToolPlugin {
             echo "let generatedTreeModified = $modified"
         } >"$file.new" || exit 1
         if cmp -s "$file.new" "$file"; then rm -f "$file.new"; else mv -f "$file.new" "$file"; fi
+        rm -f "$out/always-run"
         """#
 }
