@@ -2,31 +2,53 @@ import Foundation
 import PackagePlugin
 
 /// Writes the git commit the package is built from into the `BuildInfo` target, for
-/// `pn532ctl --version`. It runs on every build (one `git rev-parse` and one `git status`, a
-/// few milliseconds) and rewrites the generated file only when its text changes, so an
-/// unchanged tree recompiles nothing. Without git, or
-/// outside a clone (a source tarball), the commit is "unknown".
+/// `pn532ctl --version`. The command (one `git rev-parse` and one `git status`, a few
+/// milliseconds) runs again when git's HEAD, reflog or index changes (a commit, checkout,
+/// merge, reset or `git add`) or any file of the package's targets does (an edit makes the
+/// tree dirty); it rewrites the generated file only when its text changes, so BuildInfo is
+/// recompiled only after a change. Without git, or outside a clone (a source tarball), the
+/// commit is "unknown".
 @main
 struct BuildInfoPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let package = context.package.directoryURL
         let output = context.pluginWorkDirectoryURL.appending(path: "generated")
-        let file = output.appending(path: "BuildInfo.generated.swift")
-        // Declared but never written: the build system then runs the command on every build
-        // (a commit or an edit changes nothing it could watch), while the generated file,
-        // rewritten only when its text changes, recompiles BuildInfo only after a change.
-        let alwaysRun = output.appending(path: "always-run")
+        let sources = context.package.targets.compactMap { $0.sourceModule }
+            .flatMap { $0.sourceFiles.map(\.url) }
+        let watched = [package.appending(path: "Package.swift")] + Self.gitFiles(of: package) + sources
         return [
             .buildCommand(
                 displayName: "Reading the git commit for --version",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: [
                     "-c", Self.script, "build-info",
-                    context.package.directoryURL.path(percentEncoded: false),
+                    package.path(percentEncoded: false),
                     output.path(percentEncoded: false),
                 ],
-                outputFiles: [file, alwaysRun]
+                inputFiles: watched.filter { FileManager.default.fileExists(atPath: $0.path(percentEncoded: false)) },
+                outputFiles: [output.appending(path: "BuildInfo.generated.swift")]
             )
         ]
+    }
+
+    /// The files git changes on a commit, checkout, merge, reset or `git add`: HEAD, its
+    /// reflog and the index, in the clone's git directory (`.git`, or the directory a
+    /// worktree's `.git` file names).
+    static func gitFiles(of package: URL) -> [URL] {
+        let dotGit = package.appending(path: ".git")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dotGit.path(percentEncoded: false), isDirectory: &isDirectory) else {
+            return []
+        }
+        var gitDirectory = dotGit
+        if !isDirectory.boolValue {
+            guard let text = try? String(contentsOf: dotGit, encoding: .utf8),
+                text.hasPrefix("gitdir: ")
+            else { return [] }
+            let path = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            gitDirectory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : package.appending(path: path)
+        }
+        return ["HEAD", "logs/HEAD", "index"].map { gitDirectory.appending(path: $0) }
     }
 
     /// `sh -c SCRIPT build-info REPOSITORY OUTPUT`: writes OUTPUT/BuildInfo.generated.swift.
@@ -58,6 +80,5 @@ struct BuildInfoPlugin: BuildToolPlugin {
             echo "let generatedTreeModified = $modified"
         } >"$file.new" || exit 1
         if cmp -s "$file.new" "$file"; then rm -f "$file.new"; else mv -f "$file.new" "$file"; fi
-        rm -f "$out/always-run"
         """#
 }
