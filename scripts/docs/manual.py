@@ -19,9 +19,12 @@ SECTION = "1"
 
 
 def escape(text):
-    """Text safe on an mdoc line: backslashes doubled, and a line never begins with a dot or
-    an apostrophe (the formatter would read it as a request)."""
-    text = text.replace("\\", "\\e")
+    """Text safe on an mdoc line: backslashes escaped, characters beyond ASCII as groff's
+    Unicode escapes (any formatter, any locale), hyphens as minus signs (options copied from
+    the page work), and a line never begins with a dot or an
+    apostrophe (the formatter would read it as a request)."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    text = "".join(ch if ord(ch) < 128 else "\\[u%04X]" % ord(ch) for ch in text)
     if text.startswith((".", "'")):
         text = "\\&" + text
     return text
@@ -157,13 +160,13 @@ def header(name, date, version, description):
 
 
 def command_page(command, path, date, version, root_name):
-    name = page_name(path)
-    lines = header(name, date, version, command.get("abstract"))
+    """The page of one command: synopsis, description, its subcommands, its options."""
+    lines = header(page_name(path), date, version, command.get("abstract"))
     lines.append(".Sh SYNOPSIS")
     lines.append(".Nm " + escape(" ".join(path)))
     for argument in visible(command.get("arguments")):
         lines.append(synopsis_item(argument))
-    subcommands = visible(command.get("subcommands"))
+    subcommands = list(walk(command, path))
     if subcommands:
         lines.append(".Ar command")
     lines.append(".Sh DESCRIPTION")
@@ -174,17 +177,25 @@ def command_page(command, path, date, version, root_name):
     if subcommands:
         lines.append(".Sh COMMANDS")
         lines.append(".Bl -tag -width 6n")
-        for sub in subcommands:
-            lines.append(".It Xr " + escape(page_name(path + [sub["commandName"]])) + " " + SECTION)
+        for sub_path, sub in subcommands:
+            lines.append(".It Cm " + escape(" ".join(sub_path[1:])))
             lines.extend(prose(sub.get("abstract") or ""))
+            lines.append(".Xr " + escape(page_name(sub_path)) + " " + SECTION)
         lines.append(".El")
     lines.extend(arguments_section(command.get("arguments")))
     lines.append(".Sh EXIT STATUS")
-    lines.append("See")
-    lines.append(".Xr " + root_name + " " + SECTION + " .")
+    if len(path) == 1:
+        lines.append(".Bl -tag -width 6n -compact")
+        for code, meaning in EXIT_STATUS:
+            lines.append(".It " + code)
+            lines.append(escape(meaning))
+        lines.append(".El")
+    else:
+        lines.append("As every command: see")
+        lines.append(".Xr " + escape(root_name) + " " + SECTION + " .")
     lines.append(".Sh SEE ALSO")
     related = [page_name(path[:-1])] if len(path) > 1 else []
-    related += [page_name(path + [sub["commandName"]]) for sub in subcommands]
+    related += [page_name(sub_path) for sub_path, _ in subcommands if len(sub_path) == len(path) + 1]
     for index, page in enumerate(related):
         lines.append(".Xr " + escape(page) + " " + SECTION + ("" if index == len(related) - 1 else " ,"))
     return lines
@@ -200,38 +211,17 @@ EXIT_STATUS = [
     ("74", "a read or write error, standard output included"),
     ("75", "the device is in use"),
     ("77", "no permission (also a key or secret file others can read)"),
-    ("130", "interrupted by SIGINT; 143 by SIGTERM (128 + the signal's number)"),
+    ("130", "interrupted by SIGINT (Ctrl-C)"),
+    ("143", "stopped by SIGTERM (door run and door hooks exit 0, as systemd expects)"),
 ]
 
 
-def root_page(command, date, version):
-    name = command["commandName"]
-    lines = command_page(command, [name], date, version, name)
-    # The overview names every command at every depth, with its page.
-    at = lines.index(".Sh EXIT STATUS")
-    overview = [".Sh ALL COMMANDS", ".Bl -tag -width 6n"]
-    for path, sub in walk(command, [name]):
-        if len(path) > 2:
-            overview.append(".It Nm " + escape(" ".join(path[1:])))
-            overview.extend(prose(sub.get("abstract") or ""))
-            overview.append("See")
-            overview.append(".Xr " + escape(page_name(path)) + " " + SECTION + " .")
-    overview.append(".El")
-    if len(overview) > 3:
-        lines[at:at] = overview
-    at = lines.index(".Sh EXIT STATUS")
-    status = [".Sh EXIT STATUS", ".Bl -tag -width 6n"]
-    for code, meaning in EXIT_STATUS:
-        status.append(".It " + code)
-        status.append(escape(meaning))
-    status.append(".El")
-    lines[at:at + 3] = status
-    return lines
-
-
 def walk(command, path):
-    """Every visible command below `command` with its path, depth first."""
+    """Every visible command below `command` with its path, depth first; not ArgumentParser's
+    own `help` command, which only repeats --help."""
     for sub in visible(command.get("subcommands")):
+        if sub["commandName"] == "help" and len(path) == 1:
+            continue
         sub_path = path + [sub["commandName"]]
         yield sub_path, sub
         yield from walk(sub, sub_path)
@@ -268,7 +258,7 @@ def main(argv):
         return 65
     root = info["command"]
     name = root["commandName"]
-    pages = {name: root_page(root, date, version)}
+    pages = {name: command_page(root, [name], date, version, name)}
     for path, sub in walk(root, [name]):
         pages[page_name(path)] = command_page(sub, path, date, version, name)
     for page, lines in pages.items():
