@@ -23,8 +23,8 @@ let package = Package(
         .target(name: "NFCCore"),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        .target(name: "NDEF"),
-        .target(name: "Originality"),
+        .target(name: "NDEF", dependencies: ["NFCCore"]),
+        .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
             name: "DoorControl",
             dependencies: [
@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CSV", dependencies: ["FileInput"]),
         .target(name: "NFCReader", dependencies: ["NFCCore", "PN532", "PN532Simulator"]),
         .target(name: "CLinux"),
-        .target(name: "GPIO", dependencies: ["CLinux"]),
+        .target(name: "GPIO", dependencies: ["NFCCore", "CLinux"]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
         .target(name: "PN532", dependencies: ["NFCCore", "CLinux"]),
         .executableTarget(
@@ -62,6 +62,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
@@ -71,7 +72,7 @@ let package = Package(
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "PN532", "PN532Simulator"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
-        .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
+        .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),

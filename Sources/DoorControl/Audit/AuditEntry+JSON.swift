@@ -1,3 +1,5 @@
+import NFCCore
+
 extension AuditEntry {
     /// The entry as one line of JSON without the newline, keys in a fixed order (`time`,
     /// `event`, `uid`, `user`, `granted`, `rule`, `reason`, `product`); absent values are
@@ -5,7 +7,7 @@ extension AuditEntry {
     /// byte.
     public var jsonLine: String {
         var members: [(String, String)] = [("time", jsonString(time.iso8601)), ("event", jsonString(event.rawValue))]
-        if let uid { members.append(("uid", jsonString(AuditHex.encode(uid)))) }
+        if let uid { members.append(("uid", jsonString(Hex.encode(uid)))) }
         if let user { members.append(("user", jsonString(user))) }
         if let granted { members.append(("granted", granted ? "true" : "false")) }
         if let rule { members.append(("rule", jsonString(rule))) }
@@ -32,7 +34,7 @@ extension AuditEntry {
         guard let reason = try Self.string("reason", in: members) else { throw AuditDecodingError(reason: "no \"reason\"") }
         var uid: [UInt8]?
         if let uidText = try Self.string("uid", in: members) {
-            guard let bytes = AuditHex.decode(uidText) else { throw AuditDecodingError(reason: "\"uid\" is not hex: \(uidText)") }
+            guard let bytes = Hex.bytes(uidText) else { throw AuditDecodingError(reason: "\"uid\" is not hex: \(uidText)") }
             uid = bytes
         }
         var granted: Bool?

@@ -1,3 +1,5 @@
+import NFCCore
+
 /// UIDs as configuration files write them: hex, colons between bytes optional, any case;
 /// printed fixed-width, uppercase and colon-separated so a leading zero is never lost.
 public enum UIDNotation {
@@ -11,8 +13,7 @@ public enum UIDNotation {
 
     /// Every byte as two uppercase hex digits, `separator` between bytes.
     public static func hex(_ bytes: [UInt8], separator: String) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]]) }.joined(separator: separator)
+        Hex.encode(bytes, separator: separator)
     }
 
     /// The bytes of `04A22B1A5C6E80` or `04:a2:2b:1a:5c:6e:80`, or why the text is not a UID.
@@ -32,7 +33,7 @@ public enum UIDNotation {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         for offset in stride(from: 0, to: digits.count - 1, by: 2) {
-            guard let high = hexValue(digits[offset]), let low = hexValue(digits[offset + 1]) else {
+            guard let high = Hex.digitValue(digits[offset]), let low = Hex.digitValue(digits[offset + 1]) else {
                 return .failure(UIDNotationError("\"\(String(decoding: digits[offset...offset + 1], as: UTF8.self))\" is not a hex byte"))
             }
             bytes.append(high << 4 | low)
@@ -41,16 +42,6 @@ public enum UIDNotation {
             return .failure(UIDNotationError("is \(bytes.count) bytes; a UID has 4, 7 or 10"))
         }
         return .success(bytes)
-    }
-
-    /// The value of an ASCII hex digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -1,5 +1,5 @@
-import NFCCore
 import ArgumentParser
+import NFCCore
 import PN532
 
 /// `pn532ctl scan`: the tags in the field, once or as presentation and removal events.

@@ -1,7 +1,7 @@
-import NFCCore
 import ArgumentParser
 import GPIO
 import NDEF
+import NFCCore
 import PN532
 import PN532Simulator
 

@@ -1,6 +1,7 @@
 import NDEF
 import PN532
 import PN532Simulator
+import Type2
 
 /// The tags the in-process simulator starts with.
 enum SimulatorTags {

@@ -1,6 +1,6 @@
-import NFCCore
 import ArgumentParser
 import CLinux
+import NFCCore
 import PN532
 import PN532Simulator
 

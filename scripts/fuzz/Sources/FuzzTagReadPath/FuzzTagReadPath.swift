@@ -1,8 +1,8 @@
-import NFCCore
 import Crypto
 import DoorControl
 import FuzzSupport
 import NDEF
+import NFCCore
 import PN532
 import PN532Simulator
 import Type2
