@@ -114,6 +114,64 @@ struct DebianPackageTests {
         #expect(prerm.contains("systemctl stop pn532ctl-door.service"))
     }
 
+    /// `apt-get install ./pn532ctl_….deb`, then a purge, for real: in a private mount namespace
+    /// whose root is an overlay of this system on a tmpfs, so nothing reaches the machine.
+    /// Needs root (unshare, mount), as CI has.
+    @Test(.enabled(if: getuid() == 0, "needs root for a mount namespace"))
+    func installsAndPurgesWithApt() throws {
+        let package = try Package()
+        let work = package.directory.appendingPathComponent("overlay")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let script = work.appendingPathComponent("inside.sh")
+        try Data(Self.overlayScript.utf8).write(to: script)
+        let result = try runProgram("unshare", ["--mount", "--fork", "sh", script.path, work.path, package.deb.path])
+        #expect(result.status == 0, "\(result.output)\n\(result.error)")
+        let output = result.output
+        #expect(output.contains("Setting up pn532ctl"), "\(output)")
+        #expect(output.contains("user: dialout gpio i2c pn532ctl pn532ctl-hooks\n"), "\(output)")
+        #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
+        #expect(output.contains("key: 600 pn532ctl:pn532ctl 32\n"), "\(output)")
+        #expect(output.contains("config: 640 root:pn532ctl\n"), "\(output)")
+        #expect(output.contains("version: \(try pn532ctl(["--version"]).output)"), "\(output)")
+        #expect(output.contains("enabled: pn532ctl-door.service pn532ctl-hooks.service\n"), "\(output)")
+        #expect(output.contains("manual: /usr/share/man/man1/pn532ctl-door-run.1.gz\n"), "\(output)")
+        #expect(output.contains("after purge: no /etc/pn532ctl, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
+    }
+
+    /// `sh inside.sh WORK DEB`, run by `unshare --mount`: the overlay, apt inside it, a report.
+    static let overlayScript = #"""
+        set -eu
+        work=$1
+        deb=$2
+        mkdir -p "$work/t"
+        mount -t tmpfs tmpfs "$work/t"
+        mkdir -p "$work/t/upper" "$work/t/work" "$work/t/root"
+        mount -t overlay overlay -o "lowerdir=/,upperdir=$work/t/upper,workdir=$work/t/work" "$work/t/root"
+        mount --rbind /proc "$work/t/root/proc"
+        mount --rbind /dev "$work/t/root/dev"
+        mkdir -p "$work/t/root/tmp/pkg"
+        cp "$deb" "$work/t/root/tmp/pkg/"
+        chroot "$work/t/root" sh -eu -c '
+            export DEBIAN_FRONTEND=noninteractive
+            apt-get install -y -q /tmp/pkg/*.deb
+            echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
+            echo "hooks user: $(id -nG pn532ctl-hooks)"
+            echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
+            echo "config: $(stat -c "%a %U:%G" /etc/pn532ctl/door.toml)"
+            echo "version: $(pn532ctl --version)"
+            echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "
+" " " | sed "s/ $//")"
+            echo "manual: $(man -w pn532ctl-door-run)"
+            apt-get purge -y -q pn532ctl
+            printf "after purge:"
+            [ -e /etc/pn532ctl ] || printf " no /etc/pn532ctl,"
+            [ -e /var/lib/pn532ctl ] || printf " no /var/lib/pn532ctl,"
+            [ -e /usr/bin/pn532ctl ] || printf " no /usr/bin/pn532ctl,"
+            ls /etc/systemd/system/multi-user.target.wants | grep -q pn532ctl || printf " not enabled"
+            echo
+        '
+        """#
+
     @Test func refusals() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
