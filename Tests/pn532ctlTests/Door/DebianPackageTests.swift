@@ -153,14 +153,14 @@ struct DebianPackageTests {
         cp "$deb" "$work/t/root/tmp/pkg/"
         chroot "$work/t/root" sh -eu -c '
             export DEBIAN_FRONTEND=noninteractive
+            rm -f /var/lib/man-db/auto-update    # no man-db index rebuild: seconds of CPU
             apt-get install -y -q /tmp/pkg/*.deb
             echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
             echo "hooks user: $(id -nG pn532ctl-hooks)"
             echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
             echo "config: $(stat -c "%a %U:%G" /etc/pn532ctl/door.toml)"
             echo "version: $(pn532ctl --version)"
-            echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "
-" " " | sed "s/ $//")"
+            echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "\n" " " | sed "s/ $//")"
             echo "manual: $(man -w pn532ctl-door-run)"
             apt-get purge -y -q pn532ctl
             printf "after purge:"
