@@ -5,10 +5,13 @@ extension TagSpec {
 
     /// Parses `product[:option=value]…`.
     ///
-    /// Product names and option names are case-insensitive. `uid=` takes 7 bytes of hex whose
-    /// byte 0 and byte 3 are not 88 (the cascade tag); `sig=` takes 32 bytes of hex and needs
-    /// a product with READ_SIG; `image=` names a `.mfd` file (its path cannot contain `:`) and
-    /// cannot be combined with `uid=` or `blank`, since the image holds the UID and the memory.
+    /// Product names and option names are case-insensitive. `uid=` takes the product's
+    /// ``TagProduct/uidLength`` bytes of hex (7 for Type 2, DESFire and Topaz, 4 for MIFARE
+    /// Classic, the 8-byte IDm for FeliCa; a phone's UID is random and cannot be given); a Type
+    /// A UID may not have the cascade tag 88 in byte 0 (nor in byte 3 of 7); `sig=` takes 32
+    /// bytes of hex and needs a product with READ_SIG; `image=` names a `.mfd` file (its path
+    /// cannot contain `:`), needs a Type 2 or MIFARE Classic product and cannot be combined
+    /// with `uid=` or `blank`, since the image holds the UID and the memory.
     public static func parse(_ text: String) throws(TagSpecError) -> TagSpec {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = fields[0].lowercased()
@@ -60,8 +63,12 @@ extension TagSpec {
             if imagePath != nil {
                 throw TagSpecError(spec: text, reason: .conflictingOptions("image", "uid"))
             }
-            let bytes = try Self.hexBytes(value, option: option, count: 7, spec: text)
-            for index in [0, 3] where bytes[index] == 0x88 {
+            guard product.acceptsUID else {
+                throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
+            }
+            let bytes = try Self.hexBytes(value, option: option, count: product.uidLength, spec: text)
+            let cascadePositions = !product.family.isTypeA ? [] : bytes.count == 7 ? [0, 3] : [0]
+            for index in cascadePositions where bytes[index] == 0x88 {
                 throw TagSpecError(spec: text, reason: .cascadeTagInUID(byteIndex: index))
             }
             uid = bytes
@@ -71,6 +78,9 @@ extension TagSpec {
             }
             signature = try Self.hexBytes(value, option: option, count: 32, spec: text)
         default:
+            guard product.acceptsImage else {
+                throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
+            }
             if memory == .blank {
                 throw TagSpecError(spec: text, reason: .conflictingOptions("blank", "image"))
             }
