@@ -74,6 +74,12 @@ def page_name(path):
     return "-".join(path)
 
 
+def flag(name):
+    """An option's name after mdoc's Fl, which writes one dash itself: `-d`, `--device`, and
+    `-name` for a long name with a single dash."""
+    return escape(name["name"] if name.get("kind") in ("short", "longWithSingleDash") else "-" + name["name"])
+
+
 def option_label(argument):
     """`-d, --device DEVICE` as mdoc macros: Fl for each name, Ar for the value."""
     if argument["kind"] == "positional":
@@ -81,10 +87,7 @@ def option_label(argument):
     names = argument.get("names") or []
     parts = []
     for name in names:
-        if name["kind"] == "short":
-            parts.append("Fl " + escape(name["name"]))
-        else:
-            parts.append("Fl " + escape("-" + name["name"]))
+        parts.append("Fl " + flag(name))
     label = " , ".join(parts) if parts else "Fl"
     if argument["kind"] == "option":
         label += " Ar " + escape(argument.get("valueName") or "value")
@@ -96,10 +99,8 @@ def synopsis_item(argument):
     if argument["kind"] == "positional":
         text = "Ar " + escape(argument.get("valueName") or "value")
     else:
-        preferred = argument.get("preferredName") or (argument.get("names") or [{}])[0]
-        name = preferred.get("name", "")
-        flag = escape(name if preferred.get("kind") == "short" else "-" + name)
-        text = "Fl " + flag
+        preferred = argument.get("preferredName") or (argument.get("names") or [{"kind": "long", "name": ""}])[0]
+        text = "Fl " + flag(preferred)
         if argument["kind"] == "option":
             text += " Ar " + escape(argument.get("valueName") or "value")
     if argument.get("isRepeating"):
