@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
+                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,4 +1,5 @@
 import NFCCore
+
 extension TagSpec {
     /// The options a specification may carry.
     public static let optionNames = ["uid", "sig", "image"]
@@ -95,7 +96,7 @@ extension TagSpec {
     private static func hexBytes(
         _ value: String, option: String, count: Int, spec: String
     ) throws(TagSpecError) -> [UInt8] {
-        guard let bytes = TagSpecHex.decode(value) else {
+        guard let bytes = Hex.bytes(value) else {
             throw TagSpecError(spec: spec, reason: .invalidHex(option: option, value: value))
         }
         guard bytes.count == count else {
@@ -103,21 +104,5 @@ extension TagSpec {
             throw TagSpecError(spec: spec, reason: reason)
         }
         return bytes
-    }
-}
-
-/// Hex digits in tag specifications: no separators, either case.
-enum TagSpecHex {
-    /// The bytes of an even number of hex digits, or `nil`.
-    static func decode(_ text: String) -> [UInt8]? {
-        let digits = text.compactMap(\.hexDigitValue)
-        guard digits.count == text.count, digits.count % 2 == 0 else { return nil }
-        return stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
-    }
-
-    /// Upper-case hex digits.
-    static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
     }
 }
