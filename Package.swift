@@ -21,6 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "NFCCore"),
+        .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
@@ -41,6 +43,7 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
+                "BuildInfo",
                 "NFCCore",
                 "NDEF",
                 "PN532",

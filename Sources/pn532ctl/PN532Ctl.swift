@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildInfo
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ struct PN532Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pn532ctl",
         abstract: "NFC tools for a PN532 reader on Linux: NDEF, tags, door access, provisioning.",
-        version: "0.1.0",
+        version: BuildInfo.versionLine,
         subcommands: [
             NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
             ResetCommand.self, IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
