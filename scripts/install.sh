@@ -2,10 +2,11 @@
 # Installs the door controller on a Raspberry Pi: a release build of pn532ctl (Swift standard
 # library linked in), its manual pages and bash, zsh and fish completions, the systemd units
 # (the door, and the hook runner under its own account), the default configurations, a token
-# key, the board profiles and a udev rule, then enables the services. Run as root from the
+# key, the board profiles and a udev rule. The services are not enabled: the example
+# configuration names example UIDs anyone can copy onto a tag. Run as root from the
 # repository:
 #
-#   sudo scripts/install.sh                        build, install, enable
+#   sudo scripts/install.sh                        build, install
 #   swift build -c release --static-swift-stdlib   (as yourself, when root has no swift), then
 #   sudo scripts/install.sh --no-build
 #
@@ -15,7 +16,7 @@
 # Options:
 #   --no-build        install the binary already built (.build/release/pn532ctl)
 #   --binary PATH     install this binary instead (implies --no-build)
-#   --no-systemctl    do not reload systemd and udev or enable the service
+#   --no-systemctl    do not reload systemd and udev
 # Environment:
 #   DESTDIR=DIR       install under DIR instead of /: no root needed, and no accounts, owners,
 #                     udev or systemctl (for packaging and tests)
@@ -193,14 +194,13 @@ if [ "$systemctl" = yes ]; then
         udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev
     fi
     systemctl daemon-reload
-    systemctl enable pn532ctl-hooks.service pn532ctl-door.service
 fi
 
 cat <<EOF
 Installed. Next (man pn532ctl, man pn532ctl-door-run; completions load in a new shell):
   1. edit ${destdir}/etc/pn532ctl/door.toml (board, users), then
      pn532ctl door check-config ${destdir}/etc/pn532ctl/door.toml
-  2. systemctl start pn532ctl-door     (journalctl -u pn532ctl-door; pn532ctl door log)
+  2. systemctl enable --now pn532ctl-door   (journalctl -u pn532ctl-door; pn532ctl door log)
   3. hooks, if any: ${destdir}/etc/pn532ctl-hooks/hooks.toml, [hooks] in door.toml, then
-     systemctl start pn532ctl-hooks     (journalctl -u pn532ctl-hooks)
+     systemctl enable --now pn532ctl-hooks   (journalctl -u pn532ctl-hooks)
 EOF
