@@ -72,6 +72,9 @@ let package = Package(
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "pn532ctlTests", dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2"]),
+        .testTarget(
+            name: "pn532ctlTests",
+            dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )
