@@ -21,12 +21,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "NFCCore"),
+        .target(name: "JSONText"),
         .target(name: "NDEF"),
         .target(name: "Originality"),
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
+                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -53,6 +54,7 @@ let package = Package(
                 "FileInput",
                 "CSV",
                 "NFCReader",
+                "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -64,6 +66,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "PN532", "PN532Simulator"]),
