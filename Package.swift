@@ -22,8 +22,8 @@ let package = Package(
     targets: [
         .target(name: "NFCCore"),
         .target(name: "JSONText"),
-        .target(name: "NDEF"),
-        .target(name: "Originality"),
+        .target(name: "NDEF", dependencies: ["NFCCore"]),
+        .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
             name: "DoorControl",
             dependencies: [
@@ -34,9 +34,9 @@ let package = Package(
         .target(name: "PN532Simulator", dependencies: ["NFCCore", "PN532", "CLinux", "FileInput"]),
         .target(name: "FileInput"),
         .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["NFCCore", "PN532", "PN532Simulator"]),
+        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2"]),
         .target(name: "CLinux"),
-        .target(name: "GPIO", dependencies: ["CLinux"]),
+        .target(name: "GPIO", dependencies: ["NFCCore", "CLinux"]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
         .target(name: "PN532", dependencies: ["NFCCore", "CLinux"]),
         .executableTarget(
@@ -61,6 +61,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
@@ -69,9 +70,9 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "PN532", "PN532Simulator"]),
+        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
-        .testTarget(name: "GPIOTests", dependencies: ["GPIO", "TestSupport"]),
+        .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),

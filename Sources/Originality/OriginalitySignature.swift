@@ -1,3 +1,5 @@
+import NFCCore
+
 /// Verifies an NTAG21x originality signature (READ_SIG): ECDSA on secp128r1 over the 7-byte
 /// UID taken as a big-endian integer, without hashing, as NXP signs it (AN11350; proxmark3).
 ///
@@ -9,9 +11,9 @@ public struct OriginalityKey: Hashable, Sendable {
     let y: UInt128
 
     /// NXP's NTAG21x key (proxmark3, AN11350).
-    public static let nxpNTAG21x = OriginalityKey(uncompressed: hexBytes("04494E1A386D3D3CFE3DC10E5DE68A499B1C202DB5B132393E89ED19FE5BE8BC61"))!
+    public static let nxpNTAG21x = OriginalityKey(uncompressed: Hex.bytes("04494E1A386D3D3CFE3DC10E5DE68A499B1C202DB5B132393E89ED19FE5BE8BC61") ?? [])!
     /// NXP's MIFARE Ultralight EV1 key.
-    public static let nxpUltralightEV1 = OriginalityKey(uncompressed: hexBytes("0490933BDCD6E99B4E255E3DA55389A827564E11718E017292FAF23226A96614B8"))!
+    public static let nxpUltralightEV1 = OriginalityKey(uncompressed: Hex.bytes("0490933BDCD6E99B4E255E3DA55389A827564E11718E017292FAF23226A96614B8") ?? [])!
 
     /// A public key from its 33-byte uncompressed form `04 ‖ x ‖ y`; nil when it is not a point
     /// on secp128r1.
@@ -47,10 +49,4 @@ public struct OriginalityKey: Hashable, Sendable {
 /// A big-endian integer of at most 16 bytes.
 private func integer(_ bytes: ArraySlice<UInt8>) -> UInt128 {
     bytes.reduce(0) { $0 << 8 | UInt128($1) }
-}
-
-/// Bytes from hex, for the built-in keys (constant, known-good text).
-private func hexBytes(_ text: String) -> [UInt8] {
-    let digits = text.compactMap(\.hexDigitValue)
-    return stride(from: 0, to: digits.count - 1, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
 }

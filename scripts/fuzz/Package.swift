@@ -13,7 +13,7 @@ let package = Package(
         .target(name: "FuzzSupport"),
         .executableTarget(
             name: "FuzzNDEFDecoder",
-            dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+            dependencies: [.product(name: "NDEF", package: "pn532ctl"), .product(name: "Type2", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzFrameScanner",

@@ -1,4 +1,5 @@
 import Crypto
+import NFCCore
 
 /// The audit log's tamper evidence: every line ends with a `"prev"` member holding the
 /// SHA-256 of the previous line's bytes (without its newline), in uppercase hex; the first
@@ -19,12 +20,12 @@ public enum AuditChain {
     public static func linked(_ jsonLine: String, previous: [UInt8]) -> String {
         var line = jsonLine
         if line.last == "}" { line.removeLast() }
-        return line + ",\"prev\":\"" + AuditHex.encode(previous) + "\"}"
+        return line + ",\"prev\":\"" + Hex.encode(previous) + "\"}"
     }
 
     /// The link a line holds, when it holds one.
     public static func link(of line: some StringProtocol) -> [UInt8]? {
         guard case .string(let text)? = try? FlatJSON.object(line)["prev"] else { return nil }
-        return AuditHex.decode(text).flatMap { $0.count == 32 ? $0 : nil }
+        return Hex.bytes(text).flatMap { $0.count == 32 ? $0 : nil }
     }
 }

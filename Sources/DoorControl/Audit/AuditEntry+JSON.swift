@@ -1,4 +1,5 @@
 import JSONText
+import NFCCore
 
 extension AuditEntry {
     /// The entry as one line of JSON without the newline, keys in a fixed order (`time`,
@@ -7,7 +8,7 @@ extension AuditEntry {
     /// byte.
     public var jsonLine: String {
         var members: [(String, JSONValue)] = [("time", .string(time.iso8601)), ("event", .string(event.rawValue))]
-        if let uid { members.append(("uid", .string(AuditHex.encode(uid)))) }
+        if let uid { members.append(("uid", .string(Hex.encode(uid)))) }
         if let user { members.append(("user", .string(user))) }
         if let granted { members.append(("granted", .bool(granted))) }
         if let rule { members.append(("rule", .string(rule))) }
@@ -34,7 +35,7 @@ extension AuditEntry {
         guard let reason = try Self.string("reason", in: members) else { throw AuditDecodingError(reason: "no \"reason\"") }
         var uid: [UInt8]?
         if let uidText = try Self.string("uid", in: members) {
-            guard let bytes = AuditHex.decode(uidText) else { throw AuditDecodingError(reason: "\"uid\" is not hex: \(uidText)") }
+            guard let bytes = Hex.bytes(uidText) else { throw AuditDecodingError(reason: "\"uid\" is not hex: \(uidText)") }
             uid = bytes
         }
         var granted: Bool?

@@ -1,5 +1,5 @@
-import NFCCore
 import GPIO
+import NFCCore
 
 /// Reads of the door's own value types: GPIO lines, paths, feedback patterns.
 extension ConfigSection {

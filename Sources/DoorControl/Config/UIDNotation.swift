@@ -1,3 +1,5 @@
+import NFCCore
+
 /// UIDs as configuration files write them: hex, colons between bytes optional, any case;
 /// printed fixed-width, uppercase and colon-separated so a leading zero is never lost.
 public enum UIDNotation {
@@ -11,8 +13,7 @@ public enum UIDNotation {
 
     /// Every byte as two uppercase hex digits, `separator` between bytes.
     public static func hex(_ bytes: [UInt8], separator: String) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]]) }.joined(separator: separator)
+        Hex.encode(bytes, separator: separator)
     }
 
     /// The forms a UID may be written in, for messages.
@@ -22,7 +23,7 @@ public enum UIDNotation {
     /// and the forms it may take. Linear in the text's length, whatever it holds.
     public static func parse(_ text: String) -> Result<[UInt8], UIDNotationError> {
         let colon = UInt8(ascii: ":")
-        if let stray = text.unicodeScalars.first(where: { !$0.isASCII || (hexValue(UInt8($0.value)) == nil && UInt8($0.value) != colon) }) {
+        if let stray = text.unicodeScalars.first(where: { !$0.isASCII || (Hex.digitValue(UInt8($0.value)) == nil && UInt8($0.value) != colon) }) {
             return .failure(UIDNotationError("has \(describe(stray)) where only hex digits and colons belong (\(forms))"))
         }
         let utf8 = Array(text.utf8)
@@ -38,7 +39,7 @@ public enum UIDNotation {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         for offset in stride(from: 0, to: digits.count - 1, by: 2) {
-            guard let high = hexValue(digits[offset]), let low = hexValue(digits[offset + 1]) else { continue }
+            guard let high = Hex.digitValue(digits[offset]), let low = Hex.digitValue(digits[offset + 1]) else { continue }
             bytes.append(high << 4 | low)
         }
         guard lengths.contains(bytes.count) else {
@@ -55,16 +56,6 @@ public enum UIDNotation {
         case "-": "a '-'"
         case _ where scalar.value > 0x20 && scalar.value < 0x7F: "'\(Character(scalar))'"
         default: "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
-        }
-    }
-
-    /// The value of an ASCII hex digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 import PN532
 
 /// Decides on presentations for the engine: the policy with its state, the local time and

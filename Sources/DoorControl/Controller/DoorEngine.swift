@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 import PN532
 
 /// The reader, the decisions and the door joined up, without the operating system: the

@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 import PN532
 
 /// The engine's `DoorDecider` for a real door: a `DoorPolicy` with its `DecisionState`, the

@@ -41,6 +41,10 @@ final class BudgetedExchange: TagExchange {
         deadline = clock() + budget.time
     }
 
+    var maximumCommandLength: Int { inner.maximumCommandLength }
+
+    var maximumAnswerLength: Int { inner.maximumAnswerLength }
+
     /// Starts a fresh budget (for writing a token back after the decision).
     func renew() {
         commands = 0
@@ -66,7 +70,7 @@ final class BudgetedExchange: TagExchange {
         if overrun == nil, clock() >= deadline {
             overrun = "the presentation's budget of \(budget.time) is spent after \(commands) tag commands: the tag is unreadable"
         }
-        if let overrun { throw .transport(overrun) }
+        if let overrun { throw .transport(TransportFailure(.budgetExhausted, overrun)) }
         commands += 1
     }
 }

@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 import PN532
 import Type2
 

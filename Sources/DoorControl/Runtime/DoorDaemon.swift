@@ -1,5 +1,5 @@
-import NFCCore
 import CLinux
+import NFCCore
 import PN532
 
 #if canImport(Glibc)

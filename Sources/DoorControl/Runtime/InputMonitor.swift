@@ -1,5 +1,5 @@
-import NFCCore
 import GPIO
+import NFCCore
 import PN532
 
 /// The door's inputs, debounced: a new level counts once it has held for the debounce time.

@@ -1,3 +1,5 @@
+import NFCCore
+
 /// A position in a TOML document's UTF-8 bytes that knows its line and column.
 struct TOMLCursor {
     private let bytes: [UInt8]
@@ -87,7 +89,7 @@ struct TOMLCursor {
     mutating func skipComment() throws(TOMLError) {
         guard current == UInt8(ascii: "#") else { return }
         while let byte = current, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
-            guard !Self.isControl(byte) else { throw error("control character 0x\(Self.hex(byte)) in a comment") }
+            guard !Self.isControl(byte) else { throw error("control character \(hexByte(byte)) in a comment") }
             advance()
         }
     }
@@ -117,7 +119,7 @@ struct TOMLCursor {
     func describeCurrent() -> String {
         guard let byte = current else { return "the end of the file" }
         if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return "the end of the line" }
-        if Self.isControl(byte) { return "control character 0x\(Self.hex(byte))" }
+        if Self.isControl(byte) { return "control character \(hexByte(byte))" }
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return "'\(String(decoding: bytes[index..<end], as: UTF8.self))'"
@@ -126,11 +128,5 @@ struct TOMLCursor {
     /// True for bytes TOML allows in no string or comment: C0 controls other than tab, and DEL.
     static func isControl(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
-    }
-
-    /// Two uppercase hex digits.
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }

@@ -1,3 +1,5 @@
+import NFCCore
+
 /// The four kinds of TOML strings: basic `"…"`, literal `'…'`, and their multi-line forms.
 extension TOMLCursor {
     /// Reads a string starting at the current quote; `allowMultiLine` is false for keys.
@@ -38,7 +40,7 @@ extension TOMLCursor {
                 continue
             }
             // The run stops only at the quote, a backslash or a control character.
-            throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape")
+            throw error("control character \(hexByte(byte)) in a string; write it as an escape")
         }
     }
 
@@ -65,7 +67,7 @@ extension TOMLCursor {
                 try readEscape(into: &text)
                 continue
             }
-            guard !Self.isControl(byte) else { throw error("control character 0x\(Self.hex(byte)) in a string; write it as an escape") }
+            guard !Self.isControl(byte) else { throw error("control character \(hexByte(byte)) in a string; write it as an escape") }
             text.append(byte)
             advance()
         }

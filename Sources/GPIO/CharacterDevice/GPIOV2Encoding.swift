@@ -1,3 +1,5 @@
+import NFCCore
+
 /// Builds and decodes the uAPI v2 structs' bytes.
 enum GPIOV2Encoding {
     /// A `gpio_v2_line_request` for one line at `offset`.
@@ -23,7 +25,7 @@ enum GPIOV2Encoding {
             case .pullDown: flags |= GPIOV2.Flag.pullDown
             case .disabled: flags |= GPIOV2.Flag.biasDisabled
             }
-            let microseconds = debounce.wholeNanoseconds / 1_000
+            let microseconds = debounce.nanoseconds / 1_000
             if microseconds > 0 { attributes.append((GPIOV2.Attribute.debounce, UInt64(min(microseconds, Int64(UInt32.max))))) }
         }
         bytes.store(flags, at: config + GPIOV2.Config.flags)

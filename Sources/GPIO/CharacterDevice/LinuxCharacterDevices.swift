@@ -1,4 +1,5 @@
 import CLinux
+import NFCCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +39,7 @@ public final class LinuxCharacterDevices: GPIOCharacterDevices {
 
     public func poll(_ fd: Int32, timeout: Duration) throws(SystemCallError) -> Bool {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let result = clinux_poll_nanoseconds(&descriptor, 1, max(0, timeout.wholeNanoseconds))
+        let result = clinux_poll_nanoseconds(&descriptor, 1, max(0, timeout.nanoseconds))
         if result < 0 {
             if errno == EINTR { return false }
             throw SystemCallError(errno: errno)

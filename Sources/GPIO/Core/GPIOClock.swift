@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import NFCCore
 #endif
 
 /// Time as the GPIO layer sees it: a monotonic reading and a sleep. Injected so pulse timing
@@ -17,26 +18,14 @@ public final class SystemGPIOClock: GPIOClock {
     public init() {}
 
     public func now() -> Duration {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        .nanoseconds(MonotonicTime.monotonicNow().nanoseconds)
     }
 
     public func sleep(for duration: Duration) throws {
         guard duration > .zero else { return }
-        let nanoseconds = duration.wholeNanoseconds
+        let nanoseconds = duration.nanoseconds
         var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds (saturating at Int64's range).
-    public var wholeNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import NFCCore
 #endif
 
 /// A GPIO failure, with the line, chip and path involved and what to do about it.
@@ -45,7 +46,7 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
             let user = consumer.isEmpty ? "another user" : "'\(consumer)'"
             return "\(line) on \(chip) is in use by \(user); stop it or choose another line"
         case .permissionTimeout(let line, let path, let waited):
-            return "\(path) for \(line) was still not writable after \(waited.wholeNanoseconds / 1_000_000) ms (udev sets its permissions "
+            return "\(path) for \(line) was still not writable after \(waited.nanoseconds / 1_000_000) ms (udev sets its permissions "
                 + "after export); add the user to the gpio group or run as root"
         case .interrupted:
             return "interrupted; outputs were switched off"

@@ -1,4 +1,5 @@
 import CLinux
+import NFCCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,7 +43,7 @@ public final class LinuxSysfsFiles: SysfsFiles {
         defer { close(fd) }
         _ = try readAll(fd, path: path)  // sysfs notifies only after the value has been read
         var descriptor = pollfd(fd: fd, events: Int16(POLLPRI | POLLERR), revents: 0)
-        let result = clinux_poll_nanoseconds(&descriptor, 1, max(0, timeout.wholeNanoseconds))
+        let result = clinux_poll_nanoseconds(&descriptor, 1, max(0, timeout.nanoseconds))
         if result < 0 {
             if errno == EINTR { return false }
             throw SysfsFileError(errno: errno, path: path)

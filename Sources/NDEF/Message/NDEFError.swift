@@ -1,3 +1,5 @@
+import NFCCore
+
 /// An error in NDEF data: where it is and what is wrong.
 ///
 /// `offset` counts bytes from the start of whatever was being decoded: the message for
@@ -141,15 +143,15 @@ extension NDEFError.Reason: CustomStringConvertible {
         case .invalidUTF16:
             "the text is not valid UTF-16"
         case let .invalidURIPrefix(code):
-            "URI identifier code 0x\(hexByte(code)) is not defined (0x00-0x23 are)"
+            "URI identifier code \(hexByte(code)) is not defined (0x00-0x23 are)"
         case let .smartPosterURICount(count):
             "a Smart Poster needs exactly one URI record, it has \(count)"
         case let .invalidSmartPosterAction(action):
-            "Smart Poster action 0x\(hexByte(action)) is not defined (0 do, 1 save, 2 edit)"
+            "Smart Poster action \(hexByte(action)) is not defined (0 do, 1 save, 2 edit)"
         case let .invalidSmartPosterField(field):
             "invalid Smart Poster \(field) record"
         case let .unknownTLV(tag):
-            "TLV tag 0x\(hexByte(tag)) is not defined for Type 2 tags"
+            "TLV tag \(hexByte(tag)) is not defined for Type 2 tags"
         case let .invalidTLVLength(length):
             "3-byte TLV length \(length) is invalid (0x00FF-0xFFFE)"
         case .noNDEFMessageTLV:
@@ -163,10 +165,4 @@ extension NDEFError.Reason: CustomStringConvertible {
 /// "1 byte", "2 bytes".
 private func bytes(_ count: Int) -> String {
     count == 1 ? "1 byte" : "\(count) bytes"
-}
-
-/// Two upper-case hex digits.
-func hexByte(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
 }

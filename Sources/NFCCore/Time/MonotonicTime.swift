@@ -43,10 +43,15 @@ public struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvert
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds (saturating).
+    /// The duration in whole nanoseconds, saturating at Int64's range (a duration from
+    /// outside, however long, never traps).
     public var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, sumOverflow) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if sumOverflow { return scaled < 0 ? .min : .max }
+        return sum
     }
 
     /// The time `bytes` take on a UART at `bitsPerSecond`, 10 bits per byte (8N1).

@@ -4,11 +4,19 @@
 /// answers are without CRC_A. A command the tag acknowledges (WRITE, the second half of a
 /// COMPATIBILITY WRITE) answers `[0x0A]`.
 public protocol TagExchange: AnyObject {
+    /// The most bytes one command may carry to the tag (without CRC_A): the reader's frame
+    /// limit less its own header.
+    var maximumCommandLength: Int { get }
+
+    /// The most bytes of one answer the reader can hand back (without CRC_A). A tag layer
+    /// sizes its multi-block reads by it (Type 2's FAST_READ, ISO-DEP's Le).
+    var maximumAnswerLength: Int { get }
+
     /// Sends `command` to the tag and returns its answer.
     ///
     /// - Throws: `TagExchangeError`: `.noAnswer` when the tag stayed silent (it may have left
     ///   the field), `.negativeAcknowledgement` when it refused, `.transport` when the reader
-    ///   failed.
+    ///   failed (see `TransportFailure`).
     func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8]
 
     /// Selects the same tag again (after a NAK or an unsupported command a tag stops answering
@@ -24,8 +32,9 @@ public enum TagExchangeError: Error, Hashable, Sendable, CustomStringConvertible
     case noAnswer
     /// The tag refused the command (NAK); the 4-bit value when the reader reports it.
     case negativeAcknowledgement(UInt8?)
-    /// The reader failed; its message.
-    case transport(String)
+    /// The reader failed, the wait was interrupted, a budget ran out or the answer broke the
+    /// protocol; the failure keeps the reader's own error.
+    case transport(TransportFailure)
 
     public var description: String {
         switch self {
@@ -33,8 +42,8 @@ public enum TagExchangeError: Error, Hashable, Sendable, CustomStringConvertible
             "the tag did not answer (removed from the reader, or it does not support the command)"
         case .negativeAcknowledgement(let value):
             "the tag refused the command (NAK" + (value.map { " \($0)" } ?? "") + ")"
-        case .transport(let message):
-            message
+        case .transport(let failure):
+            failure.message
         }
     }
 }

@@ -1,5 +1,5 @@
-import NFCCore
 import CLinux
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc

@@ -37,29 +37,32 @@ public final class TargetExchange: TagExchange {
             try session.setPassiveActivationRetries(0x01)
             targets = try session.listPassiveTargets(maxTargets: 2, timeout: timeout)
         } catch {
-            throw .transport(error.description)
+            throw .transport(Self.failure(error))
         }
         guard let found = targets.first(where: { uid == nil || $0.uid == uid }) else { throw .noAnswer }
         target = found.number
     }
 
+    /// 252 bytes: a normal frame carries 254 bytes after the TFI, less InDataExchange's code
+    /// and target number.
+    public var maximumCommandLength: Int { Frame.maximumNormalPayloadCount - 2 }
+
+    /// 252 bytes: a normal frame's 254 bytes after the TFI, less the response code and the
+    /// status byte.
+    public var maximumAnswerLength: Int { Frame.maximumNormalPayloadCount - 2 }
+
     public func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
-        let viaDataExchange = command.first == 0x30 || command.first == 0xA2
+        let request: Command = command.first == 0x30 || command.first == 0xA2
+            ? .inDataExchange(target: target, data: command)
+            : .inCommunicateThru(data: command)
         let status: PN532Status
         let data: [UInt8]
         do throws(PN532Error) {
             try session.ensureSettings()
-            if viaDataExchange {
-                let payload = try session.run(.inDataExchange(target: target, data: command), timeout: timeout)
-                let reply = try session.decode { () throws(ReplyError) in try DataExchangeReply(payload: payload) }
-                (status, data) = (reply.status, reply.data)
-            } else {
-                let payload = try session.run(.inCommunicateThru(data: command), timeout: timeout)
-                let reply = try session.decode { () throws(ReplyError) in try CommunicateThruReply(payload: payload) }
-                (status, data) = (reply.status, reply.data)
-            }
+            let payload = try session.run(request, timeout: timeout)
+            (status, data) = try session.decode { () throws(ReplyError) in try readStatusAndData(payload, replyTo: request.code) }
         } catch {
-            throw .transport(error.description)
+            throw .transport(Self.failure(error))
         }
         switch status.errorCode {
         case nil:
@@ -69,5 +72,14 @@ public final class TargetExchange: TagExchange {
         default:
             throw .negativeAcknowledgement(nil)
         }
+    }
+
+    /// The transport failure for a session error, keeping it: an interrupted wait is told
+    /// apart so that layers above stop rather than retry.
+    static func failure(_ error: PN532Error) -> TransportFailure {
+        if case .link(let link) = error.kind, link.kind == .interrupted {
+            return TransportFailure(.interrupted(signal: link.errno), error.description, underlying: error)
+        }
+        return TransportFailure(.reader, error.description, underlying: error)
     }
 }

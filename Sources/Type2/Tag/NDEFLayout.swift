@@ -38,7 +38,7 @@ extension Type2Tag {
     /// The most bytes one read command returns: a FAST_READ of `fastReadPageLimit` pages, or
     /// a READ's 4 pages on plain Ultralight.
     var largestReadBytes: Int {
-        product.hasExtendedCommands ? Self.fastReadPageLimit * 4 : 16
+        product.hasExtendedCommands ? fastReadPageLimit * 4 : 16
     }
 
     /// Reads the lock bytes, the CC and as much of the data area as the NDEF TLV needs: one
@@ -48,7 +48,7 @@ extension Type2Tag {
     /// When the walk needs more of a TLV header, whole chunks of the largest size a read
     /// command carries are read (capped at the area's end); the NDEF TLV's value is read to
     /// its end. So every read but the last brings a whole chunk, and a data area of `n` bytes
-    /// costs at most ⌈(n − 8) / 252⌉ FAST_READs whatever the tag holds (4 for an NTAG216 full
+    /// costs at most ⌈(n − 8) / 252⌉ FAST_READs over a PN532 whatever the tag holds (4 for an NTAG216 full
     /// of NULL TLVs, where a walk page by page took 217).
     ///
     /// - Throws: `.invalidNDEF` for a TLV that runs past the area (both modes), an invalid

@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 
 /// Why a tag operation failed, with what a person needs to act on it.
 public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
@@ -39,9 +39,9 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
         case let .exchange(error, step):
             "\(step): \(error)"
         case let .unknownProduct(version):
-            "unknown Type 2 product (GET_VERSION \(version.map(hexPair).joined()))"
+            "unknown Type 2 product (GET_VERSION \(Hex.encode(version)))"
         case let .notFormatted(cc):
-            "the tag is not formatted for NDEF (CC \(cc.bytes.map(hexPair).joined(separator: " "))): format it first"
+            "the tag is not formatted for NDEF (CC \(hexText(cc.bytes))): format it first"
         case .readOnly:
             "the tag is read-only: nothing was written"
         case let .messageTooLong(length, capacity):
@@ -55,8 +55,8 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unsupported(what):
             "not supported by this tag: \(what)"
         case let .oneTimeProgrammable(page, holds, wanted):
-            "page \(page) is one-time programmable (bits can only be set) and holds \(holds.map(hexPair).joined(separator: " ")): "
-                + "it can never become \(wanted.map(hexPair).joined(separator: " ")); nothing was written"
+            "page \(page) is one-time programmable (bits can only be set) and holds \(hexText(holds)): "
+                + "it can never become \(hexText(wanted)); nothing was written"
         case let .wouldErase(what):
             "the tag holds \(what): add --yes to erase it; nothing was written"
         case .wrongPassword:
@@ -67,10 +67,4 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
             "the tag is already locked (read-only for good): nothing was written"
         }
     }
-}
-
-/// Two upper-case hex digits.
-func hexPair(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
 }

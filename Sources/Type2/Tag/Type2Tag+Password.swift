@@ -1,3 +1,5 @@
+import NFCCore
+
 /// Password protection settings of NTAG21x and Ultralight EV1.
 public struct PasswordProtection: Hashable, Sendable {
     /// The 4-byte password (PWD).
@@ -56,7 +58,7 @@ extension Type2Tag {
             throw error
         }
         if let expectedAcknowledge, pack != expectedAcknowledge {
-            throw .unsupported("the tag answered PACK \(pack.map(hexPair).joined()), not \(expectedAcknowledge.map(hexPair).joined()): it may be a clone")
+            throw .unsupported("the tag answered PACK \(Hex.encode(pack)), not \(Hex.encode(expectedAcknowledge)): it may be a clone")
         }
         return pack
     }

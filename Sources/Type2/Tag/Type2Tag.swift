@@ -1,5 +1,5 @@
-import NFCCore
 import NDEF
+import NFCCore
 
 /// An NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight) seen as pages, over a `TagExchange`.
 ///
@@ -13,10 +13,11 @@ public final class Type2Tag {
     /// The GET_VERSION answer; nil for plain Ultralight.
     public let version: [UInt8]?
 
-    /// The most pages one FAST_READ asks for: 63 pages (252 bytes) keep the PN532's answer in
-    /// a normal frame (TFI `D5`, then `43`, the status and the data: at most 254 bytes after
-    /// the TFI).
-    public static let fastReadPageLimit = 63
+    /// The most pages one FAST_READ asks for: as many whole pages as one answer of the
+    /// transport carries (63 pages, 252 bytes, over a PN532's normal frame), at least 4.
+    public var fastReadPageLimit: Int {
+        max(4, exchange.maximumAnswerLength / 4)
+    }
 
     /// One more than the highest page a command can address (the address is one byte).
     static let pageAddressLimit = 256
@@ -56,7 +57,7 @@ public final class Type2Tag {
         var page = pages.lowerBound
         while page < pages.upperBound {
             if product.hasExtendedCommands {
-                let last = min(pages.upperBound, page + Self.fastReadPageLimit) - 1
+                let last = min(pages.upperBound, page + fastReadPageLimit) - 1
                 bytes += try send([0x3A, UInt8(page), UInt8(last)], step: "FAST_READ pages \(page)-\(last)", expecting: (last - page + 1) * 4)
                 page = last + 1
             } else {
@@ -73,7 +74,7 @@ public final class Type2Tag {
         let answer: [UInt8]
         do throws(TagExchangeError) { answer = try exchange.exchange(command) } catch { throw .exchange(error, step: step) }
         if let count, answer.count != count {
-            throw .exchange(.transport("answer of \(answer.count) bytes, \(count) expected"), step: step)
+            throw .exchange(.transport(TransportFailure(.malformedAnswer, "answer of \(answer.count) bytes, \(count) expected")), step: step)
         }
         return answer
     }

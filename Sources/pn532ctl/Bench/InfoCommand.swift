@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCCore
 import PN532
 
 /// `pn532ctl info`: what the reader is.

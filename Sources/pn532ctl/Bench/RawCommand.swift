@@ -1,5 +1,5 @@
-import NFCCore
 import ArgumentParser
+import NFCCore
 import PN532
 
 /// `pn532ctl raw HEX`: send one command, print the reply.

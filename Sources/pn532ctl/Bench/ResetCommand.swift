@@ -1,6 +1,6 @@
-import NFCCore
 import ArgumentParser
 import GPIO
+import NFCCore
 
 /// `pn532ctl reset --reset-pin LINE`: reset the PN532 through RSTPD_N and wake it again — the
 /// cure for a chip or an I2C bus that stopped answering.

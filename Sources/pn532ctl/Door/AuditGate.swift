@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import NDEF
+import NFCCore
 import PN532
 
 /// `audit.on_failure = "deny"` in front of the door's decider: a grant is written to the

@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import GPIO
+import NFCCore
 import NFCReader
 import PN532
 
@@ -30,7 +30,13 @@ final class DeviceConnector: ReaderConnector {
     var name: String { spec.description }
 
     func connect() throws(PN532Error) -> PN532Session {
-        try Reader.start(spec, irq: irq, trace: trace).0
+        let line: GPIOLine? = if case .i2c = spec { irq } else { nil }
+        do throws(ReaderError) { return try ReaderDevice.open(spec, interruptLine: line, trace: trace).session } catch {
+            guard case .reader(let failure) = error else {
+                throw PN532Error(.link(LinkError(.open, device: name, operation: error.description)), command: nil, device: name)
+            }
+            throw failure
+        }
     }
 
     func disconnect(_ session: PN532Session) {

@@ -1,7 +1,7 @@
-import NFCCore
 import ArgumentParser
 import CLinux
 import DoorControl
+import NFCCore
 import PN532
 
 #if canImport(Glibc)
@@ -84,7 +84,7 @@ final class HookLoop {
     func run(signals: Int32) -> Int32 {
         while true {
             let now = Self.now()
-            let timeout = runner.dispatcher.nextDeadline.map { max(0, ($0 - now).wholeNanoseconds) } ?? -1
+            let timeout = runner.dispatcher.nextDeadline.map { max(0, ($0 - now).nanoseconds) } ?? -1
             var descriptors = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: receiver.descriptor, events: Int16(POLLIN), revents: 0)]
             let result = clinux_poll_nanoseconds(&descriptors, 2, timeout)
             if result < 0, errno != EINTR { return SIGTERM }

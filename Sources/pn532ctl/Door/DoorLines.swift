@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import GPIO
+import NFCCore
 import PN532
 
 /// The door's GPIO lines, requested from the configured backend. The relay comes first and

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoorControl
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
-import NFCCore
 import ArgumentParser
 import CLinux
 import DoorControl
 import GPIO
+import NFCCore
 import PN532
 
 #if canImport(Glibc)

@@ -1,7 +1,8 @@
-import CSV
 import Crypto
+import CSV
 import DoorControl
 import NDEF
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc

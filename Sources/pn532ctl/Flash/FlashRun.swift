@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// The flash loop on one open reader: wait for exactly one tag, provision it, record it,

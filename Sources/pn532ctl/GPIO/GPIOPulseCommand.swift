@@ -1,6 +1,6 @@
-import NFCCore
 import ArgumentParser
 import GPIO
+import NFCCore
 
 /// `pn532ctl gpio pulse LINE MS`: on, wait, off — a door strike's unlock pulse.
 struct GPIOPulseCommand: ParsableCommand {

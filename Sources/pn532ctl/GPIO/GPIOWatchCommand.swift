@@ -1,6 +1,6 @@
-import NFCCore
 import ArgumentParser
 import GPIO
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc
@@ -73,7 +73,7 @@ struct GPIOWatchCommand: ParsableCommand {
     }
 
     private func describe(_ edge: GPIOLine.Edge, line: GPIOLineName, at elapsed: Duration) -> String {
-        let milliseconds = Int(elapsed.wholeNanoseconds / 1_000_000)
+        let milliseconds = Int(elapsed.nanoseconds / 1_000_000)
         if json {
             return JSON.object([("line", .string(line.description)), ("edge", .string(edge.rawValue)), ("ms", .int(milliseconds))]).text
         }

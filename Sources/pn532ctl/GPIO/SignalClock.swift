@@ -1,7 +1,7 @@
-import NFCCore
-import CLinux
 import ArgumentParser
+import CLinux
 import GPIO
+import NFCCore
 
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +29,7 @@ final class SignalClock: GPIOClock {
         let deadline = now() + duration
         while case let remaining = deadline - now(), remaining > .zero {
             var descriptor = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
-            if clinux_poll_nanoseconds(&descriptor, 1, remaining.wholeNanoseconds) > 0, signalled() {
+            if clinux_poll_nanoseconds(&descriptor, 1, remaining.nanoseconds) > 0, signalled() {
                 throw GPIOError.interrupted
             }
         }

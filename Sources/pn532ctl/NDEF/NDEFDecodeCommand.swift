@@ -1,5 +1,7 @@
 import ArgumentParser
 import NDEF
+import NFCCore
+import Type2
 
 /// `pn532ctl ndef decode`: decode a message from hex, a file or standard input.
 struct NDEFDecodeCommand: ParsableCommand {

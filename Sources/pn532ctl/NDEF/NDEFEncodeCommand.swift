@@ -1,5 +1,7 @@
 import ArgumentParser
 import NDEF
+import NFCCore
+import Type2
 
 /// `pn532ctl ndef encode`: build a message from record options and print it.
 struct NDEFEncodeCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import NDEF
+import NFCCore
 
 /// The human-readable form of a decoded NDEF message.
 enum MessageDescription {

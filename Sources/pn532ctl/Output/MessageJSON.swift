@@ -1,4 +1,5 @@
 import NDEF
+import NFCCore
 
 /// The `--json` form of a decoded NDEF message (schema in the README).
 enum MessageJSON {

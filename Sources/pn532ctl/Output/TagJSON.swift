@@ -1,4 +1,5 @@
 import DoorControl
+import NFCCore
 import Type2
 
 /// The members the tag commands' `--json` objects share (schema in the README).

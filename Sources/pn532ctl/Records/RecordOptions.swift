@@ -1,4 +1,5 @@
 import NDEF
+import NFCCore
 
 /// The record options of `ndef encode` (and the tag-writing commands), read in the order
 /// given so that records keep that order. Each record option starts a record; the options

@@ -1,4 +1,5 @@
 import FileInput
+import NFCCore
 import Type2
 
 /// A file holding an NDEF message, binary or as hex text, bounded by the largest tag we

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCCore
 import Type2
 
 /// `pn532ctl dump`: every page, annotated.

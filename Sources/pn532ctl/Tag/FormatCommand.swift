@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCCore
 import Type2
 
 /// `pn532ctl format`: make a tag an empty NDEF tag.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCCore
 import Type2
 
 /// `pn532ctl identify`: what the tag is, its NDEF status and its password protection.

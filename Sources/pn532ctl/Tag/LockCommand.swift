@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCCore
 import Type2
 
 /// `pn532ctl lock --yes`: make the tag read-only, for good.

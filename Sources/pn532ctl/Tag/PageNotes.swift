@@ -1,4 +1,5 @@
 import NDEF
+import NFCCore
 import Type2
 
 /// What each page of a Type 2 tag holds, for `dump`.

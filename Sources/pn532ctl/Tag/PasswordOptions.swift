@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import FileInput
+import NFCCore
 
 /// Where a tag's password comes from: `--password HEX` (8 hex digits) or `--secret-file FILE`
 /// (PWD and PACK derived per tag as HMAC-SHA256(secret, UID): bytes 0-3 and 4-5).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NFCCore
 import Type2
 
 /// `pn532ctl protect`: password-protect an NTAG21x or Ultralight EV1.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NDEF
+import NFCCore
 import Type2
 
 /// `pn532ctl read`: the tag's NDEF message.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NDEF
+import NFCCore
 import Type2
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Crypto
 import DoorControl
 import NDEF
+import NFCCore
 import Type2
 
 /// `pn532ctl token check`: read the tag's door token and say whether this key accepts it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Crypto
 import DoorControl
 import NDEF
+import NFCCore
 import Type2
 
 #if canImport(Glibc)

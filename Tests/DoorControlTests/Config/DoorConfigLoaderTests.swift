@@ -1,5 +1,5 @@
-import NFCCore
 import DoorControl
+import NFCCore
 import Testing
 
 @Suite("Door configuration: loading and validation")

@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import Foundation
+import NFCCore
 import Testing
 
 @Suite("Door configuration: the effective configuration as TOML")

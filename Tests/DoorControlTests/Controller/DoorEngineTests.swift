@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import NDEF
+import NFCCore
 import PN532
 import PN532Simulator
 import Testing

@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import Glibc
+import NFCCore
 import PN532
 import PN532Simulator
 import Testing

@@ -1,5 +1,5 @@
-import NFCCore
 import DoorControl
+import NFCCore
 #if canImport(Glibc)
 import Glibc
 #endif

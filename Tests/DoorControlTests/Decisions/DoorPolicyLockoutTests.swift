@@ -1,5 +1,5 @@
-import NFCCore
 import DoorControl
+import NFCCore
 import Testing
 
 @Suite("Door policy: lockout of a tag after repeated denials, and a global rate limit")

@@ -1,5 +1,5 @@
-import NFCCore
 import DoorControl
+import NFCCore
 import Testing
 
 #if canImport(Glibc)

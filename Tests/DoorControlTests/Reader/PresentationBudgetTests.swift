@@ -1,6 +1,6 @@
-import NFCCore
 import DoorControl
 import GPIO
+import NFCCore
 import PN532
 import PN532Simulator
 import Testing

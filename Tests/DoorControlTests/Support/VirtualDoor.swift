@@ -1,8 +1,9 @@
-import NFCCore
 import DoorControl
 import NDEF
+import NFCCore
 import PN532
 import PN532Simulator
+import Type2
 
 /// A door on the in-process simulator's virtual clock: a chip with a scripted field, the
 /// engine, and recordings of everything it did.

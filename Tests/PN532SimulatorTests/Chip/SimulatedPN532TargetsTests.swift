@@ -1,8 +1,8 @@
 import NFCCore
-import TestSupport
 import PN532
 import PN532Simulator
 import Testing
+import TestSupport
 
 /// The initiator commands: InListPassiveTarget, InDataExchange, InCommunicateThru, and the
 /// field faults (a tag arriving, a tag removed after N commands).

@@ -1,5 +1,5 @@
-import NFCCore
 import Glibc
+import NFCCore
 import PN532
 import PN532Simulator
 import Testing

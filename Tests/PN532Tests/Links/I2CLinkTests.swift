@@ -1,8 +1,8 @@
-import NFCCore
 import Glibc
-@testable import PN532
+import NFCCore
 import PN532Simulator
 import Testing
+@testable import PN532
 
 /// `I2CLink` against the simulated I2C bus: status polling, the bus-free gap, write retries,
 /// wake-up on the address, the IRQ line, a wedged bus, and deadlines.

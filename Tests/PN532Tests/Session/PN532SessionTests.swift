@@ -1,7 +1,7 @@
-@testable import PN532
 import NFCCore
 import PN532Simulator
 import Testing
+@testable import PN532
 
 /// `run(_:timeout:)` and `start()` against the simulated chip: wake-up, the ACK window and its
 /// resends, the response deadline and abort, syntax errors and NACK recovery.

@@ -1,8 +1,8 @@
-@testable import PN532
-@testable import PN532Simulator
 import NFCCore
 import Testing
 import Type2
+@testable import PN532
+@testable import PN532Simulator
 
 /// Start-up owns the chip's state: whatever another host or a crashed process left (CRC or
 /// parity off, another rate, PowerDown, the field on, a target selected, a command pending, a

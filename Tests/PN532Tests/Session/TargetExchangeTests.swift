@@ -119,10 +119,16 @@ struct TargetExchangeTests {
         let (reader, exchange) = try Self.selected()
         reader.chip.stall()
         let error = #expect(throws: TagExchangeError.self) { try exchange.exchange([0x30, 0x04]) }
-        guard case .transport(let message)? = error else {
+        guard case .transport(let failure)? = error else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
         }
-        #expect(message.contains("no ACK"))
+        #expect(failure.kind == .reader)
+        #expect(failure.message.contains("no ACK"))
+        let underlying = try #require(failure.underlying as? PN532Error)
+        guard case .noAcknowledgement = underlying.kind else {
+            Issue.record("expected the PN532's no-ACK error underneath, got \(underlying)")
+            return
+        }
     }
 }

@@ -1,5 +1,5 @@
-import NFCCore
 import Foundation
+import NFCCore
 import PN532
 import Testing
 

@@ -1,5 +1,6 @@
 import NDEF
 import PN532Simulator
+import Type2
 
 /// The simulated NTAG216 of the Type 2 benchmarks and its page images.
 enum BenchTag {

@@ -33,7 +33,7 @@ enum Type2WallTable {
             - Wall time adds process start (about 5 ms, the --help row above) and the real-time simulator's \
             scheduling, but lacks the host's UART time, which the model counts: on the pty the host's bytes reach \
             the chip at once. So median − run modelled can be negative.
-            - dump and nfc-mfultralight r both read all 231 pages: pn532ctl by FAST_READ, \(Type2Tag.fastReadPageLimit) pages a command; \
+            - dump and nfc-mfultralight r both read all 231 pages: pn532ctl by FAST_READ, \(Floor.fastReadPageLimit) pages a command; \
             libnfc by READ, 4 pages a command, with GET_VERSION in raw mode and its own set-up around it.
             """ + (bench.dumpsEqual.map { "\n- The two .mfd dumps are \($0 ? "identical" : "DIFFERENT")." } ?? ""))
     }

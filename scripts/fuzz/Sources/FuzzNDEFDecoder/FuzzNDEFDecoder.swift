@@ -1,4 +1,5 @@
 import NDEF
+import Type2
 
 /// libFuzzer entry point: decodes the input as an NDEF message (strict and lenient), decodes
 /// every record's content, and as a Type 2 data area. Whatever decodes must re-encode to a

@@ -1,6 +1,6 @@
-import NFCCore
 import FuzzSupport
 import NDEF
+import NFCCore
 import Type2
 
 /// libFuzzer entry point for the Type 2 layout reader: the CC, the lock bytes and the TLV walk
@@ -66,6 +66,11 @@ final class MemoryTag: TagExchange {
         self.memory = memory
         self.product = product
     }
+
+    /// A PN532's limits: 252 bytes each way in a normal frame.
+    var maximumCommandLength: Int { 252 }
+
+    var maximumAnswerLength: Int { 252 }
 
     func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
         switch command.first {

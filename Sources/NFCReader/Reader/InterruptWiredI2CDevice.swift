@@ -1,5 +1,5 @@
-import NFCCore
 import GPIO
+import NFCCore
 import PN532
 
 /// An i2c-dev PN532 whose IRQ pin (active low: "a response is ready") is wired to a GPIO

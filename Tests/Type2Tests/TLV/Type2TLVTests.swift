@@ -1,6 +1,7 @@
-import TestSupport
+import NDEF
 import Testing
-@testable import NDEF
+import TestSupport
+@testable import Type2
 
 @Suite("Type 2 TLVs: framing, parsing, capacity")
 struct Type2TLVTests {

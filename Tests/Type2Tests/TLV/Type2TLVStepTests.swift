@@ -1,6 +1,7 @@
 import NDEF
 import Testing
 import TestSupport
+import Type2
 
 @Suite("Type 2 TLV steps over a partly read data area")
 struct Type2TLVStepTests {

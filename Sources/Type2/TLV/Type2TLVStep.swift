@@ -1,3 +1,5 @@
+import NDEF
+
 /// One step of a walk over a Type 2 data area of which only the first bytes may be read yet.
 public enum Type2TLVStep: Hashable, Sendable {
     /// The TLV that starts at the position; the next one starts at its value's end. Its

@@ -1,3 +1,5 @@
+import NDEF
+
 /// A TLV block in the data area of an NFC Forum Type 2 tag (from page 4 on).
 public struct Type2TLV: Hashable, Sendable {
     /// The tag byte.
