@@ -27,7 +27,7 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "JSONText",
+                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

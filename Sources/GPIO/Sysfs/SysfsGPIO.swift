@@ -56,7 +56,7 @@ public final class SysfsGPIO: GPIOBackend {
             try writeSettling(initiallyOn != request.activeLow ? "high" : "low", to: "\(directory)/direction", line: line)
         case .input(let bias, let period):
             guard bias == .asIs else {
-                throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use --backend cdev or a pull resistor")
+                throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use the character-device backend (cdev) or a pull resistor")
             }
             try writeSettling("in", to: "\(directory)/direction", line: line)
             try writeSettling("both", to: "\(directory)/edge", line: line)
