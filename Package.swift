@@ -22,12 +22,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "NFCCore"),
+        .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
+        .target(name: "JSONText"),
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput",
+                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -43,6 +46,7 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
+                "BuildInfo",
                 "NFCCore",
                 "NDEF",
                 "PN532",
@@ -56,6 +60,7 @@ let package = Package(
                 "CSV",
                 "NFCReader",
                 "NFCTags",
+                "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -68,6 +73,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
@@ -77,6 +83,9 @@ let package = Package(
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "pn532ctlTests", dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2"]),
+        .testTarget(
+            name: "pn532ctlTests",
+            dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )

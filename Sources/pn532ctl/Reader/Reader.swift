@@ -28,7 +28,7 @@ final class Reader {
         let spec = try options.spec()
         let trace = options.trace ? TracePrinter().print : nil
         do throws(ReaderError) {
-            if options.irqPin != nil, case .i2c = spec {} else if options.irqPin != nil { throw .interruptLineNeedsI2C(spec) }
+            if options.irqPin != nil, !spec.takesInterruptLine { throw .interruptLineNeedsI2C(spec) }
             let irq = try options.irqPin.map { pin throws(ReaderError) in try ReaderDevice.interruptLine(named: pin) }
             _ = LinkInterruption.install()
             let device = try ReaderDevice.open(spec, interruptLine: irq, trace: trace)

@@ -6,7 +6,12 @@ import Type2
 struct IdentifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "identify",
-        abstract: "Identify the tag: product, UID, memory, NDEF status and capacity, protection, originality signature.")
+        abstract: "Identify the tag: product, UID, memory, NDEF status and capacity, protection, originality signature.",
+        discussion: """
+            Examples:
+              pn532ctl identify --wait 10
+              pn532ctl identify --json
+            """)
 
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
@@ -42,7 +47,7 @@ struct IdentifyCommand: ParsableCommand {
                 ("family", .string(tag.product.rawValue)),
                 ("uid", .string(Hex.encode(session.target.uid))),
                 ("version", tag.version.map { .string(Hex.encode($0)) } ?? .null),
-                ("pages", .int(tag.product.pageCount)),
+                ("pageCount", .int(tag.product.pageCount)),
                 ("ndefStatus", report.map { .string($0.status.rawValue) } ?? .null),
                 ("capacity", report.map { .int($0.capacity) } ?? .null),
                 ("ndefTLV", report.map { .bool($0.hasNDEFTLV) } ?? .null),

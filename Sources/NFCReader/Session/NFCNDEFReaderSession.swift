@@ -1,0 +1,176 @@
+import NDEF
+import PN532
+import Type2
+
+/// A session that reads NDEF messages from tags as they come, as Core NFC's
+/// `NFCNDEFReaderSession`, over a PN532.
+///
+/// ```swift
+/// let session = NFCNDEFReaderSession(device: "sim", invalidateAfterFirstRead: false)
+/// session.begin()
+/// for try await detection in session.detections {
+///     if case .messages(let messages) = detection { print(messages) }
+/// }
+/// ```
+///
+/// The session reads each tag once while it stays in the field; a tag is read again after it
+/// has left and come back (or after `restartPolling()`). With two tags in the field nothing is
+/// read: `alertMessage` becomes "More than 1 tag is detected. Please remove all tags and try
+/// again." and polling goes on once they have left. A session created with `reportsTags`
+/// reports the tags themselves instead (as Core NFC does for a delegate that implements
+/// `didDetect tags`): the app connects to one and reads, writes or locks it, and calls
+/// `restartPolling()` for more.
+///
+/// The session ends (is invalidated) after its first read with `invalidateAfterFirstRead`,
+/// on `invalidate()`, when the task iterating `detections` is cancelled, after `timeout` (60 s,
+/// on the reader's clock) or when the reader fails. Then the field is switched off and the
+/// reader closed, and the delegate's `didInvalidateWithError` is called.
+public final class NFCNDEFReaderSession: Sendable {
+    /// What the session reports.
+    public enum Detection: Sendable {
+        /// The NDEF message of a tag that came into the field.
+        case messages([NDEFMessage])
+        /// Tags that came into the field (a session created with `reportsTags`).
+        case tags([any NFCNDEFTag])
+    }
+
+    /// Core NFC's words for two tags in the field.
+    public static let moreThanOneTagMessage = "More than 1 tag is detected. Please remove all tags and try again."
+
+    /// True: reading is available wherever this library runs (there may still be no reader).
+    public static let readingAvailable = true
+
+    /// Whether the session ends after its first read.
+    public let invalidateAfterFirstRead: Bool
+    /// Whether the session reports tags (`didDetect tags`) rather than their messages.
+    public let reportsTags: Bool
+    /// The reader the session opens.
+    public let device: NFCReaderDevice
+
+    let core: ReaderSessionCore
+    private let channel = DetectionChannel<Detection>()
+
+    /// A session on the reader `device` names (`sim` by default: the in-process simulator).
+    ///
+    /// - Parameters:
+    ///   - delegate: told of messages, tags and the end; optional when `detections` is used.
+    ///   - reportsTags: report tags to connect to instead of their messages.
+    ///   - invalidateAfterFirstRead: end the session after the first message is reported.
+    ///   - timeout: the session's lifetime on the reader's clock (Core NFC: 60 s).
+    public convenience init(
+        device: String = "sim", delegate: (any NFCNDEFReaderSessionDelegate)? = nil,
+        reportsTags: Bool = false, invalidateAfterFirstRead: Bool, timeout: Duration = .seconds(60)
+    ) {
+        self.init(reader: .named(device), delegate: delegate, reportsTags: reportsTags,
+                  invalidateAfterFirstRead: invalidateAfterFirstRead, timeout: timeout)
+    }
+
+    /// A session on `reader` (see `init(device:delegate:reportsTags:invalidateAfterFirstRead:timeout:)`).
+    public init(
+        reader: NFCReaderDevice, delegate: (any NFCNDEFReaderSessionDelegate)? = nil,
+        reportsTags: Bool = false, invalidateAfterFirstRead: Bool, timeout: Duration = .seconds(60)
+    ) {
+        device = reader
+        self.reportsTags = reportsTags
+        self.invalidateAfterFirstRead = invalidateAfterFirstRead
+        self.delegate = delegate
+        core = ReaderSessionCore(device: reader, timeout: timeout)
+        core.install(ReaderSessionCore.Handlers(
+            becameActive: { [self] in delegate?.readerSessionDidBecomeActive(self) },
+            detect: { [self] _, chip, targets in
+                reportsTags ? reportTags(targets) : readMessage(chip: chip, targets: targets)
+            },
+            ended: { [self] error in
+                delegate?.readerSession(self, didInvalidateWithError: error)
+                channel.finish(error)
+            }))
+    }
+
+    /// Told of messages, tags and the end.
+    private let delegate: (any NFCNDEFReaderSessionDelegate)?
+
+    /// The detections, in order, ending when the session is invalidated (see
+    /// `NFCDetectionStream`). Cancelling the task that iterates it invalidates the session.
+    public var detections: NFCDetectionStream<Detection> {
+        NFCDetectionStream(channel: channel, cancel: { [core] in core.invalidate(.userCanceled) })
+    }
+
+    /// The message for the user; the session sets it for "more than one tag".
+    public var alertMessage: String {
+        get { core.alertMessage }
+        set { core.alertMessage = newValue }
+    }
+
+    /// True from `begin()` until the session is invalidated.
+    public var isReady: Bool { core.isReady }
+
+    /// Opens the reader and starts polling. A session begins once.
+    public func begin() {
+        core.begin()
+    }
+
+    /// Forgets the tags already reported (they are reported again if still in the field),
+    /// disconnects the connected tag and polls again.
+    public func restartPolling() {
+        core.restartPolling()
+    }
+
+    /// Ends the session (`readerSessionInvalidationErrorUserCanceled`): the field is switched
+    /// off and the reader closed.
+    public func invalidate() {
+        core.invalidate(.userCanceled)
+    }
+
+    /// Ends the session, showing `errorMessage` as the reason; the error's code is
+    /// `readerSessionInvalidationErrorUserCanceled` and its message `errorMessage`.
+    public func invalidate(errorMessage: String) {
+        alertMessage = errorMessage
+        core.invalidate(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, errorMessage))
+    }
+
+    /// Connects to a tag the session reported, so that its NDEF can be queried, read, written
+    /// or locked. Connecting to another tag disconnects the first.
+    ///
+    /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
+    ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
+    public func connect(to tag: any NFCNDEFTag) async throws(NFCReaderError) {
+        guard let tag = tag as? NFCMiFareTag, tag.core === core else {
+            throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
+        }
+        try await tag.connect()
+    }
+
+    /// Tags mode: report the targets and pause.
+    private func reportTags(_ targets: [PassiveTarget]) -> ReaderSessionCore.AfterDetection {
+        let detection = core.nextDetectionNumber()
+        let tags: [any NFCNDEFTag] = targets.map { NFCMiFareTag(target: $0, detection: detection, core: core) }
+        delegate?.readerSession(self, didDetect: tags)
+        channel.send(.tags(tags))
+        return .pause
+    }
+
+    /// Messages mode: read the one tag's message and report it.
+    private func readMessage(
+        chip: PN532Session, targets: [PassiveTarget]
+    ) -> ReaderSessionCore.AfterDetection {
+        let uids = targets.map(\.uid)
+        guard targets.count == 1, let target = targets.first else {
+            core.alertMessage = Self.moreThanOneTagMessage
+            return .keepPolling(reported: uids)
+        }
+        let message: NDEFMessage
+        do throws(Type2Error) {
+            let tag = try Type2Tag.identify(TargetExchange(session: chip, target: target))
+            let report = try tag.queryNDEFStatus()
+            guard report.status != .notSupported, report.hasNDEFTLV else { return .keepPolling(reported: uids) }
+            message = try tag.readNDEF()
+        } catch {
+            if case .exchange(.transport, _) = error { return .invalidate(NFCReaderError(error)) }
+            return .keepPolling(reported: uids)
+        }
+        guard !message.records.isEmpty else { return .keepPolling(reported: uids) }
+        delegate?.readerSession(self, didDetectNDEFs: [message])
+        channel.send(.messages([message]))
+        return invalidateAfterFirstRead ? .invalidate(.firstTagRead) : .keepPolling(reported: uids)
+    }
+}

@@ -1,0 +1,197 @@
+import NFCCore
+import PN532
+import Synchronization
+
+/// The engine of both reader sessions: opens the reader on its own thread, polls for tags,
+/// reports them through `detect`, runs tag operations, and ends the session exactly once.
+final class ReaderSessionCore: Sendable {
+    /// What the engine does after `detect` has seen the targets of one poll.
+    enum AfterDetection: Sendable {
+        /// Go on polling; these UIDs are not reported again until they leave the field.
+        case keepPolling(reported: [[UInt8]])
+        /// Stop polling until `restartPolling()`.
+        case pause
+        /// End the session.
+        case invalidate(NFCReaderError)
+    }
+
+    private struct Shared {
+        var begun = false
+        var ending: NFCReaderError?
+        var polling = false
+        var restartRequested = false
+        var alertMessage = ""
+        var detections = 0
+        var connectedDetection: Int?
+    }
+
+    /// What the session wrapping the engine does at each step; cleared when the session ends,
+    /// so that the engine and its session do not keep each other alive.
+    struct Handlers: Sendable {
+        /// Called on the reader thread once the reader is open and polling starts.
+        var becameActive: @Sendable () -> Void
+        /// Called on the reader thread with the targets of a poll.
+        var detect: @Sendable (ReaderWorker, PN532Session, [PassiveTarget]) -> AfterDetection
+        /// Called on the reader thread once, when the session has ended and the reader is closed.
+        var ended: @Sendable (NFCReaderError) -> Void
+    }
+
+    let device: NFCReaderDevice
+    let timeout: Duration
+    let worker = ReaderWorker()
+    private let thread = ReaderThread()
+    private let shared = Mutex(Shared())
+    private let handlers = Mutex<Handlers?>(nil)
+
+    init(device: NFCReaderDevice, timeout: Duration) {
+        self.device = device
+        self.timeout = timeout
+    }
+
+    /// Sets what the session does at each step (before `begin()`).
+    func install(_ handlers: Handlers) {
+        self.handlers.withLock { $0 = handlers }
+    }
+
+    /// The message shown to the user (set by the app, and by the session for "more than one tag").
+    var alertMessage: String {
+        get { shared.withLock { $0.alertMessage } }
+        set { shared.withLock { $0.alertMessage = newValue } }
+    }
+
+    /// True from `begin()` until the session starts ending.
+    var isReady: Bool { shared.withLock { $0.begun && $0.ending == nil } }
+
+    /// A number for the next detection, so that a tag from an earlier poll is known as such.
+    func nextDetectionNumber() -> Int {
+        shared.withLock { state in
+            state.detections += 1
+            return state.detections
+        }
+    }
+
+    /// The detection number of the connected tag; nil when none is connected.
+    var connectedDetection: Int? {
+        get { shared.withLock { $0.connectedDetection } }
+        set { shared.withLock { $0.connectedDetection = newValue } }
+    }
+
+    /// The number of the latest detection.
+    var latestDetection: Int { shared.withLock { $0.detections } }
+
+    /// Opens the reader and starts polling; a second call does nothing.
+    func begin() {
+        let first = shared.withLock { state -> Bool in
+            defer { state.begun = true }
+            return !state.begun && state.ending == nil
+        }
+        guard first else { return }
+        thread.submit { [self] in
+            do throws(NFCReaderError) {
+                let reader = try device.open()
+                worker.reader = reader
+                worker.deadline = reader.session.link.now + timeout
+            } catch {
+                return invalidate(error)
+            }
+            handlers.withLock { $0 }?.becameActive()
+            startPolling()
+        }
+    }
+
+    /// Forgets the tags reported and polls again (Core NFC's `restartPolling`); the connected
+    /// tag is disconnected.
+    func restartPolling() {
+        let submit = shared.withLock { state -> Bool in
+            guard state.begun, state.ending == nil else { return false }
+            state.restartRequested = true
+            state.connectedDetection = nil
+            return !state.polling
+        }
+        if submit { thread.submit { [self] in startPolling() } }
+    }
+
+    /// Ends the session with `error` (the first reason counts): polling stops, the field is
+    /// switched off, the reader closed, and `ended` called.
+    func invalidate(_ error: NFCReaderError) {
+        let first = shared.withLock { state -> Bool in
+            guard state.ending == nil else { return false }
+            state.ending = error
+            return true
+        }
+        guard first else { return }
+        thread.submit { [self] in
+            worker.close()
+            let last = handlers.withLock { handlers in
+                defer { handlers = nil }
+                return handlers
+            }
+            last?.ended(error)
+        }
+        thread.stop()
+    }
+
+    /// Runs `body` on the reader thread with the open chip.
+    ///
+    /// - Throws: `readerTransceiveErrorSessionInvalidated` once the session is ending, or what
+    ///   `body` throws. A reader failure (the chip no longer answering) also ends the session.
+    func perform<Value: Sendable>(
+        _ body: @escaping @Sendable (ReaderWorker, PN532Session) throws(NFCReaderError) -> Value
+    ) async throws(NFCReaderError) -> Value {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, NFCReaderError>, Never>) in
+            thread.submit { [self] in
+                guard shared.withLock({ $0.ending == nil }), let chip = worker.chip else {
+                    return continuation.resume(returning: .failure(.sessionInvalidated))
+                }
+                do throws(NFCReaderError) {
+                    continuation.resume(returning: .success(try body(worker, chip)))
+                } catch {
+                    if error.code == .readerSessionInvalidationErrorSessionTerminatedUnexpectedly { invalidate(error) }
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// The poll loop, on the reader thread: waits for tags, reports them, waits for reported
+    /// tags to leave, until a detection pauses it or the session ends or times out.
+    private func startPolling() {
+        shared.withLock { $0.polling = true }
+        defer { shared.withLock { $0.polling = false } }
+        while true {
+            let (ending, restart) = shared.withLock { state -> (Bool, Bool) in
+                defer { state.restartRequested = false }
+                return (state.ending != nil, state.restartRequested)
+            }
+            guard !ending, let chip = worker.chip else { return }
+            if restart {
+                worker.reported = []
+                worker.connected = nil
+                connectedDetection = nil
+            }
+            guard chip.link.now < worker.deadline else { return invalidate(.sessionTimeout(timeout)) }
+            do throws(PN532Error) {
+                if !worker.reported.isEmpty {
+                    let present = try worker.targetsNow(on: chip)
+                    if present.contains(where: { worker.reported.contains($0.uid) }) {
+                        try worker.idle(ReaderWorker.presenceInterval, on: chip)
+                    } else {
+                        worker.reported = []
+                    }
+                    continue
+                }
+                guard let targets = try worker.waitForTargets(on: chip, stop: { shared.withLock { $0.ending != nil || $0.restartRequested } }),
+                      !targets.isEmpty else { continue }
+                guard let detect = handlers.withLock({ $0 })?.detect else { return }
+                switch detect(worker, chip, targets) {
+                case .keepPolling(let reported): worker.reported = reported
+                case .pause: return
+                case .invalidate(let error): return invalidate(error)
+                }
+            } catch {
+                return invalidate(NFCReaderError(error))
+            }
+        }
+    }
+}
