@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -81,7 +83,7 @@ public final class SysfsGPIO: GPIOBackend {
         do {
             names = try files.contents(ofDirectory: root)
         } catch {
-            throw GPIOError.noChip("cannot read \(root): \(errorText(error.errno)); is CONFIG_GPIO_SYSFS enabled? "
+            throw GPIOError.noChip("cannot read \(root): \(Errno(rawValue: error.errno).description); is CONFIG_GPIO_SYSFS enabled? "
                 + "Try --backend cdev")
         }
         return try names.filter { $0.hasPrefix("gpiochip") }
