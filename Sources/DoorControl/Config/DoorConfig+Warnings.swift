@@ -1,3 +1,5 @@
+import NFCReader
+
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
 /// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:
 /// a user with both `uid` and `token = true`, the published test originality key with a real
@@ -47,6 +49,6 @@ extension DoorConfig {
 extension ReaderConfig {
     /// True for the in-process simulator (`sim`, `sim:…`).
     var isSimulator: Bool {
-        device == "sim" || device.hasPrefix("sim:")
+        (try? DeviceSpec.parse(device))?.isSimulator ?? false
     }
 }

@@ -1,4 +1,5 @@
 import NFCCore
+import NFCReader
 /// `[reader]`, `[gpio]`, `[relay]`, `[inputs]` and `[feedback]`.
 extension DoorConfigDecoder {
     /// The PN532's rates (SetSerialBaudRate).
@@ -10,14 +11,15 @@ extension DoorConfigDecoder {
         guard let device = try section.text("device") else {
             throw section.missing("device", "the PN532's device, such as \"/dev/serial0\" or \"i2c:/dev/i2c-1\" (or a board = \"…\" that gives it)")
         }
-        let isI2C = device.hasPrefix("i2c:") || device.hasPrefix("sim-i2c")
+        // A device string that is no device is reported where it is used, with its place.
+        let isI2C = (try? DeviceSpec.parse(device))?.isOnI2C ?? false
         let baud = try section.integer("baud", in: 9600...1_288_000)
         if let baud {
             guard Self.baudRates.contains(baud) else {
                 throw section.error("baud", "\(baud) is not a PN532 rate (\(Self.baudRates.map(String.init).joined(separator: ", ")))", at: section["baud"])
             }
             guard !isI2C else { throw section.error("baud", "only for a reader on a UART; \(device) is on I2C", at: section["baud"]) }
-            guard !(device.hasPrefix("uart:") && device.split(separator: ":").count > 2) else {
+            guard !DeviceSpec.statesRate(device) else {
                 throw section.error("baud", "the device \(device) already gives a rate; give it once", at: section["baud"])
             }
         }

@@ -16,11 +16,7 @@ extension SimulatedPN532 {
     func executeInitiatorCommand(_ code: CommandCode, _ parameters: [UInt8], at time: MonotonicTime) {
         switch code {
         case .inListPassiveTarget where parameters.count >= 2 && (1...2).contains(parameters[0]):
-            fieldOn = true
-            guard parameters[1] == PassiveModulation.typeA106.rawValue else {
-                return respond([code.responseCode, 0x00], at: time + missedPolls(passiveActivationRetries))
-            }
-            startPoll(WaitingPoll(maxTargets: Int(parameters[0]), autoPoll: false), retries: passiveActivationRetries, at: time)
+            listPassiveTargets(maximum: Int(parameters[0]), modulation: parameters[1], Array(parameters.dropFirst(2)), at: time)
         case .inAutoPoll where parameters.count >= 3 && parameters.count <= 17:
             fieldOn = true
             let typeA: [UInt8] = [AutoPollType.genericPassive106.rawValue, AutoPollType.mifare.rawValue]
@@ -51,60 +47,12 @@ extension SimulatedPN532 {
         }
     }
 
-    /// The time a poll that finds nothing takes: one activation attempt per try.
-    private func missedPolls(_ retries: UInt8) -> Duration {
-        timing.activationAttempt * (Int(retries == 0xFF ? 0 : retries) + 1)
-    }
-
-    /// Polls with REQA, as InListPassiveTarget does: halted tags do not answer. A tag still
-    /// active from an earlier poll takes REQA as an error, drops to idle without answering,
-    /// and answers the next try, so it is found only when a retry is allowed.
-    private func startPoll(_ poll: WaitingPoll, retries: UInt8, at time: MonotonicTime) {
-        targets.removeAll()
-        let stillActive = field.contains { $0.state == .active }
-        for index in field.indices where field[index].state == .active { field[index].powerOff() }
-        if stillActive, retries == 0 {
-            let code = poll.autoPoll ? CommandCode.inAutoPoll : .inListPassiveTarget
-            return respond([code.responseCode, 0x00], at: time + missedPolls(0))
-        }
-        if field.contains(where: { $0.state != .halted }) {
-            return completePoll(poll, at: time + (stillActive ? timing.activationAttempt : .zero))
-        }
-        if retries == 0xFF {
-            waitingPoll = poll
-        } else {
-            let code = poll.autoPoll ? CommandCode.inAutoPoll : .inListPassiveTarget
-            respond([code.responseCode, 0x00], at: time + missedPolls(retries))
-        }
-    }
-
-    /// Activates up to `poll.maxTargets` tags and answers with their target data.
-    func completePoll(_ poll: WaitingPoll, at time: MonotonicTime) {
-        var found: [PassiveTarget] = []
-        for index in field.indices.filter({ field[$0].state != .halted }).prefix(poll.maxTargets) {
-            field[index].activate()
-            let tag = field[index]
-            let number = UInt8(found.count + 1)
-            targets[number] = tag.uid
-            found.append(PassiveTarget(number: number, atqa: UInt16(tag.atqa[0]) << 8 | UInt16(tag.atqa[1]), sak: tag.sak, uid: tag.uid))
-        }
-        let ready = time + timing.activation * found.count
-        if poll.autoPoll {
-            let entries = found.flatMap { target -> [UInt8] in
-                let data = target.targetData
-                return [AutoPollType.mifare.rawValue, UInt8(data.count)] + data
-            }
-            respond([CommandCode.inAutoPoll.responseCode, UInt8(found.count)] + entries, at: ready)
-        } else {
-            respond(PassiveTargetList(targets: found).payload, at: ready)
-        }
-    }
-
     /// InDataExchange: the chip frames the tag command, handles CRC and the two phases of a
     /// COMPATIBILITY WRITE, and reports the tag's ACK as plain success.
     private func dataExchange(target: UInt8, _ data: [UInt8], at time: MonotonicTime) {
         let code = CommandCode.inDataExchange.responseCode
         guard let uid = targets[target] else { return respond([code, Self.statusNotAcceptable], at: time) }
+        if cardExchange(target: target, uid: uid, data, at: time) { return }
         var answers = [exchangeWithTag(uid: uid, data[0] == 0xA0 && data.count == 18 ? Array(data.prefix(2)) : data)]
         if data[0] == 0xA0, data.count == 18, answers[0]?.kind == .ack {
             answers.append(exchangeWithTag(uid: uid, Array(data.dropFirst(2))))
@@ -130,6 +78,7 @@ extension SimulatedPN532 {
         guard let target = targets.keys.min(), let uid = targets[target] else {
             return respond([code, Self.statusNotAcceptable], at: time)
         }
+        if family(of: uid) == .felica { return passThrough(uid: uid, data, responseCode: code, at: time) }
         guard registers.usesParity, !registers.encrypts, !registers.framesBits else {
             // Without parity bits, encrypted, or with a short last byte, the tag understands
             // nothing and stays silent.
@@ -156,16 +105,16 @@ extension SimulatedPN532 {
         }
     }
 
-    private var timeout: Duration { ChipTiming.rfTimeout(communicationTimeout) }
+    var timeout: Duration { ChipTiming.rfTimeout(communicationTimeout) }
 
     /// How long the chip tries a tag that does not answer: the RF timeout, once and then once
     /// per MaxRtyCOM retry (FF: for ever, which the host ends by aborting; a day here).
-    private var silentTime: Duration {
+    var silentTime: Duration {
         communicationRetries == 0xFF ? .seconds(86_400) : timeout * (Int(communicationRetries) + 1)
     }
 
     /// Air time of the answers (or the RF timeout for a silent one) and EEPROM write time.
-    private func exchangeTime(sent: Int, _ answers: [TagResponse?]) -> Duration {
+    func exchangeTime(sent: Int, _ answers: [TagResponse?]) -> Duration {
         answers.reduce(Duration.zero) { total, answer in
             guard let answer else { return total + silentTime }
             switch answer.kind {
@@ -176,9 +125,14 @@ extension SimulatedPN532 {
         }
     }
 
-    /// Runs one tag command on the tag with `uid`; nil when that tag is not in the field. The
-    /// `removeTagAfterCommands` fault takes the tag away once its count is used up.
-    private func exchangeWithTag(uid: [UInt8], _ command: [UInt8]) -> TagResponse? {
+    /// Runs one tag command on the tag with `uid`; nil when that tag is not in the field.
+    func exchangeWithTag(uid: [UInt8], _ command: [UInt8]) -> TagResponse? {
+        operateOnTag(uid: uid) { $0.respond(to: command) }
+    }
+
+    /// Runs `operation` on the tag with `uid`, as one tag command; nil when that tag is not in
+    /// the field. The `removeTagAfterCommands` fault takes the tag away once its count is used up.
+    func operateOnTag<Result>(uid: [UInt8], _ operation: (inout SimulatedTag) -> Result) -> Result? {
         guard let index = field.firstIndex(where: { $0.uid == uid }) else { return nil }
         if let remaining = removeTagAfterCommands {
             guard remaining > 0 else {
@@ -190,6 +144,6 @@ extension SimulatedPN532 {
             removeTagAfterCommands = remaining - 1
         }
         tagCommandCount += 1
-        return field[index].respond(to: command)
+        return operation(&field[index])
     }
 }

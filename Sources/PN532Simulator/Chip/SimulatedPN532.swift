@@ -57,6 +57,8 @@ public final class SimulatedPN532 {
     /// Active targets: target number → UID. A tag that leaves the field stays a target, as on
     /// the real chip, which only sees that it no longer answers.
     var targets: [UInt8: [UInt8]] = [:]
+    /// ISO-DEP targets' block numbers (0 or 1) for the next I-block.
+    var isoDEPBlockNumbers: [UInt8: UInt8] = [:]
     var lastStatus: UInt8 = 0
 
     /// Bytes on their way to the host, delivered at `time` (when the last byte has arrived).
@@ -83,6 +85,10 @@ public final class SimulatedPN532 {
     struct WaitingPoll {
         var maxTargets: Int
         var autoPoll: Bool
+        /// BrTy: 00 Type A 106 kbps, 01/02 FeliCa 212/424 kbps, 03 Type B, 04 Jewel.
+        var modulation: UInt8 = 0x00
+        /// InitiatorData: the FeliCa polling payload (`00 SC SC RC TSN`).
+        var initiatorData: [UInt8] = []
     }
 
     /// Creates a chip, asleep, with `tags` in its field.
@@ -208,7 +214,7 @@ public final class SimulatedPN532 {
         while let event = events.first, event.time <= time {
             events.removeFirst()
             apply(event.change)
-            if let poll = waitingPoll, field.contains(where: { $0.state != .halted }) {
+            if let poll = waitingPoll, !candidates(for: poll).isEmpty {
                 waitingPoll = nil
                 completePoll(poll, at: event.time)
             }

@@ -19,21 +19,36 @@ extension SimulatedTag {
     /// ``activate()``, as a real tag does. HALT (`50 00`) parks it silently. Commands the
     /// product lacks (GET_VERSION, FAST_READ, READ_SIG, PWD_AUTH on plain Ultralight; READ_CNT
     /// without an NFC counter) get no answer.
+    ///
+    /// Other families answer their own commands (``TagProduct/family``); a Topaz or a FeliCa
+    /// card that does not answer stays selected, since neither has a HALT state.
     public mutating func respond(to command: [UInt8]) -> TagResponse {
         guard state == .active else { return .silent }
         let response = scripted(command, answer(command))
         switch response.kind {
         case .nak, .silent:
-            if state == .active { state = stateAfterError }
+            if state == .active, product.family.isTypeA { state = stateAfterError }
             pendingCompatibilityWritePage = nil
+            session.pendingClassicWriteBlock = nil
         case .data, .ack:
             break
         }
         return response
     }
 
-    /// The answer to `command` in the active state.
+    /// The answer to `command` in the active state, by family.
     private mutating func answer(_ command: [UInt8]) -> TagResponse {
+        switch product.family {
+        case .type2: type2Answer(command)
+        case .mifareClassic: classicAnswer(command)
+        case .isoDEP: isoDEPAnswer(command)
+        case .jewel: topazAnswer(command)
+        case .felica: feliCaAnswer(command)
+        }
+    }
+
+    /// The answer of a Type 2 tag.
+    private mutating func type2Answer(_ command: [UInt8]) -> TagResponse {
         if let page = pendingCompatibilityWritePage {
             pendingCompatibilityWritePage = nil
             guard command.count == 16 else { return .nak(TagResponse.NAK.invalidArgument) }

@@ -1,10 +1,12 @@
-/// One NFC Forum Type 2 tag (NTAG21x, MIFARE Ultralight or Ultralight EV1) in the simulated
-/// field: its EEPROM image and the state a real tag keeps while it is powered.
+/// One card in the simulated field: a Type 2 tag (NTAG21x, MIFARE Ultralight or Ultralight
+/// EV1), a MIFARE Classic, an ISO-DEP card, a Topaz or a FeliCa Lite-S (``TagProduct/family``);
+/// its memory and the state a real card keeps while it is powered.
 ///
-/// The PN532 model selects the tag with ``activate()`` and passes each Type 2 command, without
-/// CRC_A, to ``respond(to:)``. As on a real tag, a NAK or a command the tag does not know
-/// sends it back to the idle state (or to halted, if it was woken from there), and HALT
-/// (`50 00`) parks it; either way it answers nothing until it is activated again.
+/// The PN532 model selects the card with ``activate()`` and passes each command, as it goes on
+/// the air without CRC, to ``respond(to:)``. As on a real Type A card, a NAK or a command the
+/// card does not know sends it back to the idle state (or to halted, if it was woken from
+/// there), and HALT (`50 00`) parks it; either way it answers nothing until it is activated
+/// again.
 public struct SimulatedTag: Equatable, Sendable {
     /// Where the tag is in the ISO 14443-3 state machine, as far as commands are concerned.
     public enum State: Equatable, Sendable {
@@ -37,6 +39,13 @@ public struct SimulatedTag: Equatable, Sendable {
     public internal(set) var isAuthenticated: Bool
     /// Scripted answers and faults, playing a tag emulator; `nil` for a genuine tag.
     public var script: TagScript?
+    /// The identifier of a card whose memory does not hold it: the UID of an ISO-DEP card,
+    /// the IDm of a FeliCa card; empty for the others.
+    public internal(set) var identifier: [UInt8]
+    /// What the card keeps between commands while it is selected (authentication, ISO-DEP).
+    var session = CardSession()
+    /// The state of the generator behind a phone's random UIDs.
+    var randomState: UInt64 = 0x5EED_0F_9A_0E_0C_0D_E5
 
     /// The page a COMPATIBILITY WRITE acknowledged and whose 16 data bytes are still to come.
     var pendingCompatibilityWritePage: Int?
@@ -45,26 +54,41 @@ public struct SimulatedTag: Equatable, Sendable {
     /// Where an error sends the tag: back to halted if it was woken from there, else idle.
     var stateAfterError: State
 
-    /// A tag with exact factory content.
+    /// A card with exact factory content.
     ///
     /// - Parameters:
     ///   - product: the IC.
-    ///   - uid: 7 bytes; `nil` takes the product's default UID. Other lengths are cut or padded
-    ///     with zeros to 7. The check bytes are computed: BCC0 = 88 ⊕ UID0 ⊕ UID1 ⊕ UID2,
-    ///     BCC1 = UID3 ⊕ UID4 ⊕ UID5 ⊕ UID6.
+    ///   - uid: ``TagProduct/uidLength`` bytes (7 for Type 2, DESFire and Topaz, 4 for MIFARE
+    ///     Classic, the 8-byte IDm for FeliCa); `nil` takes the product's default UID. Other
+    ///     lengths are cut or padded with zeros. A phone ignores it: its UID is random. Type 2
+    ///     check bytes are computed: BCC0 = 88 ⊕ UID0 ⊕ UID1 ⊕ UID2, BCC1 = UID3 ⊕ … ⊕ UID6.
     ///
     /// The signature is the test-key signature when the UID is one of the test UIDs (the
     /// defaults of NTAG213/215/216 are), 32 zero bytes otherwise.
     public init(product: TagProduct, uid: [UInt8]? = nil) {
-        let uid = Self.sevenBytes(uid ?? product.defaultUID)
-        self.init(product: product, memory: Self.factoryMemory(product: product, uid: uid))
+        let uid = Self.padded(uid ?? product.defaultUID, to: product.uidLength)
+        switch product.family {
+        case .type2:
+            self.init(product: product, memory: Self.factoryMemory(product: product, uid: uid))
+        case .mifareClassic:
+            self.init(product: product, memory: Self.classicFactoryMemory(product: product, uid: uid))
+        case .jewel:
+            self.init(product: product, memory: Self.topazFactoryMemory(uid: uid))
+        case .felica:
+            self.init(product: product, memory: Self.liteSFactoryMemory(), identifier: uid)
+        case .isoDEP:
+            self.init(product: product, memory: [], identifier: uid)
+            if product == .phone { identifier = nextRandomUID() }
+        }
     }
 
-    /// A tag with `memory` as its page image, as loaded from a dump.
-    init(product: TagProduct, memory: [UInt8]) {
+    /// A card with `memory` as its image, as loaded from a dump, and `identifier`.
+    init(product: TagProduct, memory: [UInt8], identifier: [UInt8] = []) {
         self.product = product
         self.memory = memory
-        self.signature = TestKeySignatures.signature(for: Self.uid(in: memory)) ?? TestKeySignatures.zero
+        self.identifier = identifier
+        self.signature = product.family == .type2
+            ? TestKeySignatures.signature(for: Self.uid(in: memory)) ?? TestKeySignatures.zero : TestKeySignatures.zero
         self.nfcCounter = 0
         self.failedPasswordAttempts = 0
         self.state = .idle
@@ -84,14 +108,22 @@ public struct SimulatedTag: Equatable, Sendable {
         return SimulatedTag(product: .ultralight, memory: memory)
     }
 
-    /// The 7-byte UID, from pages 0–2 of ``memory``.
-    public var uid: [UInt8] { Self.uid(in: memory) }
+    /// The UID: for Type 2 the 7 bytes in pages 0–2 of ``memory``, for MIFARE Classic the 4
+    /// of block 0, for a Topaz the 7 of block 0, else ``identifier`` (FeliCa: the IDm).
+    public var uid: [UInt8] {
+        switch product.family {
+        case .type2: Self.uid(in: memory)
+        case .mifareClassic: Array(memory.prefix(4))
+        case .jewel: Array(memory.prefix(7))
+        case .isoDEP, .felica: identifier
+        }
+    }
 
-    /// SENS_RES (ATQA) as the PN532 reports it: `00 44` (double-size UID) for all products.
-    public var atqa: [UInt8] { [0x00, 0x44] }
+    /// SENS_RES (ATQA) as the PN532 reports it, most significant byte first (``TagProduct/atqa``).
+    public var atqa: [UInt8] { product.atqa }
 
-    /// SEL_RES (SAK): `00`, a Type 2 tag.
-    public var sak: UInt8 { 0x00 }
+    /// SEL_RES (SAK) (``TagProduct/sak``).
+    public var sak: UInt8 { product.sak }
 
     /// Selects the tag, as anticollision and SELECT do after the field comes up (WUPA for a
     /// halted tag): the tag answers commands again, forgets a PWD_AUTH and a half-done
@@ -103,15 +135,19 @@ public struct SimulatedTag: Equatable, Sendable {
         isAuthenticated = false
         pendingCompatibilityWritePage = nil
         awaitsFirstRead = true
+        session = CardSession()
     }
 
     /// The tag loses power (RF field off, or it leaves the field): it comes back idle, with
-    /// no authentication and no half-done COMPATIBILITY WRITE.
+    /// no authentication and no half-done COMPATIBILITY WRITE. A phone comes back with a new
+    /// random UID.
     public mutating func powerOff() {
         state = .idle
         stateAfterError = .idle
         isAuthenticated = false
         pendingCompatibilityWritePage = nil
+        session = CardSession()
+        if product == .phone { identifier = nextRandomUID() }
     }
 
     /// HLTA: the tag halts; only a WUPA or a power cycle wakes it.
@@ -120,6 +156,7 @@ public struct SimulatedTag: Equatable, Sendable {
         stateAfterError = .halted
         isAuthenticated = false
         pendingCompatibilityWritePage = nil
+        session = CardSession()
     }
 
     /// The default UID of ``blank(uid:)``.
@@ -127,7 +164,12 @@ public struct SimulatedTag: Equatable, Sendable {
 
     /// `bytes` cut or zero-padded to 7 bytes.
     static func sevenBytes(_ bytes: [UInt8]) -> [UInt8] {
-        Array(bytes.prefix(7)) + [UInt8](repeating: 0, count: max(0, 7 - bytes.count))
+        padded(bytes, to: 7)
+    }
+
+    /// `bytes` cut or zero-padded to `count` bytes.
+    static func padded(_ bytes: [UInt8], to count: Int) -> [UInt8] {
+        Array(bytes.prefix(count)) + [UInt8](repeating: 0, count: max(0, count - bytes.count))
     }
 
     /// UID0–UID2 from page 0 and UID3–UID6 from page 1 of a page image (zeros where the

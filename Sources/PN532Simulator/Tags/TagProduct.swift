@@ -1,7 +1,10 @@
-/// The NFC Forum Type 2 tag ICs the simulator can put in the field.
+/// The cards the simulator can put in the field: NFC Forum Type 2 ICs, MIFARE Classic,
+/// ISO-DEP cards, a Topaz (Type 1) and a FeliCa Lite-S (Type 3). ``family`` says which.
 ///
-/// All of them answer anticollision with ATQA `00 44` and SAK `00`; only GET_VERSION tells
-/// them apart, and plain MIFARE Ultralight does not answer it at all.
+/// The Type 2 products all answer anticollision with ATQA `00 44` and SAK `00`; only
+/// GET_VERSION tells them apart, and plain MIFARE Ultralight does not answer it at all. The
+/// Type 2 properties below (pages, CC, lock and configuration pages) are empty or zero for
+/// the other families.
 public enum TagProduct: String, CaseIterable, Sendable {
     case ntag213
     case ntag215
@@ -11,6 +14,34 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case ultralight
     case ultralightEV1MF0UL11 = "ultralight-ev1-11"
     case ultralightEV1MF0UL21 = "ultralight-ev1-21"
+    /// MIFARE Classic 1K (MF1S50): 16 sectors of 4 blocks.
+    case classic1k
+    /// MIFARE Classic 4K (MF1S70): 32 sectors of 4 blocks, then 8 of 16.
+    case classic4k
+    /// MIFARE Classic Mini (MF1S20): 5 sectors of 4 blocks.
+    case classicMini = "classic-mini"
+    /// MIFARE DESFire EV1-like ISO-DEP card without an NDEF application.
+    case desfire
+    /// A phone's card emulation: ISO-DEP, a random UID on every activation, no NDEF.
+    case phone
+    /// Topaz 512 (NFC Forum Type 1).
+    case topaz512
+    /// FeliCa Lite-S (NFC Forum Type 3), formatted for NDEF.
+    case felicaLiteS = "felica-lite-s"
+
+    /// The NFC Forum Type 2 products, in declaration order.
+    public static var type2Products: [TagProduct] { allCases.filter { $0.family == .type2 } }
+
+    /// The protocol family, which decides how the card is polled and spoken to.
+    public var family: CardFamily {
+        switch self {
+        case .classic1k, .classic4k, .classicMini: .mifareClassic
+        case .desfire, .phone: .isoDEP
+        case .topaz512: .jewel
+        case .felicaLiteS: .felica
+        default: .type2
+        }
+    }
 
     /// The product name as NXP writes it.
     public var name: String {
@@ -23,10 +54,18 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ultralight: "MIFARE Ultralight"
         case .ultralightEV1MF0UL11: "MIFARE Ultralight EV1 (MF0UL11)"
         case .ultralightEV1MF0UL21: "MIFARE Ultralight EV1 (MF0UL21)"
+        case .classic1k: "MIFARE Classic 1K"
+        case .classic4k: "MIFARE Classic 4K"
+        case .classicMini: "MIFARE Classic Mini"
+        case .desfire: "MIFARE DESFire EV1"
+        case .phone: "phone (ISO-DEP card emulation)"
+        case .topaz512: "Topaz 512"
+        case .felicaLiteS: "FeliCa Lite-S"
         }
     }
 
-    /// Number of 4-byte pages, from page 0 up to and including the PACK page.
+    /// Number of 4-byte pages, from page 0 up to and including the PACK page; for MIFARE
+    /// Classic the memory in 4-byte units (its `.mfd` size / 4); 0 for the other families.
     public var pageCount: Int {
         switch self {
         case .ntag213: 45
@@ -35,6 +74,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag210, .ultralightEV1MF0UL11: 20
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
+        case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
+        case .desfire, .phone, .topaz512, .felicaLiteS: 0
         }
     }
 
@@ -48,7 +89,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212: [0x00, 0x04, 0x04, 0x01, 0x01, 0x00, 0x0E, 0x03]
         case .ultralightEV1MF0UL11: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0B, 0x03]
         case .ultralightEV1MF0UL21: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0E, 0x03]
-        case .ultralight: nil
+        default: nil
         }
     }
 
@@ -61,6 +102,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag216: [0xE1, 0x10, 0x6D, 0x00]
         case .ntag210, .ultralight, .ultralightEV1MF0UL11: [0xE1, 0x10, 0x06, 0x00]
         case .ntag212, .ultralightEV1MF0UL21: [0xE1, 0x10, 0x10, 0x00]
+        default: []
         }
     }
 
@@ -72,7 +114,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag215: 0x82
         case .ntag216: 0xE2
         case .ntag212, .ultralightEV1MF0UL21: 0x24
-        case .ntag210, .ultralight, .ultralightEV1MF0UL11: nil
+        default: nil
         }
     }
 
@@ -85,18 +127,18 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag216: 0xE3
         case .ntag210, .ultralightEV1MF0UL11: 0x10
         case .ntag212, .ultralightEV1MF0UL21: 0x25
-        case .ultralight: nil
+        default: nil
         }
     }
 
     /// Whether the tag answers FAST_READ (`3A`).
-    public var supportsFastRead: Bool { self != .ultralight }
+    public var supportsFastRead: Bool { family == .type2 && self != .ultralight }
 
     /// Whether the tag answers READ_SIG (`3C 00`).
-    public var supportsReadSignature: Bool { self != .ultralight }
+    public var supportsReadSignature: Bool { family == .type2 && self != .ultralight }
 
     /// Whether the tag has PWD/PACK and answers PWD_AUTH (`1B`).
-    public var supportsPassword: Bool { self != .ultralight }
+    public var supportsPassword: Bool { family == .type2 && self != .ultralight }
 
     /// Whether the tag has the NTAG NFC counter, read with READ_CNT (`39 02`) when
     /// NFC_CNT_EN is set.
@@ -107,6 +149,10 @@ public enum TagProduct: String, CaseIterable, Sendable {
         }
     }
 
-    /// Size of a libnfc `.mfd` dump: every page, 4 bytes each.
+    /// Size of a libnfc `.mfd` dump: every page, 4 bytes each (for MIFARE Classic, every
+    /// block, 16 bytes each, as nfc-mfclassic writes it); 0 for cards without `.mfd` images.
     public var mfdSize: Int { pageCount * 4 }
+
+    /// Whether an `image=` file can give the card's memory (Type 2 and MIFARE Classic).
+    public var acceptsImage: Bool { mfdSize > 0 }
 }

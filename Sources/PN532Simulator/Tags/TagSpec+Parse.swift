@@ -1,14 +1,18 @@
 import NFCCore
+
 extension TagSpec {
     /// The options a specification may carry.
     public static let optionNames = ["uid", "sig", "image"]
 
     /// Parses `product[:option=value]…`.
     ///
-    /// Product names and option names are case-insensitive. `uid=` takes 7 bytes of hex whose
-    /// byte 0 and byte 3 are not 88 (the cascade tag); `sig=` takes 32 bytes of hex and needs
-    /// a product with READ_SIG; `image=` names a `.mfd` file (its path cannot contain `:`) and
-    /// cannot be combined with `uid=` or `blank`, since the image holds the UID and the memory.
+    /// Product names and option names are case-insensitive. `uid=` takes the product's
+    /// ``TagProduct/uidLength`` bytes of hex (7 for Type 2, DESFire and Topaz, 4 for MIFARE
+    /// Classic, the 8-byte IDm for FeliCa; a phone's UID is random and cannot be given); a Type
+    /// A UID may not have the cascade tag 88 in byte 0 (nor in byte 3 of 7); `sig=` takes 32
+    /// bytes of hex and needs a product with READ_SIG; `image=` names a `.mfd` file (its path
+    /// cannot contain `:`), needs a Type 2 or MIFARE Classic product and cannot be combined
+    /// with `uid=` or `blank`, since the image holds the UID and the memory.
     public static func parse(_ text: String) throws(TagSpecError) -> TagSpec {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = fields[0].lowercased()
@@ -60,8 +64,12 @@ extension TagSpec {
             if imagePath != nil {
                 throw TagSpecError(spec: text, reason: .conflictingOptions("image", "uid"))
             }
-            let bytes = try Self.hexBytes(value, option: option, count: 7, spec: text)
-            for index in [0, 3] where bytes[index] == 0x88 {
+            guard product.acceptsUID else {
+                throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
+            }
+            let bytes = try Self.hexBytes(value, option: option, count: product.uidLength, spec: text)
+            let cascadePositions = !product.family.isTypeA ? [] : bytes.count == 7 ? [0, 3] : [0]
+            for index in cascadePositions where bytes[index] == 0x88 {
                 throw TagSpecError(spec: text, reason: .cascadeTagInUID(byteIndex: index))
             }
             uid = bytes
@@ -71,6 +79,9 @@ extension TagSpec {
             }
             signature = try Self.hexBytes(value, option: option, count: 32, spec: text)
         default:
+            guard product.acceptsImage else {
+                throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
+            }
             if memory == .blank {
                 throw TagSpecError(spec: text, reason: .conflictingOptions("blank", "image"))
             }
@@ -85,7 +96,7 @@ extension TagSpec {
     private static func hexBytes(
         _ value: String, option: String, count: Int, spec: String
     ) throws(TagSpecError) -> [UInt8] {
-        guard let bytes = TagSpecHex.decode(value) else {
+        guard let bytes = Hex.bytes(value) else {
             throw TagSpecError(spec: spec, reason: .invalidHex(option: option, value: value))
         }
         guard bytes.count == count else {
@@ -93,21 +104,5 @@ extension TagSpec {
             throw TagSpecError(spec: spec, reason: reason)
         }
         return bytes
-    }
-}
-
-/// Hex digits in tag specifications: no separators, either case.
-enum TagSpecHex {
-    /// The bytes of an even number of hex digits, or `nil`.
-    static func decode(_ text: String) -> [UInt8]? {
-        let digits = text.compactMap(\.hexDigitValue)
-        guard digits.count == text.count, digits.count % 2 == 0 else { return nil }
-        return stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
-    }
-
-    /// Upper-case hex digits.
-    static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
     }
 }

@@ -1,3 +1,5 @@
+import NFCCore
+
 /// A tag to put in the simulated field, as written on a command line:
 /// `ntag215`, `ntag213:uid=04A1B2C3D4E5F6`, `ultralight:image=dump.mfd`,
 /// `ntag213:uid=04112233445566:sig=<64 hex digits>` or `blank`.
@@ -42,8 +44,8 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
     /// The specification in the form ``parse(_:)`` reads.
     public var description: String {
         var parts = [memory == .blank ? "blank" : product.rawValue]
-        if let uid { parts.append("uid=" + TagSpecHex.encode(uid)) }
-        if let signature { parts.append("sig=" + TagSpecHex.encode(signature)) }
+        if let uid { parts.append("uid=" + Hex.encode(uid)) }
+        if let signature { parts.append("sig=" + Hex.encode(signature)) }
         if case .image(let path) = memory { parts.append("image=" + path) }
         return parts.joined(separator: ":")
     }

@@ -31,13 +31,15 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
         case cascadeTagInUID(byteIndex: Int)
         /// Two options that cannot be combined.
         case conflictingOptions(String, String)
-        /// An option the product cannot honour (a signature for a tag without READ_SIG).
+        /// An option the product cannot honour (a signature for a tag without READ_SIG, a UID
+        /// for the phone, an image for a card without `.mfd` images).
         case unsupportedOption(option: String, product: TagProduct)
     }
 
     public var description: String {
         "tag \"\(spec)\": \(problem). Valid products: \(TagSpec.productNames.joined(separator: ", ")); "
-            + "options after ':' are uid=<7 bytes hex>, sig=<32 bytes hex>, image=<file.mfd>"
+            + "options after ':' are uid=<hex: 7 bytes, 4 for classic*, 8 (the IDm) for felica-lite-s>, "
+            + "sig=<32 bytes hex>, image=<file.mfd>"
     }
 
     /// The problem in words.

@@ -57,7 +57,7 @@ struct ScanCommand: ParsableCommand {
 
     /// Lists the targets once; false when there was none.
     private func scanOnce(_ session: PN532Session) throws(PN532Error) -> Bool {
-        let targets = try session.pollField(wait: wait)
+        let targets = try session.pollField(wait: wait.map(Self.duration))
         if json {
             print(JSON.object([
                 ("count", .int(targets.count)),

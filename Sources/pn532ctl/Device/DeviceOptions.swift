@@ -36,8 +36,7 @@ struct DeviceOptions: ParsableArguments {
             throw device == nil ? .usage("PN532_DEVICE=\(error)") : .device(error)
         }
         let context = device == nil ? "PN532_DEVICE=\(deviceString)" : "--device \(deviceString)"
-        if case .simulator(let tags) = spec { try Self.checkImages(tags, context: context) }
-        if case .simulatorI2C(let tags) = spec { try Self.checkImages(tags, context: context) }
+        try Self.checkImages(spec.simulatedTags, context: context)
         return spec
     }
 

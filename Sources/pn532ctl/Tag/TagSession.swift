@@ -1,40 +1,35 @@
+import NFCReader
 import PN532
 import Type2
 
-/// A reader with one tag selected and identified, for the tag commands.
+/// A reader with one tag selected and identified, for the tag commands: `NFCReader`'s
+/// connection with the command line's options, messages and exit codes.
 final class TagSession {
     let reader: Reader
     let target: PassiveTarget
     let tag: Type2Tag
+    private let connection: TagConnection
 
     /// Core NFC's words for a field with more than one tag.
-    static let moreThanOneTag = "More than one tag detected — remove all but one and try again."
+    static let moreThanOneTag = ReaderError.moreThanOneTagMessage
 
-    private init(reader: Reader, target: PassiveTarget, tag: Type2Tag) {
+    private init(reader: Reader, connection: TagConnection) {
         self.reader = reader
-        self.target = target
-        self.tag = tag
+        self.connection = connection
+        target = connection.target
+        tag = connection.tag
     }
 
     /// Opens the reader, waits for a tag, and identifies it. With `exclusive` (every command
     /// that writes) a second tag in the field is refused before anything is sent to either.
     static func open(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> TagSession {
         let reader = try Reader.open(options.device)
-        do throws(CLIError) {
-            let targets = try poll(reader.session, wait: options.wait)
-            guard let first = targets.first else {
-                throw CLIError(message: "no tag in the field" + (options.wait == nil ? " (--wait SECONDS waits for one)" : ""), exitCode: .failure)
-            }
-            if exclusive, targets.count > 1 { throw CLIError(message: moreThanOneTag, exitCode: .failure) }
-            do throws(Type2Error) {
-                let tag = try Type2Tag.identify(TargetExchange(session: reader.session, target: first))
-                return TagSession(reader: reader, target: first, tag: tag)
-            } catch {
-                throw .tag(error)
-            }
+        do throws(ReaderError) {
+            let wait = options.wait.map { Duration.milliseconds(Int64($0 * 1000)) }
+            return TagSession(reader: reader, connection: try reader.device.connect(wait: wait, exclusive: exclusive))
         } catch {
             reader.close()
-            throw error
+            throw .reader(error)
         }
     }
 
@@ -43,24 +38,20 @@ final class TagSession {
     func authenticate(_ credentials: PasswordOptions) throws(CLIError) {
         guard credentials.isGiven else { return }
         let (password, acknowledge) = try credentials.credentials(uid: target.uid)
-        do throws(Type2Error) { try tag.authenticate(password: password, expectedAcknowledge: acknowledge) } catch {
-            throw failure(error)
+        do throws(ReaderError) { try connection.authenticate(password: password, expectedAcknowledge: acknowledge) } catch {
+            throw .reader(error)
         }
     }
 
     /// The error to report for `error`: a refusal the tag's password protection explains is
     /// restated as such ("password-protected from page N").
     func failure(_ error: Type2Error) -> CLIError {
-        .tag(tag.explainingProtection(error))
+        .reader(connection.failure(error))
     }
 
     /// Closes the reader.
     func close() {
         reader.close()
-    }
-
-    private static func poll(_ session: PN532Session, wait: Double?) throws(CLIError) -> [PassiveTarget] {
-        do throws(PN532Error) { return try session.pollField(wait: wait) } catch { throw .reader(error) }
     }
 }
 

@@ -50,7 +50,7 @@ struct SimulatedTagCommandsTests {
         #expect(tag.state == .idle)
     }
 
-    @Test(arguments: TagProduct.allCases)
+    @Test(arguments: TagProduct.type2Products)
     func getVersion(product: TagProduct) {
         var tag = activeTag(product)
         let expected: TagResponse = product.getVersion.map(TagResponse.data) ?? .silent

@@ -56,7 +56,7 @@ private struct Scenario {
     var removeAfterCommands: Int?
 
     init(_ input: inout FuzzInput) {
-        let product = TagProduct.allCases[input.choice(TagProduct.allCases.count)]
+        let product = TagProduct.type2Products[input.choice(TagProduct.type2Products.count)]
         let flags = input.byte()
         readsSignature = flags & 0x01 != 0
         readsMessage = flags & 0x02 == 0

@@ -4,13 +4,13 @@ import PN532Simulator
 import Type2
 
 /// The tags the in-process simulator starts with.
-enum SimulatorTags {
+public enum SimulatorTags {
     /// The URI on the default simulated tag.
-    static let defaultURI = "https://github.com/pn532ctl/pn532ctl"
+    public static let defaultURI = "https://github.com/pn532ctl/pn532ctl"
 
     /// The tags for `specs`; with none, one NTAG215 holding a URI record (what a newcomer
     /// running `--device sim` sees).
-    static func make(_ specs: [TagSpec]) throws(PN532Error) -> [SimulatedTag] {
+    public static func make(_ specs: [TagSpec]) throws(PN532Error) -> [SimulatedTag] {
         guard !specs.isEmpty else { return [defaultTag()] }
         var tags: [SimulatedTag] = []
         for spec in specs {
@@ -24,7 +24,7 @@ enum SimulatorTags {
     }
 
     /// An NTAG215 whose data area holds an NDEF message with one URI record.
-    static func defaultTag() -> SimulatedTag {
+    public static func defaultTag() -> SimulatedTag {
         var tag = SimulatedTag(product: .ntag215)
         let message = NDEFMessage(records: [.uri(defaultURI)]).encoded()
         if let tlv = try? Type2DataArea.ndefTLV(for: message) {

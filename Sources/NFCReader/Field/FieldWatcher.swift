@@ -1,0 +1,310 @@
+import NFCCore
+import PN532
+
+/// The reader's field, watched: waits for tags with the chip doing the polling, reports each
+/// tag once when it arrives and once when it leaves, checks the chip's health while the field
+/// is empty, and brings a reader that stopped answering back (re-wake, RSTPD_N reset, reopen
+/// with backoff). The one watcher behind `scan --watch`, `flash` and the door.
+///
+/// It never blocks for long: `service(until:readable:)` returns at its deadline, so that a
+/// loop can wait on the reader's descriptor next to others (the door's `ppoll`), or
+/// `next(until:)` waits on the reader's link itself. A tag left in the field does not keep
+/// others from being seen: each new UID is an arrival. Errors never escape `service`: they
+/// become `lost` and recovery events.
+public final class FieldWatcher {
+    /// Timing of presence checks, health checks and recovery.
+    public struct Timing: Equatable, Sendable {
+        /// How often the tags in the field are listed again (to see them leave, or others come).
+        public var presenceInterval: Duration
+        /// How often an idle reader is asked for its firmware version.
+        public var healthInterval: Duration
+        /// The first pause before reopening the device; doubled after each failure.
+        public var firstBackoff: Duration = .seconds(1)
+        /// The longest pause between reopening attempts.
+        public var longestBackoff: Duration = .seconds(30)
+        /// How long a response that has started arriving may take to complete.
+        public var responseCompletion: Duration = .milliseconds(100)
+
+        /// Timing with these intervals, and the door's backoff.
+        public init(presenceInterval: Duration = .milliseconds(150), healthInterval: Duration = .seconds(5)) {
+            self.presenceInterval = presenceInterval
+            self.healthInterval = healthInterval
+        }
+    }
+
+    private enum State {
+        /// No working session; the next recovery step is due at `at`.
+        case down(at: MonotonicTime, step: Int)
+        /// A session was handed over started; the chip is to be armed.
+        case starting
+        /// InListPassiveTarget is pending in the chip; health check due at `healthAt`.
+        case armed(healthAt: MonotonicTime)
+        /// Tags are in the field, each already reported; the field is listed again at `checkAt`.
+        case present(checkAt: MonotonicTime)
+    }
+
+    /// What reopens the reader; nil for a session handed over (then a reader that stops
+    /// answering is re-woken, never reopened).
+    public let connector: ReaderConnector?
+    /// Timing.
+    public var timing: Timing
+    /// The session while the reader works.
+    public private(set) var session: PN532Session?
+    /// The tags in the field as last listed, selected by that listing (oldest arrival first).
+    public private(set) var field: [PassiveTarget] = []
+
+    private var state: State
+    private var retriesSetting: UInt8?
+    /// False until the reader has answered once: its first opening is no recovery.
+    private var hasOpened: Bool
+    private let clock: () -> MonotonicTime
+    private let name: String
+
+    /// A watcher of a reader that is not open yet; `clock` is the loop's clock (the link's own
+    /// clock for the in-process simulator). The first `service` call opens it.
+    public init(connector: ReaderConnector, timing: Timing, clock: @escaping () -> MonotonicTime) {
+        self.connector = connector
+        self.timing = timing
+        self.clock = clock
+        name = connector.name
+        hasOpened = false
+        state = .down(at: clock(), step: Self.reopenStep)
+    }
+
+    /// A watcher of `session`, open and started, on the link's clock. The first `service` call
+    /// arms the chip.
+    public init(session: PN532Session, timing: Timing) {
+        connector = nil
+        self.timing = timing
+        self.session = session
+        clock = { session.link.now }
+        name = session.link.name
+        hasOpened = true
+        state = .starting
+    }
+
+    /// The time `service` has something to do without input from the chip.
+    public var nextDeadline: MonotonicTime {
+        switch state {
+        case .down(let at, _): at
+        case .starting: clock()
+        case .armed(let healthAt): healthAt
+        case .present(let checkAt): checkAt
+        }
+    }
+
+    /// The descriptor to poll while the chip waits for a tag; nil when there is none to poll
+    /// (then `service` must be called with a deadline to wait on the link itself).
+    public var pollDescriptor: Int32? {
+        guard case .armed = state else { return nil }
+        return session?.link.pollDescriptor
+    }
+
+    /// True while the chip is waiting for a tag and the link can be waited on directly.
+    public var isWaitingForTag: Bool {
+        if case .armed = state { return session != nil }
+        return false
+    }
+
+    /// True when the next `service` call lists the tags in the field again.
+    public var isPresenceCheckDue: Bool {
+        if case .present(let checkAt) = state { return clock() >= checkAt }
+        return false
+    }
+
+    /// Does what is due: collects a waiting tag, checks presence or health, or takes the next
+    /// recovery step. On a link without a descriptor it waits on the link until `deadline` at
+    /// most; on one with a descriptor it reads only when `readable` (poll(2) said so).
+    public func service(until deadline: MonotonicTime, readable: Bool = false) -> [FieldEvent] {
+        switch state {
+        case .down(let at, let step):
+            guard clock() >= at else { return [] }
+            return recover(step: step)
+        case .starting:
+            guard let session else { return recover(step: Self.reopenStep) }
+            do throws(PN532Error) { try arm(session) } catch { return lose(error) }
+            return []
+        case .armed(let healthAt):
+            if session?.link.pollDescriptor != nil, !readable, clock() < healthAt { return [] }
+            return collect(until: min(deadline, healthAt), healthAt: healthAt)
+        case .present(let checkAt):
+            guard clock() >= checkAt else { return [] }
+            return checkPresence()
+        }
+    }
+
+    /// Waits on the reader's link until something happens in the field or `deadline` passes;
+    /// no events at the deadline. For a loop that has nothing else to wait on (`scan --watch`,
+    /// `flash`).
+    ///
+    /// - Throws: the reader's failure when it stops answering (the watcher is then down; a
+    ///   later call takes the next recovery step, and returns at once while a reopening
+    ///   waits for its backoff).
+    public func next(until deadline: MonotonicTime) throws(PN532Error) -> [FieldEvent] {
+        while true {
+            let events = service(until: deadline, readable: true)
+            for event in events { if case .lost(let error) = event { throw error } }
+            if !events.isEmpty || clock() >= deadline { return events }
+            if isWaitingForTag { continue }
+            // Down with no link to wait on: the caller waits for the backoff.
+            guard let session else { return [] }
+            try idle(session, until: min(deadline, nextDeadline))
+        }
+    }
+
+    /// Lists the field again one presence interval from now, not earlier: after the tag that
+    /// just arrived was read (which may have taken a while).
+    public func deferPresenceCheck() {
+        guard case .present = state else { return }
+        state = .present(checkAt: clock() + timing.presenceInterval)
+    }
+
+    /// Lists the field at the next `service` call, not at the presence interval: the tags in
+    /// it may have changed while the session was used for something else (a tag that left
+    /// during a write).
+    public func listAgain() {
+        guard case .present = state else { return }
+        state = .present(checkAt: clock())
+    }
+
+    /// Leaves the chip idle with the field off and closes the device (through the connector).
+    public func close() {
+        guard let session else { return }
+        if session.pending != nil { try? session.cancel() }
+        try? session.finish()
+        connector?.disconnect(session)
+        self.session = nil
+    }
+
+    // MARK: - Waiting for a tag
+
+    private func collect(until deadline: MonotonicTime, healthAt: MonotonicTime) -> [FieldEvent] {
+        guard let session else { return recover(step: Self.reopenStep) }
+        do throws(PN532Error) {
+            let limit = session.link.pollDescriptor == nil ? deadline : max(deadline, clock() + timing.responseCompletion)
+            if let payload = try session.responseIfReady(until: min(limit, healthAt)) {
+                let targets: [PassiveTarget]
+                do throws(ReplyError) { targets = try PassiveTargetList(payload: payload).targets } catch {
+                    throw PN532Error(.reply(error), command: .inListPassiveTarget, device: session.link.name)
+                }
+                return try update(targets, session: session)
+            }
+            guard clock() >= healthAt else { return [] }
+            try session.cancel()
+            _ = try session.firmwareVersion()
+            try arm(session)
+            return []
+        } catch {
+            return lose(error)
+        }
+    }
+
+    private func arm(_ session: PN532Session) throws(PN532Error) {
+        try setRetries(0xFF, session)
+        try session.begin(.inListPassiveTarget(maxTargets: 2))
+        state = .armed(healthAt: clock() + timing.healthInterval)
+    }
+
+    private func setRetries(_ retries: UInt8, _ session: PN532Session) throws(PN532Error) {
+        guard retriesSetting != retries else { return }
+        try session.setPassiveActivationRetries(retries)
+        retriesSetting = retries
+    }
+
+    // MARK: - Tags in the field
+
+    /// Lists the tags in the field: those gone are reported removed, new ones arrived.
+    private func checkPresence() -> [FieldEvent] {
+        guard let session else { return recover(step: Self.reopenStep) }
+        do throws(PN532Error) {
+            try setRetries(0x01, session)
+            let targets: [PassiveTarget]
+            do throws(PN532Error) {
+                targets = try session.listPassiveTargets(maxTargets: 2, timeout: .seconds(1))
+            } catch {
+                guard case .timeout = error.kind else { throw error }
+                targets = []
+            }
+            return try update(targets, session: session)
+        } catch {
+            return lose(error)
+        }
+    }
+
+    /// The field is now `targets`: removals, then the arrivals; the chip is armed again when
+    /// the field is empty.
+    private func update(_ targets: [PassiveTarget], session: PN532Session) throws(PN532Error) -> [FieldEvent] {
+        let removed = field.filter { old in !targets.contains { $0.uid == old.uid } }
+        let fresh = targets.filter { new in !field.contains { $0.uid == new.uid } }
+        field = field.compactMap { old in targets.first { $0.uid == old.uid } } + fresh
+        if targets.isEmpty {
+            try arm(session)
+        } else {
+            state = .present(checkAt: clock() + timing.presenceInterval)
+        }
+        return removed.map { .removed($0) } + (fresh.isEmpty ? [] : [.arrived(fresh)])
+    }
+
+    /// Lets time pass on the link (real time on a device, virtual time on the in-process
+    /// simulator); bytes that arrive meanwhile are not for a command and are dropped.
+    private func idle(_ session: PN532Session, until deadline: MonotonicTime) throws(PN532Error) {
+        while session.link.now < deadline {
+            do throws(LinkError) { _ = try session.link.read(until: deadline) } catch {
+                throw PN532Error(.link(error), command: nil, device: session.link.name)
+            }
+        }
+    }
+
+    // MARK: - Recovery
+
+    private static let wakeStep = 0
+    private static let resetStep = 1
+    private static let reopenStep = 2
+
+    private func lose(_ error: PN532Error) -> [FieldEvent] {
+        let gone = field
+        field = []
+        retriesSetting = nil
+        state = .down(at: clock(), step: session == nil ? Self.reopenStep : Self.wakeStep)
+        return gone.map { .removed($0) } + [.lost(error)]
+    }
+
+    private func recover(step: Int) -> [FieldEvent] {
+        let stepName: String
+        do throws(PN532Error) {
+            switch step {
+            case Self.wakeStep:
+                stepName = "re-wake"
+                guard let session else { return recover(step: Self.reopenStep) }
+                try? session.discardInput()
+                _ = try session.start()
+            case Self.resetStep:
+                stepName = "RSTPD_N reset"
+                guard let session, let connector, try connector.resetChip() else { return recover(step: Self.reopenStep) }
+                try? session.discardInput()
+                _ = try session.start()
+            default:
+                stepName = hasOpened ? "reopen" : "open"
+                guard let connector else {
+                    throw PN532Error(.link(LinkError(.open, device: name, operation: "reopen: the session was handed over, there is no device to reopen")), command: nil, device: name)
+                }
+                if let session { connector.disconnect(session) }
+                session = nil
+                session = try connector.connect()
+            }
+            guard let session else { return [] }
+            try arm(session)
+            guard hasOpened else {
+                hasOpened = true
+                return [.opened(name)]
+            }
+            return [.recovered(step: stepName)]
+        } catch {
+            retriesSetting = nil
+            let next = step + 1
+            let backoff = next <= Self.reopenStep ? .zero : min(timing.longestBackoff, timing.firstBackoff * (1 << min(next - Self.reopenStep - 1, 16)))
+            state = .down(at: clock() + backoff, step: next)
+            return [.recoveryFailed(step: stepName, reason: error)]
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import GPIO
+import PN532
+import Type2
+
+/// Why a reader could not be opened, or a tag could not be connected to. The structure is
+/// kept (the PN532's error with its device, command and status; the GPIO error; the tag's
+/// error) so that a program can say what went wrong and what to do.
+public enum ReaderError: Error, Equatable, CustomStringConvertible {
+    /// An IRQ line was given for a device that is not on I2C (on UART the PN532 answers on
+    /// the serial line).
+    case interruptLineNeedsI2C(DeviceSpec)
+    /// The GPIO line wired to the PN532's IRQ pin could not be requested.
+    case interruptLine(pin: String, GPIOError)
+    /// The reader failed: it could not be opened, did not start, or a command failed.
+    case reader(PN532Error)
+    /// No tag is in the field (`waited`: after waiting for one).
+    case noTag(waited: Bool)
+    /// More than one tag is in the field where exactly one was needed.
+    case moreThanOneTag
+    /// The tag in the field did not answer as a Type 2 tag does.
+    case tag(Type2Error)
+
+    /// Core NFC's words for a field with more than one tag.
+    public static let moreThanOneTagMessage = "More than one tag detected — remove all but one and try again."
+
+    public var description: String {
+        switch self {
+        case .interruptLineNeedsI2C: "an IRQ line goes with an i2c: device (on UART the PN532 answers on the serial line)"
+        case .interruptLine(_, let error): error.description
+        case .reader(let error): error.description
+        case .noTag: "no tag in the field"
+        case .moreThanOneTag: Self.moreThanOneTagMessage
+        case .tag(let error): error.description
+        }
+    }
+}

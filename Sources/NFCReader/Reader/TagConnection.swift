@@ -1,0 +1,53 @@
+import PN532
+import Type2
+
+/// A tag in the field, selected and identified: what `ReaderDevice.connect(wait:exclusive:)`
+/// returns, for reading, writing and protecting it.
+public struct TagConnection {
+    /// The target as the reader listed it (UID, ATQA, SAK).
+    public let target: PassiveTarget
+    /// The tag, identified as a Type 2 product, over the reader's session.
+    public let tag: Type2Tag
+
+    /// Authenticates with `password` (PWD_AUTH) so that protected pages can be read and
+    /// written; `expectedAcknowledge` is the PACK the tag must answer.
+    ///
+    /// - Throws: `.tag`, a refusal the tag's password protection explains restated as such.
+    public func authenticate(password: [UInt8], expectedAcknowledge: [UInt8]) throws(ReaderError) {
+        do throws(Type2Error) { try tag.authenticate(password: password, expectedAcknowledge: expectedAcknowledge) } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The error to report for `error` from this tag: a refusal the tag's password protection
+    /// explains is restated as such ("password-protected from page N").
+    public func failure(_ error: Type2Error) -> ReaderError {
+        .tag(tag.explainingProtection(error))
+    }
+}
+
+extension ReaderDevice {
+    /// Waits for a tag (up to `wait`; without, one short poll), and connects to the first
+    /// one: selected and identified. With `exclusive` (every operation that writes) a second
+    /// tag in the field is refused with `.moreThanOneTag` before anything is sent to either.
+    ///
+    /// - Throws: `.noTag`, `.moreThanOneTag`, `.reader` when the reader failed, `.tag` when the
+    ///   tag did not answer as a Type 2 tag.
+    public func connect(wait: Duration?, exclusive: Bool) throws(ReaderError) -> TagConnection {
+        let targets: [PassiveTarget]
+        do throws(PN532Error) { targets = try session.pollField(wait: wait) } catch { throw .reader(error) }
+        guard let first = targets.first else { throw .noTag(waited: wait != nil) }
+        if exclusive, targets.count > 1 { throw .moreThanOneTag }
+        return try connect(to: first)
+    }
+
+    /// Connects to `target`, one the reader has just listed: identifies it. The one place a
+    /// listed target becomes a tag value (card families are recognised here).
+    public func connect(to target: PassiveTarget) throws(ReaderError) -> TagConnection {
+        do throws(Type2Error) {
+            return TagConnection(target: target, tag: try Type2Tag.identify(TargetExchange(session: session, target: target)))
+        } catch {
+            throw .tag(error)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// What a selected card keeps between two commands; a new activation, a HALT or a loss of
+/// power clears it.
+struct CardSession: Equatable, Sendable {
+    /// MIFARE Classic: the sector the last authentication opened, if it succeeded.
+    var classicSector: Int?
+    /// MIFARE Classic: whether that authentication used key B.
+    var classicKeyB = false
+    /// MIFARE Classic: the block a WRITE (`A0 bb`) acknowledged, whose 16 bytes come next.
+    var pendingClassicWriteBlock: Int?
+    /// ISO-DEP: RATS was answered, so the card takes ISO/IEC 14443-4 blocks.
+    var isoDEPActive = false
+    /// DESFire: the part of GetVersion the next `AF` asks for (1 or 2), if one is under way.
+    var versionPart: Int?
+}

@@ -1,0 +1,79 @@
+/// FeliCa commands as the card sees them: a length byte (counting itself), the command code,
+/// then its parameters, CRC left to the PN532. Polling (`00`), Read Without Encryption (`06`),
+/// Write Without Encryption (`08`) and Request Response (`04`); a command for another IDm, or
+/// one the card does not know, gets no answer.
+extension SimulatedTag {
+    /// Status flag 2 values of the Lite-S (status flag 1 is `FF` with any of them; block-list
+    /// errors name the element in flag 1 on other FeliCa cards, assumed `FF` here).
+    enum FeliCaStatus {
+        static let serviceCount: UInt8 = 0xA1
+        static let blockCount: UInt8 = 0xA2
+        static let serviceCode: UInt8 = 0xA6
+        static let blockNumber: UInt8 = 0xA8
+    }
+
+    /// The Polling answer (`len 01 IDm PMm [system code]`) to a Polling frame
+    /// (`06 00 SC SC RC TSN`), or nil when the system code is not the card's. `FF` in either
+    /// byte of the requested code matches anything. With request code 01 the card adds the
+    /// system code: 12FC when that was asked for, its own 88B4 otherwise.
+    func feliCaPollingAnswer(_ frame: [UInt8]) -> [UInt8]? {
+        guard product.family == .felica, frame.count == 6, frame[0] == 6, frame[1] == 0x00 else { return nil }
+        let requested = Array(frame[2..<4])
+        let matches = { (code: [UInt8]) in zip(requested, code).allSatisfy { $0 == 0xFF || $0 == $1 } }
+        guard matches(Self.nfcForumSystemCode) || matches(Self.liteSSystemCode) else { return nil }
+        let systemCode: [UInt8] =
+            frame[4] != 0x01 ? [] : requested == Self.nfcForumSystemCode ? Self.nfcForumSystemCode : Self.liteSSystemCode
+        let body = [0x01] + identifier + Self.liteSPMm + systemCode
+        return [UInt8(body.count + 1)] + body
+    }
+
+    /// The answer of a FeliCa Lite-S.
+    mutating func feliCaAnswer(_ frame: [UInt8]) -> TagResponse {
+        guard frame.count >= 2, Int(frame[0]) == frame.count else { return .silent }
+        if frame[1] == 0x00 { return feliCaPollingAnswer(frame).map { .data($0) } ?? .silent }
+        guard frame.count >= 10, frame[2..<10].elementsEqual(identifier) else { return .silent }
+        let parameters = Array(frame[10...])
+        switch frame[1] {
+        case 0x04 where parameters.isEmpty:
+            return .data(feliCaFrame(0x05, [0x00]))
+        case 0x06:
+            return .data(feliCaRead(parameters))
+        case 0x08:
+            return feliCaWrite(parameters)
+        default:
+            return .silent
+        }
+    }
+
+    /// A response frame: length, `code`, IDm, `body`.
+    func feliCaFrame(_ code: UInt8, _ body: [UInt8]) -> [UInt8] {
+        [UInt8(10 + body.count), code] + identifier + body
+    }
+
+    /// Read Without Encryption: `n SC… m BL…` → `07 IDm 00 00 m data`, or an error status.
+    private func feliCaRead(_ parameters: [UInt8]) -> [UInt8] {
+        switch feliCaBlocks(parameters, writing: false) {
+        case .failure(let error):
+            return feliCaFrame(0x07, [0xFF, error.status])
+        case .success(let (blocks, _)):
+            let data = blocks.compactMap(liteSBlock)
+            guard data.count == blocks.count else { return feliCaFrame(0x07, [0xFF, FeliCaStatus.blockNumber]) }
+            return feliCaFrame(0x07, [0x00, 0x00, UInt8(blocks.count)] + data.flatMap { $0 })
+        }
+    }
+
+    /// Write Without Encryption: `n SC… 1 BL data(16)` → `09 IDm 00 00`; only S_PAD0–13
+    /// through the read/write service 0009.
+    private mutating func feliCaWrite(_ parameters: [UInt8]) -> TagResponse {
+        switch feliCaBlocks(parameters, writing: true) {
+        case .failure(let error):
+            return .data(feliCaFrame(0x09, [0xFF, error.status]))
+        case .success(let (blocks, data)):
+            guard blocks.count == 1, let block = blocks.first, block <= 0x0D, data.count == 16 else {
+                return .data(feliCaFrame(0x09, [0xFF, blocks.count == 1 ? FeliCaStatus.blockNumber : FeliCaStatus.blockCount]))
+            }
+            memory.replaceSubrange(block * 16..<block * 16 + 16, with: data)
+            return TagResponse(kind: .data(feliCaFrame(0x09, [0x00, 0x00])), pagesWritten: 1)
+        }
+    }
+}

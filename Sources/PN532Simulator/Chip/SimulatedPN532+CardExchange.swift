@@ -1,0 +1,93 @@
+import NFCCore
+import PN532
+
+/// InDataExchange with the cards that need more of the chip than framing and CRC: MIFARE
+/// Classic authentication (the PN532 runs Crypto1 with the key the host gives), ISO-DEP
+/// (the chip wraps the host's APDU in an I-block), Jewel (the chip appends the UID) and
+/// FeliCa (passed through as it is, length byte included).
+extension SimulatedPN532 {
+    /// PN532 status for a failed MIFARE authentication.
+    static let statusMifareAuthentication: UInt8 = 0x14
+
+    /// The family of the card with `uid` in the field, if it is there.
+    func family(of uid: [UInt8]) -> CardFamily? {
+        field.first { $0.uid == uid }?.product.family
+    }
+
+    /// Handles `data` for the target when its card needs the chip's help; false to leave it to
+    /// the plain Type A exchange.
+    func cardExchange(target: UInt8, uid: [UInt8], _ data: [UInt8], at time: MonotonicTime) -> Bool {
+        guard let index = field.firstIndex(where: { $0.uid == uid }) else { return false }
+        let code = CommandCode.inDataExchange.responseCode
+        switch field[index].product.family {
+        case .mifareClassic where data[0] == 0x60 || data[0] == 0x61:
+            classicAuthentication(uid: uid, data, at: time)
+        case .isoDEP where field[index].session.isoDEPActive:
+            isoDEPExchange(target: target, uid: uid, data, at: time)
+        case .jewel:
+            jewelExchange(uid: uid, data, at: time)
+        case .felica:
+            passThrough(uid: uid, data, responseCode: code, at: time)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// AUTH `60|61 block key(6) uid(4)`: Crypto1 (MIFARE status bit MFCrypto1On) on and
+    /// status 00, or status 14 with the card no longer selected; status 01 (timeout) when the
+    /// card is not selected.
+    private func classicAuthentication(uid: [UInt8], _ data: [UInt8], at time: MonotonicTime) {
+        let code = CommandCode.inDataExchange.responseCode
+        let outcome = operateOnTag(uid: uid) { tag -> Bool? in
+            guard tag.state == .active else { return nil }
+            return data.count == 12
+                && tag.classicAuthenticate(keyB: data[0] == 0x61, block: Int(data[1]), key: Array(data[2..<8]), uid: Array(data[8..<12]))
+        }
+        let elapsed = timing.air(sent: 4, received: 4) + timing.air(sent: 8, received: 4)
+        guard let outcome, let succeeded = outcome else { return respond([code, Self.statusTimeout], at: time + silentTime) }
+        if succeeded { registers[RegisterFile.status2] |= 0x08 } else { registers[RegisterFile.status2] &= ~0x08 }
+        respond([code, succeeded ? 0x00 : Self.statusMifareAuthentication], at: time + elapsed)
+    }
+
+    /// An APDU in an I-block (PCB `02`/`03`, the block number alternating per target); the
+    /// answer's PCB is taken off.
+    private func isoDEPExchange(target: UInt8, uid: [UInt8], _ apdu: [UInt8], at time: MonotonicTime) {
+        let code = CommandCode.inDataExchange.responseCode
+        let blockNumber = isoDEPBlockNumbers[target] ?? 0
+        let answer = exchangeWithTag(uid: uid, [0x02 | blockNumber] + apdu)
+        let elapsed = exchangeTime(sent: apdu.count + 1, [answer])
+        guard case .data(let bytes) = answer?.kind, bytes.first == 0x02 | blockNumber else {
+            return respond([code, Self.statusTimeout], at: time + elapsed)
+        }
+        isoDEPBlockNumbers[target] = blockNumber ^ 1
+        respond([code, 0x00] + bytes.dropFirst(), at: time + elapsed)
+    }
+
+    /// A Jewel command as the host gives it (code and arguments): the chip pads it to the
+    /// command's length and appends UID0–UID3 (RID takes no UID), and gives back the answer
+    /// without the address byte the card echoes first (READ, WRITE-E/NE, RSEG, READ8,
+    /// WRITE-E8/NE8), as libnfc expects.
+    private func jewelExchange(uid: [UInt8], _ data: [UInt8], at time: MonotonicTime) {
+        typealias Command = SimulatedTag.TopazCommand
+        let code = CommandCode.inDataExchange.responseCode
+        let short = [Command.readAll, Command.read, Command.writeErase, Command.writeNoErase]
+        let frame: [UInt8] =
+            data[0] == Command.readIdentification
+            ? SimulatedTag.padded(data, to: 7)
+            : SimulatedTag.padded(data, to: short.contains(data[0]) ? 3 : 10) + uid.prefix(4)
+        let answer = exchangeWithTag(uid: uid, frame)
+        let elapsed = exchangeTime(sent: frame.count, [answer])
+        guard case .data(let bytes) = answer?.kind else { return respond([code, Self.statusTimeout], at: time + elapsed) }
+        let echoesAddress = ![Command.readIdentification, Command.readAll].contains(data[0])
+        respond([code, 0x00] + (echoesAddress ? bytes.dropFirst() : bytes[...]), at: time + elapsed)
+    }
+
+    /// A frame given to the card as it is (FeliCa), the answer returned as it is.
+    func passThrough(uid: [UInt8], _ data: [UInt8], responseCode code: UInt8, at time: MonotonicTime) {
+        let answer = exchangeWithTag(uid: uid, data)
+        let elapsed = exchangeTime(sent: data.count, [answer])
+        guard case .data(let bytes) = answer?.kind else { return respond([code, Self.statusTimeout], at: time + elapsed) }
+        respond([code, 0x00] + bytes, at: time + elapsed)
+    }
+}

@@ -1,0 +1,85 @@
+import NFCCore
+import TestSupport
+import PN532
+import PN532Simulator
+import Testing
+
+/// ISO-DEP cards through the simulated PN532: the ATS in the poll answer (automatic RATS),
+/// APDUs through InDataExchange, the phone's random UID.
+struct ISODEPCardTests {
+    static let uid = hex("04 DE 5F 1E 00 00 01")
+
+    static func selected(_ tag: SimulatedTag = SimulatedTag(product: .desfire, uid: uid)) throws -> FrameHost {
+        let host = try FrameHost.awake(tags: [tag])
+        _ = try host.exchange([0x4A, 0x01, 0x00])
+        return host
+    }
+
+    @Test func thePollAnswerCarriesTheATS() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .desfire, uid: Self.uid)])
+        let expected = [0x4B, 0x01, 0x01, 0x03, 0x44, 0x20, 0x07] + Self.uid + [0x06, 0x75, 0x77, 0x81, 0x02, 0x80]
+        #expect(try host.response(to: [0x4A, 0x01, 0x00]) == expected)
+    }
+
+    @Test func withoutAutomaticRATSThereIsNoATSAndRawRATSGetsIt() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .desfire, uid: Self.uid)])
+        #expect(try host.response(to: [0x12, 0x04]) == [0x13])
+        #expect(try host.response(to: [0x4A, 0x01, 0x00]) == [0x4B, 0x01, 0x01, 0x03, 0x44, 0x20, 0x07] + Self.uid)
+        #expect(try host.response(to: [0x42, 0xE0, 0x50]) == [0x43, 0x00, 0x06, 0x75, 0x77, 0x81, 0x02, 0x80])
+    }
+
+    @Test func nativeGetVersionChainsThreeParts() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x60]) == [0x41, 0x00, 0xAF, 0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05])
+        #expect(try host.response(to: [0x40, 0x01, 0xAF]) == [0x41, 0x00, 0xAF, 0x04, 0x01, 0x01, 0x01, 0x04, 0x18, 0x05])
+        let last = try host.response(to: [0x40, 0x01, 0xAF])
+        #expect(last?.prefix(3) == [0x41, 0x00, 0x00])
+        #expect(last.map { Array($0[3..<10]) } == Self.uid)
+        #expect(last?.count == 17)
+    }
+
+    @Test func wrappedGetVersionEndsWith91AF() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x90, 0x60, 0x00, 0x00, 0x00]) == [0x41, 0x00, 0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05, 0x91, 0xAF])
+    }
+
+    @Test func selectingTheNDEFApplicationIsNotFound() throws {
+        let host = try Self.selected()
+        let select = hex("00 A4 04 00 07 D2 76 00 00 85 01 01 00")
+        #expect(try host.response(to: [0x40, 0x01] + select) == [0x41, 0x00, 0x6A, 0x82])
+    }
+
+    @Test func unknownCommandsAreRefusedAsADESFireDoes() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x00, 0xB0, 0x00, 0x00, 0x0F]) == [0x41, 0x00, 0x6D, 0x00])
+        #expect(try host.response(to: [0x40, 0x01, 0x90, 0x42, 0x00, 0x00, 0x00]) == [0x41, 0x00, 0x91, 0x1C])
+        #expect(try host.response(to: [0x40, 0x01, 0x42]) == [0x41, 0x00, 0x1C])
+    }
+
+    @Test func thePhoneAnswersNDEFSelectWith6A82() throws {
+        let host = try Self.selected(SimulatedTag(product: .phone))
+        let select = hex("00 A4 04 00 07 D2 76 00 00 85 01 01 00")
+        #expect(try host.response(to: [0x40, 0x01] + select) == [0x41, 0x00, 0x6A, 0x82])
+    }
+
+    @Test func thePhoneHasANewRandomUIDStarting08EachTimeTheFieldComesOn() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .phone)])
+        var uids: [[UInt8]] = []
+        for _ in 0..<3 {
+            _ = try host.exchange([0x32, 0x01, 0x00])
+            _ = try host.exchange([0x32, 0x01, 0x01])
+            let answer = try #require(try host.response(to: [0x4A, 0x01, 0x00]))
+            #expect(Array(answer[2..<7]) == [0x01, 0x00, 0x04, 0x20, 0x04])
+            uids.append(Array(answer[7..<11]))
+        }
+        #expect(uids.allSatisfy { $0[0] == 0x08 })
+        #expect(Set(uids).count == 3)
+    }
+
+    @Test func inDeselectHaltsTheCard() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x44, 0x01]) == [0x45, 0x00])
+        _ = try host.exchange([0x32, 0x05, 0xFF, 0x01, 0x00])
+        #expect(try host.response(to: [0x4A, 0x01, 0x00]) == [0x4B, 0x00])
+    }
+}

@@ -1,0 +1,63 @@
+import NFCCore
+import TestSupport
+import PN532
+import PN532Simulator
+import Testing
+
+/// The Topaz 512 through the simulated PN532: BrTy 04 polling, and Jewel commands, given as
+/// libnfc gives them (without the UID, which the chip appends).
+struct TopazCardTests {
+    static let uid = hex("04 70 AA BB CC DD EE")
+
+    static func selected() throws -> FrameHost {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .topaz512, uid: uid)])
+        _ = try host.exchange([0x4A, 0x01, 0x04])
+        return host
+    }
+
+    @Test func theJewelPollReportsSENSRESAndJewelID() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .topaz512, uid: Self.uid)])
+        #expect(try host.response(to: [0x4A, 0x01, 0x04]) == [0x4B, 0x01, 0x01, 0x0C, 0x00, 0x04, 0x70, 0xAA, 0xBB])
+    }
+
+    @Test func aTypeAPollDoesNotFindTheTopaz() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .topaz512, uid: Self.uid)])
+        _ = try host.exchange([0x32, 0x05, 0xFF, 0x01, 0x00])
+        #expect(try host.response(to: [0x4A, 0x01, 0x00]) == [0x4B, 0x00])
+    }
+
+    @Test func ridGivesTheHeaderROMAndJewelID() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x78]) == [0x41, 0x00, 0x12, 0x4C, 0x04, 0x70, 0xAA, 0xBB])
+    }
+
+    @Test func rallGivesTheHeaderROMAndTheStaticArea() throws {
+        let host = try Self.selected()
+        let answer = try #require(try host.response(to: [0x40, 0x01, 0x00]))
+        #expect(answer.count == 2 + 2 + 120)
+        #expect(Array(answer[2..<4]) == [0x12, 0x4C])
+        #expect(Array(answer[4..<11]) == Self.uid)
+        #expect(Array(answer[12..<16]) == [0xE1, 0x10, 0x3F, 0x00])
+    }
+
+    @Test func readGivesOneByteAndWriteEChangesIt() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x01, 0x08]) == [0x41, 0x00, 0xE1])
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x20, 0x5A]) == [0x41, 0x00, 0x5A])
+        #expect(try host.response(to: [0x40, 0x01, 0x01, 0x20]) == [0x41, 0x00, 0x5A])
+    }
+
+    @Test func read8AndWriteE8ReachTheDynamicArea() throws {
+        let host = try Self.selected()
+        let data = hex("01 02 03 04 05 06 07 08")
+        #expect(try host.response(to: [0x40, 0x01, 0x54, 0x20] + data) == [0x41, 0x00] + data)
+        #expect(try host.response(to: [0x40, 0x01, 0x02, 0x20]) == [0x41, 0x00] + data)
+        #expect(Array(host.chip.field[0].memory[0x100..<0x108]) == data)
+    }
+
+    @Test func theUIDBlockCannotBeWritten() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x00, 0x99]) == [0x41, 0x01])
+        #expect(host.chip.field[0].memory[0] == 0x04)
+    }
+}

@@ -1,0 +1,63 @@
+import TestSupport
+import PN532Simulator
+import Testing
+
+/// Tag specifications for the families beyond Type 2: UID lengths per product, options a
+/// card cannot take, MIFARE Classic images.
+struct TagSpecCardFamiliesTests {
+    @Test func eachFamilyTakesItsOwnUIDLength() throws {
+        #expect(try TagSpec.parse("classic1k:uid=A1B2C3D4").makeTag().uid == hex("A1B2C3D4"))
+        #expect(try TagSpec.parse("desfire:uid=04DE5F1E000001").makeTag().uid == hex("04DE5F1E000001"))
+        #expect(try TagSpec.parse("topaz512:uid=0470AABBCCDDEE").makeTag().uid == hex("0470AABBCCDDEE"))
+        #expect(try TagSpec.parse("felica-lite-s:uid=012E4C5300000042").makeTag().uid == hex("012E4C5300000042"))
+    }
+
+    @Test func aSevenByteUIDForAClassicIsTheWrongLength() {
+        #expect(throws: TagSpecError(spec: "classic1k:uid=04A1B2C3D4E5F6", reason: .wrongLength(option: "uid", expected: 4, actual: 7))) {
+            try TagSpec.parse("classic1k:uid=04A1B2C3D4E5F6")
+        }
+    }
+
+    @Test func aClassicUIDMayNotStartWithTheCascadeTag() {
+        #expect(throws: TagSpecError(spec: "classic4k:uid=88000001", reason: .cascadeTagInUID(byteIndex: 0))) {
+            try TagSpec.parse("classic4k:uid=88000001")
+        }
+    }
+
+    @Test func thePhonesUIDIsRandomAndCannotBeGiven() {
+        let error = TagSpecError(spec: "phone:uid=08010203", reason: .unsupportedOption(option: "uid", product: .phone))
+        #expect(throws: error) { try TagSpec.parse("phone:uid=08010203") }
+        #expect(error.description.contains("phone does not support uid="))
+    }
+
+    @Test(arguments: ["desfire", "phone", "topaz512", "felica-lite-s"])
+    func cardsWithoutImagesRefuseImage(name: String) throws {
+        let product = try #require(TagProduct(rawValue: name))
+        #expect(throws: TagSpecError(spec: "\(name):image=x.mfd", reason: .unsupportedOption(option: "image", product: product))) {
+            try TagSpec.parse("\(name):image=x.mfd")
+        }
+    }
+
+    @Test func aClassicImageIsTheWholeMemory() throws {
+        var image = SimulatedTag(product: .classic1k, uid: hex("0A0B0C0D")).memory
+        image[16] = 0x42
+        let tag = try TagSpec.parse("classic1k:image=card.mfd").makeTag { _ in image }
+        #expect(tag.memory == image)
+        #expect(tag.uid == hex("0A0B0C0D"))
+    }
+
+    @Test func aClassicImageOfTheWrongSizeSaysBlocks() throws {
+        let spec = try TagSpec.parse("classic4k:image=card.mfd")
+        #expect(throws: TagImageError.wrongSize(product: .classic4k, expected: 4096, actual: 1024)) {
+            try spec.makeTag { _ in [UInt8](repeating: 0, count: 1024) }
+        }
+        #expect(TagImageError.wrongSize(product: .classic4k, expected: 4096, actual: 1024).description.contains("256 blocks of 16"))
+    }
+
+    @Test func printedSpecificationsParseBack() throws {
+        for text in ["classic-mini:uid=C03C0001", "felica-lite-s:uid=012E4C5300000042", "phone", "classic1k:image=x.mfd"] {
+            let spec = try TagSpec.parse(text)
+            #expect(try TagSpec.parse(spec.description) == spec)
+        }
+    }
+}

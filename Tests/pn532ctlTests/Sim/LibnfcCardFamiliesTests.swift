@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// libnfc's own tools against the simulator's other card families, served by `pn532ctl sim`
+/// on a pty: nfc-mfclassic reads a Classic 1K with the default keys, nfc-jewel reads a Topaz,
+/// nfc-list shows a FeliCa card (IDm, PMm, system code) and an ISO-DEP card's ATS, and
+/// nfc-read-forum-tag3 reads the FeliCa Lite-S's NDEF message.
+@Suite("libnfc and the card families", .enabled(if: LibnfcTools.shouldRun))
+struct LibnfcCardFamiliesTests {
+    @Test func nfcMfclassicReadsTheClassic1KWithTheDefaultKeys() throws {
+        let simulator = try SimulatorProcess(["--tag", "classic1k:uid=A1B2C3D4"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dump = directory.appendingPathComponent("classic.mfd")
+        let result = try LibnfcTools.run("nfc-mfclassic", ["r", "a", "u", dump.path], device: simulator.path)
+        #expect(result.output.contains("Done, 64 of 64 blocks read."))
+        let bytes = [UInt8](try Data(contentsOf: dump))
+        #expect(bytes.count == 1024)
+        let checkByte: UInt8 = 0xA1 ^ 0xB2 ^ 0xC3 ^ 0xD4
+        #expect(Array(bytes.prefix(16)) == [0xA1, 0xB2, 0xC3, 0xD4, checkByte, 0x08, 0x04, 0x00, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69])
+        for sector in 0..<16 {
+            let trailer = Array(bytes[sector * 64 + 48..<sector * 64 + 64])
+            // Key A is the key that opened the sector; key B is what nfc-mfclassic knows of it
+            // when reading with key A: nothing (zeros).
+            #expect(trailer == [UInt8](repeating: 0xFF, count: 6) + [0xFF, 0x07, 0x80, 0x69] + [UInt8](repeating: 0, count: 6))
+            for block in 0..<3 where sector > 0 || block > 0 {
+                #expect(bytes[sector * 64 + block * 16..<sector * 64 + block * 16 + 16].allSatisfy { $0 == 0 })
+            }
+        }
+    }
+
+    @Test func nfcJewelReadsTheTopaz() throws {
+        let simulator = try SimulatorProcess(["--tag", "topaz512:uid=0470AABBCCDDEE"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dump = directory.appendingPathComponent("topaz.jwd")
+        let result = try LibnfcTools.run("nfc-jewel", ["r", dump.path], device: simulator.path)
+        #expect(result.output.contains("Found Jewel card with UID: 0470aabb"))
+        #expect(result.output.contains("Done, 15 of 15 blocks read."))
+        let bytes = [UInt8](try Data(contentsOf: dump))
+        #expect(bytes.count == 120)
+        #expect(Array(bytes.prefix(7)) == [0x04, 0x70, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE])
+        #expect(Array(bytes[8..<12]) == [0xE1, 0x10, 0x3F, 0x00])
+    }
+
+    @Test func nfcListShowsTheFeliCaCard() throws {
+        let simulator = try SimulatorProcess(["--tag", "felica-lite-s:uid=012E4C5300000042"])
+        let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)
+        #expect(result.output.contains("1 Felica (212 kbps) passive target(s) found"))
+        #expect(result.output.contains("1 Felica (424 kbps) passive target(s) found"))
+        #expect(result.output.contains("ID (NFCID2): 01  2e  4c  53  00  00  00  42"))
+        #expect(result.output.contains("Parameter (PAD): 00  f1  00  00  00  01  43  00"))
+    }
+
+    @Test func nfcListShowsTheDESFireATS() throws {
+        let simulator = try SimulatorProcess(["--tag", "desfire:uid=04DE5F1E000001"])
+        let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)
+        #expect(result.output.contains("ATQA (SENS_RES): 03  44"))
+        #expect(result.output.contains("UID (NFCID1): 04  de  5f  1e  00  00  01"))
+        #expect(result.output.contains("SAK (SEL_RES): 20"))
+        #expect(result.output.contains("ATS: 75  77  81  02  80"))
+    }
+
+    @Test func nfcListShowsThePhonesRandomUID() throws {
+        let simulator = try SimulatorProcess(["--tag", "phone"])
+        let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)
+        #expect(result.output.contains("1 ISO14443A passive target(s) found"))
+        // libnfc names a UID starting 08 (random) NFCID3.
+        #expect(result.output.contains("UID (NFCID3): 08  "))
+        #expect(!result.output.contains("Felica"))
+        #expect(result.output.contains("ATS: 78  80  70  02"))
+    }
+
+    @Test func nfcReadForumTag3ReadsTheLiteSMessage() throws {
+        let simulator = try SimulatorProcess(["--tag", "felica-lite-s"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let message = directory.appendingPathComponent("message.ndef")
+        let result = try LibnfcTools.run("nfc-read-forum-tag3", ["-o", message.path], device: simulator.path)
+        #expect(result.output.contains("* Checksum: ok"))
+        let expected: [UInt8] = [0xD1, 0x01, 0x14, 0x55, 0x04] + Array("github.com/pn532ctl".utf8)
+        #expect([UInt8](try Data(contentsOf: message)) == expected)
+    }
+}
