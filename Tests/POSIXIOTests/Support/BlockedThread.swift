@@ -55,6 +55,9 @@ final class BlockedThread: @unchecked Sendable {
         return true
     }
 
+    /// True once the job has ended.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+
     /// Sends `signal` to the thread.
     func send(_ signal: Int32) {
         pthread_kill(thread, signal)
