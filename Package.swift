@@ -30,19 +30,24 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText",
+                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .target(name: "PN532Simulator", dependencies: ["NFCCore", "PN532", "CLinux", "FileInput"]),
-        .target(name: "FileInput"),
+        .target(
+            name: "PN532Simulator",
+            dependencies: ["NFCCore", "PN532", "CLinux", "FileInput", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .target(name: "FileInput", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "CSV", dependencies: ["FileInput"]),
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
         .target(name: "CLinux"),
-        .target(name: "GPIO", dependencies: ["NFCCore", "CLinux"]),
+        .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
-        .target(name: "PN532", dependencies: ["NFCCore", "CLinux"]),
+        .target(name: "PN532", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
@@ -61,6 +66,7 @@ let package = Package(
                 "NFCReader",
                 "NFCTags",
                 "JSONText",
+                "POSIXIO",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -78,6 +84,7 @@ let package = Package(
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "TestSupport"]),
+        .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,15 +54,11 @@ public struct FileInputError: Error, Equatable, Sendable, CustomStringConvertibl
     /// `cannot open PATH: No such file or directory`, `PATH is larger than N bytes, the limit for …`.
     public var description: String {
         switch reason {
-        case .cannotOpen(let code): "cannot open \(name): \(Self.text(code))"
-        case .cannotRead(let code): "cannot read \(name): \(Self.text(code))"
+        case .cannotOpen(let code): "cannot open \(name): \(Errno(rawValue: code))"
+        case .cannotRead(let code): "cannot read \(name): \(Errno(rawValue: code))"
         case .tooLarge(let limit): "\(name) is larger than \(limit.bytes) bytes, the limit for \(limit.what)"
         case .lineTooLong(let line, let limit):
             "\(name):\(line): the line is longer than \(limit.bytes) bytes, the limit for \(limit.what)"
         }
-    }
-
-    private static func text(_ code: Int32) -> String {
-        strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

@@ -1,3 +1,6 @@
+import POSIXIO
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,31 +10,34 @@ import Glibc
 public final class InputFile {
     /// The path, or `standard input`, for messages.
     public let name: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let ownsDescriptor: Bool
 
-    private init(name: String, descriptor: Int32, ownsDescriptor: Bool) {
+    private init(name: String, descriptor: FileDescriptor, ownsDescriptor: Bool) {
         self.name = name
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
     }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { descriptor.closeQuietly() }
     }
 
     /// Opens `path` for reading (never as a controlling terminal).
     ///
     /// - Throws: `.cannotOpen` with `errno`.
     public static func open(_ path: String) throws(FileInputError) -> InputFile {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw FileInputError(name: path, .cannotOpen(errno: errno)) }
-        return InputFile(name: path, descriptor: descriptor, ownsDescriptor: true)
+        do throws(Errno) {
+            let descriptor = try FileDescriptor.opening(path, .readOnly, options: .noControllingTerminal)
+            return InputFile(name: path, descriptor: descriptor, ownsDescriptor: true)
+        } catch {
+            throw FileInputError(name: path, .cannotOpen(errno: error.rawValue))
+        }
     }
 
     /// Standard input (left open when this object goes).
     public static func standardInput() -> InputFile {
-        InputFile(name: "standard input", descriptor: STDIN_FILENO, ownsDescriptor: false)
+        InputFile(name: "standard input", descriptor: .standardInput, ownsDescriptor: false)
     }
 
     /// The whole file at `path`, refused unread when it is larger than `limit`.
@@ -41,18 +47,12 @@ public final class InputFile {
 
     /// The file's `fstat(2)` status.
     public func status() throws(FileInputError) -> stat {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileInputError(name: name, .cannotRead(errno: errno)) }
-        return status
+        do throws(Errno) { return try descriptor.stat().rawValue } catch { throw FileInputError(name: name, .cannotRead(errno: error.rawValue)) }
     }
 
     /// Reads at most `buffer.count` bytes into `buffer`; 0 at the end of the file.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileInputError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno != EINTR { throw FileInputError(name: name, .cannotRead(errno: errno)) }
-        }
+        do throws(Errno) { return try descriptor.readSome(into: buffer) } catch { throw FileInputError(name: name, .cannotRead(errno: error.rawValue)) }
     }
 
     /// Reads at most `range.count` bytes into `bytes[range]`; 0 at the end of the file.
@@ -76,14 +76,9 @@ public final class InputFile {
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit.bytes {
             throw FileInputError(name: name, .tooLarge(limit))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: min(limit.bytes + 1, 1 << 16))
-        while bytes.count <= limit.bytes {
-            let wanted = min(chunk.count, limit.bytes + 1 - bytes.count)
-            let count = try read(into: &chunk, at: 0..<wanted)
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        throw FileInputError(name: name, .tooLarge(limit))
+        let bytes: [UInt8]
+        do throws(Errno) { bytes = try descriptor.readToEnd(limit: limit.bytes) } catch { throw FileInputError(name: name, .cannotRead(errno: error.rawValue)) }
+        guard bytes.count <= limit.bytes else { throw FileInputError(name: name, .tooLarge(limit)) }
+        return bytes
     }
 }

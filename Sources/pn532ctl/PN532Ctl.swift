@@ -1,5 +1,7 @@
 import ArgumentParser
 import BuildInfo
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -85,7 +87,7 @@ struct PN532Ctl: ParsableCommand {
     static func checkStandardOutput() {
         errno = 0
         guard fflush(nil) != 0 else { return }
-        let reason = errno == 0 ? "write error" : String(cString: strerror(errno))
+        let reason = errno == 0 ? "write error" : Errno.latest.description
         StandardError.write("pn532ctl: cannot write standard output: \(reason)\n")
         Glibc.exit(ExitCode.ioError.rawValue)
     }

@@ -1,3 +1,6 @@
+import POSIXIO
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +27,7 @@ public final class AuditLog {
     /// Bytes of a partial last line cut off when the file was opened (0 when none).
     public private(set) var repairedBytes = 0
 
-    private var descriptor: Int32 = -1
+    private var file: FileDescriptor?
     /// The SHA-256 of the last line written (the next line's link); nil until read from the files.
     private var previous: [UInt8]?
 
@@ -49,7 +52,7 @@ public final class AuditLog {
     /// Appends one entry and flushes it to disk, rotating first when it would not fit.
     /// After a failed rotation the entry is still written, then the rotation error thrown.
     public func append(_ entry: AuditEntry) throws(AuditLogError) {
-        if descriptor < 0 { try open() }
+        if file == nil { try open() }
         let link = previous ?? AuditChain.genesis
         let text = Array(AuditChain.linked(entry.jsonLine, previous: link).utf8)
         let line = text + [UInt8(ascii: "\n")]
@@ -57,19 +60,19 @@ public final class AuditLog {
         var size = try currentSize()
         if size > 0, size + line.count > maxBytes {
             do { try rotate() } catch { rotationError = error }
-            if descriptor < 0 { try open() }
+            if file == nil { try open() }
             size = try currentSize()
         }
         try write(line, restoring: size)
         previous = AuditChain.digest(text)
-        guard fsync(descriptor) == 0 else { throw AuditLogError(.sync, path: path, code: errno) }
+        do throws(Errno) { try openFile().sync() } catch { throw AuditLogError(.sync, path: path, code: error.rawValue) }
         if let rotationError { throw rotationError }
     }
 
     /// Closes the file; the next `append` reopens it.
     public func close() {
-        if descriptor >= 0 { _ = Glibc.close(descriptor) }
-        descriptor = -1
+        file?.closeQuietly()
+        file = nil
     }
 
     /// The rotated file `number` (`path.1` is the newest).
@@ -84,50 +87,55 @@ public final class AuditLog {
     }
 
     private func open() throws(AuditLogError) {
-        let flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC
-        let opened = Glibc.open(path, flags, mode_t(0o640))
-        guard opened >= 0 else { throw AuditLogError(.open, path: path, code: errno) }
-        descriptor = opened
+        do throws(Errno) {
+            file = try .opening(path, .readWrite, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead])
+        } catch {
+            throw AuditLogError(.open, path: path, code: error.rawValue)
+        }
         if previous == nil { try readChainEnd() }
+    }
+
+    /// The open file; EBADF when it is closed.
+    private func openFile() throws(Errno) -> FileDescriptor {
+        guard let file else { throw Errno.badFileDescriptor }
+        return file
     }
 
     /// Finds the last complete line of the file (or of `path.1` when the file is empty),
     /// cutting off a partial line after it, and takes its digest as the next link.
     private func readChainEnd() throws(AuditLogError) {
         let size = try currentSize()
-        let tail = try Self.lastLine(descriptor, size: size, path: path)
+        guard let file else { throw AuditLogError(.status, path: path, code: EBADF) }
+        let tail = try Self.lastLine(file, size: size, path: path)
         if tail.end < size {
-            guard ftruncate(descriptor, off_t(tail.end)) == 0 else { throw AuditLogError(.write, path: path, code: errno) }
+            do throws(Errno) { try file.truncate(to: tail.end) } catch { throw AuditLogError(.write, path: path, code: error.rawValue) }
             repairedBytes = size - tail.end
         }
         if let line = tail.line {
             previous = AuditChain.digest(line)
             return
         }
-        let rotated = Glibc.open(Self.rotatedPath(path, 1), O_RDONLY | O_CLOEXEC)
-        guard rotated >= 0 else {
+        guard let rotated = try? FileDescriptor.opening(Self.rotatedPath(path, 1), .readOnly) else {
             previous = AuditChain.genesis
             return
         }
-        defer { _ = Glibc.close(rotated) }
-        var status = stat()
-        let rotatedSize = fstat(rotated, &status) == 0 ? Int(status.st_size) : 0
+        defer { rotated.closeQuietly() }
+        let rotatedSize = (try? rotated.stat()).map { Int($0.size) } ?? 0
         previous = (try? Self.lastLine(rotated, size: rotatedSize, path: path))?.line.map { AuditChain.digest($0) } ?? AuditChain.genesis
     }
 
     /// The last newline-terminated line of the open file `descriptor` of `size` bytes, and
     /// where the complete lines end (`size` unless a partial line follows them). Reads
     /// backwards at most 1 MiB.
-    static func lastLine(_ descriptor: Int32, size: Int, path: String) throws(AuditLogError) -> (line: [UInt8]?, end: Int) {
+    static func lastLine(_ file: FileDescriptor, size: Int, path: String) throws(AuditLogError) -> (line: [UInt8]?, end: Int) {
         let newline = UInt8(ascii: "\n")
         var start = size
         var collected: [UInt8] = []
         var marks: [Int] = []
         while start > 0, marks.count < 2, collected.count < 1 << 20 {
             let from = max(0, start - 4096)
-            var buffer = [UInt8](repeating: 0, count: start - from)
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(from)) }
-            guard count == buffer.count else { throw AuditLogError(.status, path: path, code: count < 0 ? errno : EIO) }
+            let buffer: [UInt8]
+            do throws(Errno) { buffer = try file.readExactly(start - from, at: from) } catch { throw AuditLogError(.status, path: path, code: error.rawValue) }
             collected = buffer + collected
             start = from
             marks = collected.indices.filter { collected[$0] == newline }
@@ -139,22 +147,21 @@ public final class AuditLog {
     }
 
     private func currentSize() throws(AuditLogError) -> Int {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw AuditLogError(.status, path: path, code: errno) }
-        return Int(status.st_size)
+        do throws(Errno) { return try Int(openFile().stat().size) } catch { throw AuditLogError(.status, path: path, code: error.rawValue) }
     }
 
     /// Writes `line` with one write(2); when the file does not take all of it, cuts the file
     /// back to `size` (its length before) and throws.
     private func write(_ line: [UInt8], restoring size: Int) throws(AuditLogError) {
-        var written: Int
-        repeat {
-            written = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        } while written < 0 && errno == EINTR
+        let written: Int
+        do throws(Errno) {
+            written = try openFile().writeSome(line[...])
+        } catch {
+            throw AuditLogError(.write, path: path, code: error.rawValue)
+        }
         guard written != line.count else { return }
-        let code = written < 0 ? errno : ENOSPC
-        if written > 0 { _ = ftruncate(descriptor, off_t(size)) }
-        throw AuditLogError(.write, path: path, code: code)
+        if written > 0 { try? file?.truncate(to: size) }
+        throw AuditLogError(.write, path: path, code: ENOSPC)
     }
 
     /// Shifts the rotated files up by one, dropping the oldest, and moves the current file to
@@ -179,9 +186,8 @@ public final class AuditLog {
     }
 
     private func syncDirectory() {
-        let directory = Glibc.open(Self.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return }
-        _ = fsync(directory)
-        _ = Glibc.close(directory)
+        guard let directory = try? FileDescriptor.opening(Self.directory(of: path), .readOnly, options: .directory) else { return }
+        try? directory.sync()
+        directory.closeQuietly()
     }
 }

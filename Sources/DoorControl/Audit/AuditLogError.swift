@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +37,7 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        let cause = "\(String(cString: strerror(code))) (errno \(code))"
+        let cause = "\(Errno(rawValue: code)) (errno \(code))"
         switch operation {
         case .open:
             return "audit log \(path): cannot open: \(cause)\(openHint)"

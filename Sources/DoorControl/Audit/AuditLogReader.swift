@@ -1,4 +1,5 @@
 import FileInput
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -118,6 +119,6 @@ public struct AuditLogReadError: Error, Equatable, Sendable, CustomStringConvert
 
     public var description: String {
         if let problem { return "cannot read the audit log \(path): \(problem)" }
-        return "cannot read the audit log \(path): \(String(cString: strerror(code))) (errno \(code))"
+        return "cannot read the audit log \(path): \(Errno(rawValue: code)) (errno \(code))"
     }
 }

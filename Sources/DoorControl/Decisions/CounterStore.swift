@@ -1,3 +1,6 @@
+import POSIXIO
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,57 +87,52 @@ public struct CounterStore: Sendable {
             }
         let bytes = Array((Self.header + "\n" + lines.joined()).utf8)
         let temporary = path + ".tmp"
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw failure("cannot create \(temporary)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure("cannot write \(temporary)")
-                close(file)
-                unlink(temporary)
-                throw error
-            }
-            written += count
+        let file: FileDescriptor
+        do throws(Errno) {
+            file = try .opening(temporary, .writeOnly, options: [.create, .truncate], permissions: .ownerReadWrite)
+        } catch {
+            throw failure("cannot create \(temporary)", error)
         }
-        guard fsync(file) == 0 else {
-            let error = failure("cannot fsync \(temporary)")
-            close(file)
+        do throws(CounterStoreError) {
+            do throws(Errno) { try file.writeEverything(bytes) } catch { throw failure("cannot write \(temporary)", error) }
+            do throws(Errno) { try file.sync() } catch { throw failure("cannot fsync \(temporary)", error) }
+        } catch {
+            file.closeQuietly()
             unlink(temporary)
             throw error
         }
-        close(file)
+        file.closeQuietly()
         guard rename(temporary, path) == 0 else {
-            let error = failure("cannot rename \(temporary) to \(path)")
+            let error = failure("cannot rename \(temporary) to \(path)", .latest)
             unlink(temporary)
             throw error
         }
-        let directory = open(Self.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { throw failure("cannot open the directory of \(path)") }
-        defer { close(directory) }
-        guard fsync(directory) == 0 else { throw failure("cannot fsync the directory of \(path)") }
+        let directory: FileDescriptor
+        do throws(Errno) {
+            directory = try .opening(Self.directory(of: path), .readOnly, options: .directory)
+        } catch {
+            throw failure("cannot open the directory of \(path)", error)
+        }
+        defer { directory.closeQuietly() }
+        do throws(Errno) { try directory.sync() } catch { throw failure("cannot fsync the directory of \(path)", error) }
     }
 
     /// The file's bytes; nil when it does not exist.
     private func readFile() throws(CounterStoreError) -> [UInt8]? {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        if file < 0, errno == ENOENT { return nil }
-        guard file >= 0 else { throw failure("cannot open") }
-        defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw failure("cannot read") }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+        let file: FileDescriptor
+        do throws(Errno) {
+            file = try .opening(path, .readOnly)
+        } catch Errno.noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw failure("cannot open", error)
         }
+        defer { file.closeQuietly() }
+        do throws(Errno) { return try file.readToEnd(limit: .max, chunk: 4096) } catch { throw failure("cannot read", error) }
     }
 
-    private func failure(_ step: String) -> CounterStoreError {
-        CounterStoreError(path: path, "\(step): \(String(cString: strerror(errno)))")
+    private func failure(_ step: String, _ error: Errno) -> CounterStoreError {
+        CounterStoreError(path: path, "\(step): \(error)")
     }
 
     static func directory(of path: String) -> String {

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +28,7 @@ public enum DispatchOutcome: Equatable, Sendable, CustomStringConvertible {
         case let .exited(status): "exited with status \(status)"
         case let .signalled(signal): "ended by signal \(signal)"
         case .killedAfterTimeout: "killed after its timeout"
-        case let .spawnFailed(code): "could not start: \(String(cString: strerror(code))) (errno \(code))"
+        case let .spawnFailed(code): "could not start: \(Errno(rawValue: code)) (errno \(code))"
         case let .skipped(running): "skipped: \(running) commands already running"
         }
     }

@@ -1,3 +1,6 @@
+import POSIXIO
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,12 +43,11 @@ public final class HookEventReceiver {
     /// The next datagram's text, nil when none is waiting.
     public func receive() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: HookEvent.datagramLimit + 1)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            return Array(buffer[..<count])
+        let count = buffer.withUnsafeMutableBytes { raw in
+            try? retryingInterrupts { recv(descriptor, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT)) }
         }
+        guard let count else { return nil }
+        return Array(buffer[..<count])
     }
 }
 
@@ -64,6 +66,6 @@ public struct HookSocketError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     public var description: String {
-        "hook socket \(path): \(step): \(String(cString: strerror(code))) (errno \(code))"
+        "hook socket \(path): \(step): \(Errno(rawValue: code)) (errno \(code))"
     }
 }

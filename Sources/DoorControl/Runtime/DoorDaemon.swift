@@ -1,6 +1,8 @@
 import CLinux
 import NFCCore
 import PN532
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -72,17 +74,20 @@ public final class DoorDaemon {
             let deadline = [engine.nextDeadline, inputs?.nextSample, nextPing, hooks.background?.deadline()]
                 .compactMap { $0 }.min() ?? now + .seconds(60)
             let readerDescriptor = engine.reader.pollDescriptor
-            var descriptors = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            if let readerDescriptor { descriptors.append(pollfd(fd: readerDescriptor, events: Int16(POLLIN), revents: 0)) }
+            var descriptors = [Poll.entry(signals, POLLIN)]
+            if let readerDescriptor { descriptors.append(Poll.entry(readerDescriptor, POLLIN)) }
             let firstInput = descriptors.count
-            descriptors += (inputs?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            descriptors += (inputs?.descriptors ?? []).map { Poll.entry($0, POLLIN) }
             if readerDescriptor == nil, engine.reader.isWaitingForTag {
                 // No descriptor (I2C): the link is waited on in short slices between looks at the other fds.
                 engine.step(until: min(deadline, now + .milliseconds(50)))
-                _ = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), 0)
+                _ = try? Poll.wait(&descriptors, timeout: .zero)
             } else {
-                let result = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), max(0, (deadline - now).nanoseconds))
-                if result < 0, errno != EINTR { return .failure("ppoll: errno \(errno)") }
+                do throws(Errno) {
+                    try Poll.wait(&descriptors, timeout: deadline - now)
+                } catch {
+                    return .failure("ppoll: errno \(error.rawValue)")
+                }
                 let readable = readerDescriptor != nil && descriptors[1].revents != 0
                 engine.step(until: MonotonicTime.monotonicNow(), readable: readable)
             }
@@ -115,8 +120,8 @@ public final class DoorDaemon {
     /// During a tag read, between two tag commands: the inputs' waiting edges (a zero-timeout
     /// poll of their descriptors) or due samples, the watchdog and dispatched commands.
     private func serviceBetweenTagCommands() {
-        var descriptors = (inputs?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        if !descriptors.isEmpty { _ = clinux_poll_nanoseconds(&descriptors, UInt(descriptors.count), 0) }
+        var descriptors = (inputs?.descriptors ?? []).map { Poll.entry($0, POLLIN) }
+        if !descriptors.isEmpty { _ = try? Poll.wait(&descriptors, timeout: .zero) }
         service(at: MonotonicTime.monotonicNow(), edges: descriptors.contains { $0.revents != 0 })
     }
 

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -130,8 +132,8 @@ public struct SystemdNotifyError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         switch reason {
         case .badAddress(let why): "NOTIFY_SOCKET=\(address): \(why)"
-        case .socket(let code): "systemd notify socket \(address): socket(): \(String(cString: strerror(code))) (errno \(code))"
-        case .send(let code): "systemd notify socket \(address): send: \(String(cString: strerror(code))) (errno \(code))"
+        case .socket(let code): "systemd notify socket \(address): socket(): \(Errno(rawValue: code)) (errno \(code))"
+        case .send(let code): "systemd notify socket \(address): send: \(Errno(rawValue: code)) (errno \(code))"
         }
     }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,7 +69,7 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         do {
             paths = try devices.chipPaths()
         } catch {
-            throw GPIOError.noInterface("cannot list /dev: \(errorText(error.errno))")
+            throw GPIOError.noInterface("cannot list /dev: \(Errno(rawValue: error.errno).description)")
         }
         guard !paths.isEmpty else {
             throw GPIOError.noInterface("no GPIO chips (/dev/gpiochipN); this kernel lacks the character device "

@@ -1,5 +1,7 @@
 import CLinux
-import NFCCore
+import POSIXIO
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,34 +22,27 @@ public final class LinuxCharacterDevices: GPIOCharacterDevices {
     }
 
     public func open(_ path: String) throws(SystemCallError) -> Int32 {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemCallError(errno: errno) }
-        return fd
+        do throws(Errno) { return try FileDescriptor.opening(path, .readWrite).rawValue } catch { throw SystemCallError(error) }
     }
 
     public func ioctl(_ fd: Int32, _ request: UInt, _ buffer: inout [UInt8]) throws(SystemCallError) {
-        let result = buffer.withUnsafeMutableBytes { clinux_gpio_ioctl(fd, request, $0.baseAddress) }
-        guard result >= 0 else { throw SystemCallError(errno: errno) }
+        do throws(Errno) {
+            try retryingInterrupts { buffer.withUnsafeMutableBytes { clinux_gpio_ioctl(fd, request, $0.baseAddress) } }
+        } catch {
+            throw SystemCallError(error)
+        }
     }
 
     public func read(_ fd: Int32, count: Int) throws(SystemCallError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        let got = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard got >= 0 else { throw SystemCallError(errno: errno) }
-        return Array(buffer[..<got])
+        do throws(Errno) { return try FileDescriptor(rawValue: fd).readSome(upTo: count) } catch { throw SystemCallError(error) }
     }
 
     public func poll(_ fd: Int32, timeout: Duration) throws(SystemCallError) -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let result = clinux_poll_nanoseconds(&descriptor, 1, max(0, timeout.nanoseconds))
-        if result < 0 {
-            if errno == EINTR { return false }
-            throw SystemCallError(errno: errno)
-        }
-        return result > 0
+        var entries = [Poll.entry(fd, POLLIN)]
+        do throws(Errno) { return try Poll.wait(&entries, timeout: timeout) > 0 } catch { throw SystemCallError(error) }
     }
 
     public func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        FileDescriptor(rawValue: fd).closeQuietly()
     }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 import NFCCore
@@ -41,7 +43,7 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
         case .lineNotFound(let line, let chip):
             return "\(line) is not a line of chip \(chip); 'pn532ctl gpio list' shows the lines"
         case .system(let operation, let path, let code):
-            return "\(operation) \(path) failed: \(errorText(code))\(hint(code))"
+            return "\(operation) \(path) failed: \(Errno(rawValue: code).description)\(hint(code))"
         case .busy(let line, let chip, let consumer):
             let user = consumer.isEmpty ? "another user" : "'\(consumer)'"
             return "\(line) on \(chip) is in use by \(user); stop it or choose another line"

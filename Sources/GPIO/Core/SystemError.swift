@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The C library's text for `code`, such as "Permission denied".
-func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "errno \(code)" }
-    return String(cString: text)
-}
+import SystemPackage
 
 /// A failed system call's errno, before a backend puts it in context as a `GPIOError`.
 public struct SystemCallError: Error, Equatable {
@@ -15,4 +7,7 @@ public struct SystemCallError: Error, Equatable {
 
     /// The error for `errno`.
     public init(errno: Int32) { self.errno = errno }
+
+    /// The error for swift-system's `error`.
+    public init(_ error: Errno) { self.errno = error.rawValue }
 }

@@ -1,28 +1,36 @@
-import CLinux
-import NFCCore
+import POSIXIO
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `SysfsFiles` through the C library: the real sysfs, or any directory tree.
 public final class LinuxSysfsFiles: SysfsFiles {
+    /// The most a sysfs attribute read here may hold (they are a page at most).
+    private static let readLimit = 1 << 16
+
     /// File access through the C library.
     public init() {}
 
     public func read(_ path: String) throws(SysfsFileError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SysfsFileError(errno: errno, path: path) }
-        defer { close(fd) }
-        return try readAll(fd, path: path)
+        do throws(Errno) {
+            let file = try FileDescriptor.opening(path, .readOnly)
+            defer { file.closeQuietly() }
+            return try Self.text(of: file)
+        } catch {
+            throw SysfsFileError(errno: error.rawValue, path: path)
+        }
     }
 
     public func write(_ text: String, to path: String) throws(SysfsFileError) {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)  // O_TRUNC: harmless on sysfs, exact on a test tree
-        guard fd >= 0 else { throw SysfsFileError(errno: errno, path: path) }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw SysfsFileError(errno: written < 0 ? errno : EIO, path: path) }
+        do throws(Errno) {
+            let file = try FileDescriptor.opening(path, .writeOnly, options: .truncate)  // O_TRUNC: harmless on sysfs, exact on a test tree
+            defer { file.closeQuietly() }
+            try file.writeEverything(Array(text.utf8))
+        } catch {
+            throw SysfsFileError(errno: error.rawValue, path: path)
+        }
     }
 
     public func contents(ofDirectory path: String) throws(SysfsFileError) -> [String] {
@@ -38,27 +46,21 @@ public final class LinuxSysfsFiles: SysfsFiles {
     }
 
     public func waitForPriority(_ path: String, timeout: Duration) throws(SysfsFileError) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SysfsFileError(errno: errno, path: path) }
-        defer { close(fd) }
-        _ = try readAll(fd, path: path)  // sysfs notifies only after the value has been read
-        var descriptor = pollfd(fd: fd, events: Int16(POLLPRI | POLLERR), revents: 0)
-        let result = clinux_poll_nanoseconds(&descriptor, 1, max(0, timeout.nanoseconds))
-        if result < 0 {
-            if errno == EINTR { return false }
-            throw SysfsFileError(errno: errno, path: path)
+        do throws(Errno) {
+            let file = try FileDescriptor.opening(path, .readOnly)
+            defer { file.closeQuietly() }
+            _ = try Self.text(of: file)  // sysfs notifies only after the value has been read
+            var entries = [Poll.entry(file.rawValue, POLLPRI | POLLERR)]
+            return try Poll.wait(&entries, timeout: timeout) > 0
+        } catch {
+            throw SysfsFileError(errno: error.rawValue, path: path)
         }
-        return result > 0
     }
 
-    private func readAll(_ fd: Int32, path: String) throws(SysfsFileError) -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 { throw SysfsFileError(errno: errno, path: path) }
-            if count == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes += buffer[..<count]
-        }
+    /// The file's text to its end; one larger than `readLimit` is a fault of the file (EFBIG).
+    private static func text(of file: FileDescriptor) throws(Errno) -> String {
+        let bytes = try file.readToEnd(limit: readLimit, chunk: 256)
+        guard bytes.count <= readLimit else { throw Errno.fileTooLarge }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -81,7 +83,7 @@ public final class SysfsGPIO: GPIOBackend {
         do {
             names = try files.contents(ofDirectory: root)
         } catch {
-            throw GPIOError.noInterface("cannot read \(root): \(errorText(error.errno)) (is CONFIG_GPIO_SYSFS enabled?)")
+            throw GPIOError.noInterface("cannot read \(root): \(Errno(rawValue: error.errno).description) (is CONFIG_GPIO_SYSFS enabled?)")
         }
         return try names.filter { $0.hasPrefix("gpiochip") }
             .map { try SysfsChip.read($0, root: root, files: files) }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +40,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let reason = errno == 0 ? "" : ": " + String(cString: strerror(errno))
+        let reason = errno == 0 ? "" : ": " + Errno(rawValue: errno).description
         switch kind {
         case .busy:
             return "\(device) is in use by another process (\(operation)); stop it (e.g. pn532ctl door, nfc-poll, a serial console) and try again"

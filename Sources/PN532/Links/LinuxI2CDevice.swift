@@ -1,5 +1,7 @@
 import CLinux
 import NFCCore
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -12,41 +14,44 @@ import Glibc
 public final class LinuxI2CDevice: I2CDevice {
     public let bus: String
     public let address: UInt8
-    private var descriptor: Int32
+    private let file: FileDescriptor
 
     /// Opens `bus` and addresses `address` (7-bit, 0x03–0x77).
     public init(bus: String, address: UInt8) throws(LinkError) {
         self.bus = bus
         self.address = address
         let name = I2CLink.name(bus: bus, address: address)
-        descriptor = open(bus, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw LinkError(.open, device: name, errno: Glibc.errno, operation: "open") }
-        guard clinux_i2c_set_address(descriptor, UInt32(address)) == 0 else {
-            let code = Glibc.errno
-            Glibc.close(descriptor)
-            throw LinkError(code == EBUSY ? .busy : .io, device: name, errno: code, operation: "ioctl(I2C_SLAVE) (is it an I2C bus?)")
+        do throws(Errno) {
+            file = try .opening(bus, .readWrite)
+        } catch {
+            throw LinkError(.open, device: name, errno: error.rawValue, operation: "open")
+        }
+        do throws(Errno) {
+            try retryingInterrupts { [file] in clinux_i2c_set_address(file.rawValue, UInt32(address)) }
+        } catch {
+            file.closeQuietly()
+            throw LinkError(error == .resourceBusy ? .busy : .io, device: name, errno: error.rawValue, operation: "ioctl(I2C_SLAVE) (is it an I2C bus?)")
         }
     }
 
     deinit {
-        Glibc.close(descriptor)
+        file.closeQuietly()
     }
 
     public var now: MonotonicTime { .monotonicNow() }
 
     public var hasInterruptLine: Bool { false }
 
+    /// One write(2), one bus transaction: a short one is a failed transfer, not continued.
     public func write(_ bytes: [UInt8]) throws(I2CTransferError) {
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written >= 0 else { throw I2CTransferError(errno: Glibc.errno) }
+        let written: Int
+        do throws(Errno) { written = try file.writeSome(bytes[...]) } catch { throw I2CTransferError(errno: error.rawValue) }
         guard written == bytes.count else { throw I2CTransferError(errno: EREMOTEIO) }
     }
 
+    /// One read(2), one bus transaction.
     public func read(count: Int) throws(I2CTransferError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        let received = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard received >= 0 else { throw I2CTransferError(errno: Glibc.errno) }
-        return Array(buffer[..<received])
+        do throws(Errno) { return try file.readSome(upTo: count) } catch { throw I2CTransferError(errno: error.rawValue) }
     }
 
     /// No IRQ line is wired here: sleeps until `deadline`.

@@ -1,5 +1,7 @@
 import CLinux
 import NFCCore
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -13,28 +15,40 @@ import Glibc
 public final class UARTLink: ByteLink {
     public let name: String
     public private(set) var bitsPerSecond: Int?
-    private var descriptor: Int32
+    private var file: FileDescriptor?
+    private var descriptor: Int32 { file?.rawValue ?? -1 }
 
     /// Opens `path` at `bitsPerSecond` (115200 unless said).
     public init(path: String, bitsPerSecond: Int = 115_200) throws(LinkError) {
         name = path
-        descriptor = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw LinkError(.open, device: path, errno: Glibc.errno, operation: "open") }
+        let opened: FileDescriptor
+        do throws(Errno) {
+            opened = try .opening(path, .readWrite, options: [.noControllingTerminal, .nonBlocking])
+        } catch {
+            throw LinkError(.open, device: path, errno: error.rawValue, operation: "open")
+        }
+        file = opened
         do throws(LinkError) {
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                throw LinkError(Glibc.errno == EWOULDBLOCK ? .busy : .io, device: path, errno: Glibc.errno, operation: "lock")
-            }
-            guard clinux_set_exclusive(descriptor) == 0 else {
-                throw LinkError(.io, device: path, errno: Glibc.errno, operation: "TIOCEXCL")
-            }
-            guard clinux_make_raw(descriptor) == 0 else {
-                throw LinkError(.io, device: path, errno: Glibc.errno, operation: "raw mode (is it a serial port?)")
-            }
+            try Self.call(device: path, operation: "lock", busyOn: .wouldBlock) { flock(opened.rawValue, LOCK_EX | LOCK_NB) }
+            try Self.call(device: path, operation: "TIOCEXCL") { clinux_set_exclusive(opened.rawValue) }
+            try Self.call(device: path, operation: "raw mode (is it a serial port?)") { clinux_make_raw(opened.rawValue) }
             try setBitsPerSecond(bitsPerSecond)
             try discardInput()
         } catch {
-            Glibc.close(descriptor)
+            close()
             throw error
+        }
+    }
+
+    /// Runs the system call `call` on the port (retried on EINTR); its failure as a link error
+    /// of `kind`, or `.busy` when it failed with `busyOn` (another process holds the port).
+    private static func call(
+        device: String, operation: String, kind: LinkError.Kind = .io, busyOn: Errno? = nil, _ call: () -> Int32
+    ) throws(LinkError) {
+        do throws(Errno) {
+            try retryingInterrupts(call)
+        } catch {
+            throw LinkError(error == busyOn ? .busy : kind, device: device, errno: error.rawValue, operation: operation)
         }
     }
 
@@ -44,9 +58,8 @@ public final class UARTLink: ByteLink {
 
     /// Closes the port; further use fails with `.closed`.
     public func close() {
-        guard descriptor >= 0 else { return }
-        Glibc.close(descriptor)
-        descriptor = -1
+        file?.closeQuietly()
+        file = nil
     }
 
     public var now: MonotonicTime { .monotonicNow() }
@@ -57,25 +70,28 @@ public final class UARTLink: ByteLink {
     public func write(_ bytes: [UInt8]) throws(LinkError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
+            do throws(Errno) {
+                guard let file else { throw Errno.badFileDescriptor }
+                let written = try file.writeSome(bytes[offset...])
+                guard written > 0 else { throw Errno.ioError }  // a port that takes nothing is gone
                 offset += written
-            } else if written < 0, errno == EAGAIN || errno == EINTR {
+            } catch Errno.wouldBlock {
                 try waitFor(Int16(POLLOUT), until: now + .seconds(1), operation: "write")
-            } else {
-                throw LinkError(errno == EIO ? .closed : .io, device: name, errno: errno, operation: "write")
+            } catch {
+                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "write")
             }
         }
     }
 
     public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
-        guard descriptor >= 0 else { throw LinkError(.closed, device: name, operation: "read") }
-        var buffer = [UInt8](repeating: 0, count: 512)
+        guard let file else { throw LinkError(.closed, device: name, operation: "read") }
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { return Array(buffer[..<count]) }
-            if count < 0, errno != EAGAIN, errno != EINTR {
-                throw LinkError(errno == EIO ? .closed : .io, device: name, errno: errno, operation: "read")
+            do throws(Errno) {
+                let bytes = try file.readSome(upTo: 512)
+                if !bytes.isEmpty { return bytes }
+            } catch Errno.wouldBlock {
+            } catch {
+                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "read")
             }
             // With VMIN 0 a terminal's read() returns 0 for "nothing yet"; a hang-up shows in poll.
             guard try waitFor(Int16(POLLIN), until: deadline, operation: "read") else { return [] }
@@ -83,16 +99,12 @@ public final class UARTLink: ByteLink {
     }
 
     public func discardInput() throws(LinkError) {
-        guard tcflush(descriptor, TCIFLUSH) == 0 else {
-            throw LinkError(.io, device: name, errno: errno, operation: "flush input")
-        }
+        try Self.call(device: name, operation: "flush input") { tcflush(descriptor, TCIFLUSH) }
     }
 
     public func setBitsPerSecond(_ rate: Int) throws(LinkError) {
-        guard tcdrain(descriptor) == 0 else { throw LinkError(.io, device: name, errno: errno, operation: "drain output") }
-        guard clinux_set_speed(descriptor, UInt32(rate)) == 0 else {
-            throw LinkError(.unsupported, device: name, errno: errno, operation: "set \(rate) baud")
-        }
+        try Self.call(device: name, operation: "drain output") { tcdrain(descriptor) }
+        try Self.call(device: name, operation: "set \(rate) baud", kind: .unsupported) { clinux_set_speed(descriptor, UInt32(rate)) }
         bitsPerSecond = rate
     }
 
@@ -104,10 +116,12 @@ public final class UARTLink: ByteLink {
             guard remaining > .zero else { return false }
             try LinkInterruption.check(device: name, operation: operation)
             var entries = [pollfd(fd: descriptor, events: events, revents: 0),
-                           pollfd(fd: LinkInterruption.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
-            let ready = clinux_poll_nanoseconds(&entries, UInt(entries.count), remaining.nanoseconds)
-            if ready < 0, errno == EINTR { continue }
-            guard ready >= 0 else { throw LinkError(.io, device: name, errno: errno, operation: operation) }
+                           Poll.entry(LinkInterruption.descriptor ?? -1, POLLIN)]
+            do throws(Errno) {
+                try Poll.wait(&entries, timeout: remaining)
+            } catch {
+                throw LinkError(.io, device: name, errno: error.rawValue, operation: operation)
+            }
             if entries[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 throw LinkError(.closed, device: name, operation: operation)
             }

@@ -1,6 +1,8 @@
 import CLinux
 import NFCCore
 import PN532
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -21,41 +23,57 @@ public final class PTYServer {
     public var hostToChipFaults: ByteFaults = .none
     /// Faults on bytes from the chip to the host.
     public var chipToHostFaults: ByteFaults = .none
-    private let master: Int32
+    private let master: FileDescriptor
     /// A slave descriptor kept open so that the pty stays up between host sessions.
-    private let slave: Int32
+    private let slave: FileDescriptor
 
     /// Opens a pseudo-terminal for `chip`.
     public init(chip: SimulatedPN532) throws(LinkError) {
         self.chip = chip
         var name = [CChar](repeating: 0, count: 128)
-        master = clinux_open_pty_master(&name, name.count)
-        guard master >= 0 else { throw LinkError(.open, device: "/dev/ptmx", errno: errno, operation: "open a pseudo-terminal") }
-        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0, clinux_make_raw(slave) == 0, clinux_set_speed(slave, 115_200) == 0 else {
-            let code = errno
-            close(master)
-            throw LinkError(.open, device: path, errno: code, operation: "configure the pseudo-terminal")
+        let opened: FileDescriptor
+        do throws(Errno) {
+            opened = FileDescriptor(rawValue: try retryingInterrupts { clinux_open_pty_master(&name, name.count) })
+        } catch {
+            throw LinkError(.open, device: "/dev/ptmx", errno: error.rawValue, operation: "open a pseudo-terminal")
         }
-        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        master = opened
+        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slaveEnd: FileDescriptor
+        do throws(Errno) {
+            slaveEnd = try .opening(path, .readWrite, options: .noControllingTerminal)
+        } catch {
+            opened.closeQuietly()
+            throw LinkError(.open, device: path, errno: error.rawValue, operation: "configure the pseudo-terminal")
+        }
+        do throws(Errno) {
+            try retryingInterrupts { clinux_make_raw(slaveEnd.rawValue) }
+            try retryingInterrupts { clinux_set_speed(slaveEnd.rawValue, 115_200) }
+        } catch {
+            slaveEnd.closeQuietly()
+            opened.closeQuietly()
+            throw LinkError(.open, device: path, errno: error.rawValue, operation: "configure the pseudo-terminal")
+        }
+        slave = slaveEnd
+        _ = fcntl(opened.rawValue, F_SETFL, fcntl(opened.rawValue, F_GETFL) | O_NONBLOCK)
         // Packet mode: every read starts with a status byte, and a host's tcflush(TCOFLUSH)
         // shows as TIOCPKT_FLUSHWRITE (the pty discards the bytes; a UART had sent them).
-        guard clinux_set_packet_mode(master, 1) == 0 else {
-            let code = errno
-            close(slave)
-            close(master)
-            throw LinkError(.open, device: path, errno: code, operation: "packet mode on the pseudo-terminal")
+        do throws(Errno) {
+            try retryingInterrupts { clinux_set_packet_mode(opened.rawValue, 1) }
+        } catch {
+            slaveEnd.closeQuietly()
+            opened.closeQuietly()
+            throw LinkError(.open, device: path, errno: error.rawValue, operation: "packet mode on the pseudo-terminal")
         }
     }
 
     deinit {
-        close(slave)
-        close(master)
+        slave.closeQuietly()
+        master.closeQuietly()
     }
 
     /// The descriptor to poll for host bytes.
-    public var descriptor: Int32 { master }
+    public var descriptor: Int32 { master.rawValue }
 
     /// How long until the chip next has something to do, capped at `limit`.
     public func timeUntilNextActivity(limit: Duration) -> Duration {
@@ -71,15 +89,17 @@ public final class PTYServer {
     /// byte would have arrived.
     public func service() throws(LinkError) {
         let now = MonotonicTime.monotonicNow()
-        var buffer = [UInt8](repeating: 0, count: 1025)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-            guard count > 0 else {
-                if count < 0, errno != EAGAIN, errno != EINTR, errno != EIO {
-                    throw LinkError(.io, device: path, errno: errno, operation: "read from the host")
-                }
+            let buffer: [UInt8]
+            do throws(Errno) {
+                buffer = try master.readSome(upTo: 1025)
+            } catch Errno.wouldBlock, Errno.ioError {
                 break
+            } catch {
+                throw LinkError(.io, device: path, errno: error.rawValue, operation: "read from the host")
             }
+            let count = buffer.count
+            guard count > 0 else { break }
             let status = buffer[0]
             guard status == Self.packetData else {
                 if status & Self.packetFlushWrite != 0 { chip.hostFlushedOutput(at: max(now, hostLineFreeAt)) }
@@ -88,7 +108,7 @@ public final class PTYServer {
             guard count > 1 else { continue }
             let data = Array(buffer[1..<count])
             let start = max(now, hostLineFreeAt)
-            hostLineFreeAt = start + .uart(bytes: data.count, bitsPerSecond: Int(clinux_get_speed(master)))
+            hostLineFreeAt = start + .uart(bytes: data.count, bitsPerSecond: Int(clinux_get_speed(master.rawValue)))
             let (wire, faults) = hostToChipFaults.applyReporting(fromHost(data))
             for fault in faults { chip.record(at: start, .fault("host to chip: " + fault)) }
             chip.receive(wire, at: hostLineFreeAt)
@@ -97,9 +117,11 @@ public final class PTYServer {
         guard !bytes.isEmpty else { return }
         let (wire, faults) = chipToHostFaults.applyReporting(matchingRates(bytes))
         for fault in faults { chip.record(at: now, .fault("chip to host: " + fault)) }
-        let written = wire.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-        if written < 0, errno != EAGAIN, errno != EIO {
-            throw LinkError(.io, device: path, errno: errno, operation: "write to the host")
+        do throws(Errno) {
+            _ = try master.writeSome(wire[...])
+        } catch Errno.wouldBlock, Errno.ioError {
+        } catch {
+            throw LinkError(.io, device: path, errno: error.rawValue, operation: "write to the host")
         }
     }
 
@@ -114,7 +136,7 @@ public final class PTYServer {
     /// (the ACK that closes SetSerialBaudRate) was on the line at the rate seen at the
     /// previous read, so either rate matching the chip's counts.
     private func fromHost(_ bytes: [UInt8]) -> [UInt8] {
-        let hostRate = Int(clinux_get_speed(master))
+        let hostRate = Int(clinux_get_speed(master.rawValue))
         defer { previousHostRate = hostRate }
         return hostRate == chip.bitsPerSecond || previousHostRate == chip.bitsPerSecond ? bytes : garbledByRateMismatch(bytes)
     }
@@ -123,7 +145,7 @@ public final class PTYServer {
     private var previousHostRate = 115_200
 
     private func matchingRates(_ bytes: [UInt8]) -> [UInt8] {
-        let hostRate = Int(clinux_get_speed(master))
+        let hostRate = Int(clinux_get_speed(master.rawValue))
         return hostRate == chip.bitsPerSecond ? bytes : garbledByRateMismatch(bytes)
     }
 }

@@ -1,4 +1,5 @@
 import FileInput
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ enum TagImageFile {
         } catch {
             switch error.reason {
             case .tooLarge, .lineTooLong: throw .fileTooLarge(path: path, limit: sizeLimit)
-            case .cannotOpen(let code), .cannotRead(let code): throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            case .cannotOpen(let code), .cannotRead(let code): throw .unreadable(path: path, reason: Errno(rawValue: code).description)
             }
         }
     }

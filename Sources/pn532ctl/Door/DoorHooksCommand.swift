@@ -3,6 +3,8 @@ import CLinux
 import DoorControl
 import NFCCore
 import PN532
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +42,7 @@ struct DoorHooksCommand: ParsableCommand {
 
     func run() throws {
         let signals = clinux_signal_fd_with_children()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
         defer { close(signals) }
         let log = OperationalLog(threshold: verbose ? .debug : .info)
         let file: HooksFile
@@ -84,10 +86,12 @@ final class HookLoop {
     func run(signals: Int32) -> Int32 {
         while true {
             let now = Self.now()
-            let timeout = runner.dispatcher.nextDeadline.map { max(0, ($0 - now).nanoseconds) } ?? -1
-            var descriptors = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: receiver.descriptor, events: Int16(POLLIN), revents: 0)]
-            let result = clinux_poll_nanoseconds(&descriptors, 2, timeout)
-            if result < 0, errno != EINTR { return SIGTERM }
+            var descriptors = [Poll.entry(signals, POLLIN), Poll.entry(receiver.descriptor, POLLIN)]
+            do throws(Errno) {
+                try Poll.wait(&descriptors, timeout: runner.dispatcher.nextDeadline.map { $0 - now })
+            } catch {
+                return SIGTERM
+            }
             if descriptors[1].revents != 0 { receive() }
             while descriptors[0].revents != 0 {
                 let signal = clinux_read_signal(signals)

@@ -4,6 +4,8 @@ import DoorControl
 import GPIO
 import NFCCore
 import PN532
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +63,7 @@ struct DoorRunCommand: ParsableCommand {
     func run() throws {
         // Signals first, so that a SIGTERM during start-up is handled by the loop, relay locked.
         let signals = clinux_signal_fd_for_door()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
         defer { close(signals) }
         let log = OperationalLog(threshold: verbose ? .debug : .info)
         let release = OutputRelease(configPath: config, boards: boards, stateDirectory: OutputRelease.stateDirectory(stateDirectory))

@@ -2,6 +2,7 @@ import DoorControl
 import GPIO
 import NFCCore
 import PN532
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -102,7 +103,7 @@ final class DoorRuntime {
             if before > 0 { log.write(.notice, "hook runner reachable again: \(before) event\(before == 1 ? "" : "s") dropped") }
         case .dropped(let code):
             if before == 0 {
-                log.write(.warning, "hook event dropped: \(hookSender.path): \(String(cString: strerror(code))) (the hook runner is stopped, missing or behind); the door goes on")
+                log.write(.warning, "hook event dropped: \(hookSender.path): \(Errno(rawValue: code)) (the hook runner is stopped, missing or behind); the door goes on")
             }
         }
     }

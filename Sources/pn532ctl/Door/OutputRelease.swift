@@ -1,5 +1,7 @@
 import DoorControl
 import GPIO
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -107,7 +109,7 @@ struct OutputRelease {
         let temporary = keptPath + ".new"
         try FileIO.write(Array(lines.rendered.utf8), to: temporary)
         guard rename(temporary, keptPath) == 0 else {
-            throw .io("cannot rename \(temporary) to \(keptPath): \(String(cString: strerror(errno)))")
+            throw .io("cannot rename \(temporary) to \(keptPath): \(Errno.latest)")
         }
     }
 }

@@ -1,4 +1,6 @@
 import CLinux
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +16,7 @@ final class FlashInterrupt {
     /// Blocks the signals and starts watching them.
     init() throws(CLIError) {
         descriptor = clinux_signal_fd()
-        guard descriptor >= 0 else { throw .io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .io("cannot watch signals: \(Errno.latest)") }
     }
 
     deinit { close(descriptor) }

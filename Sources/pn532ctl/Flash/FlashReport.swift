@@ -1,4 +1,6 @@
 import CSV
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +32,7 @@ final class FlashReport {
     }
 
     private let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The UIDs (hex) the file already lists as "ok".
     let doneUIDs: Set<String>
 
@@ -52,16 +54,19 @@ final class FlashReport {
             }
             done = Set(table.rows.filter { $0[4] == Self.ok }.map { $0[1] })
         }
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .io("--report \(path): \(String(cString: strerror(errno)))") }
+        let descriptor: FileDescriptor
+        do throws(Errno) {
+            descriptor = try .opening(path, .writeOnly, options: [.append, .create], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw .io("--report \(path): \(error)")
+        }
         self.path = path
         self.descriptor = descriptor
         self.doneUIDs = done
-        var opened = stat()
-        if fstat(descriptor, &opened) == 0, opened.st_size == 0 { try write(CSVLine.make(Self.header)) }
+        if (try? descriptor.stat())?.size == 0 { try write(CSVLine.make(Self.header)) }
     }
 
-    deinit { close(descriptor) }
+    deinit { descriptor.closeQuietly() }
 
     /// Appends `row` and waits until it is on the disk.
     func append(_ row: Row) throws(CLIError) {
@@ -69,15 +74,8 @@ final class FlashReport {
     }
 
     private func write(_ text: String) throws(CLIError) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw .io("--report \(path): \(String(cString: strerror(errno)))") }
-            offset += count
-        }
-        guard fsync(descriptor) == 0 else { throw .io("--report \(path): fsync: \(String(cString: strerror(errno)))") }
+        do throws(Errno) { try descriptor.writeEverything(Array(text.utf8)) } catch { throw .io("--report \(path): \(error)") }
+        do throws(Errno) { try descriptor.sync() } catch { throw .io("--report \(path): fsync: \(error)") }
     }
 
     /// The current time as ISO 8601 in UTC, to the second: `2025-06-01T12:34:56Z`.

@@ -2,6 +2,8 @@ import ArgumentParser
 import CLinux
 import GPIO
 import NFCCore
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +20,7 @@ final class SignalClock: GPIOClock {
     /// Blocks the signals and watches them through a signalfd.
     init() throws {
         signals = clinux_signal_fd()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
     }
 
     deinit { close(signals) }
@@ -28,8 +30,8 @@ final class SignalClock: GPIOClock {
     func sleep(for duration: Duration) throws {
         let deadline = now() + duration
         while case let remaining = deadline - now(), remaining > .zero {
-            var descriptor = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
-            if clinux_poll_nanoseconds(&descriptor, 1, remaining.nanoseconds) > 0, signalled() {
+            var descriptors = [Poll.entry(signals, POLLIN)]
+            if (try? Poll.wait(&descriptors, timeout: remaining)) ?? 0 > 0, signalled() {
                 throw GPIOError.interrupted
             }
         }

@@ -1,6 +1,8 @@
 import NFCCore
 import PN532
 import PN532Simulator
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -20,8 +22,11 @@ final class ControlChannel {
     /// file), or from standard input when nil.
     init(path: String?) throws(CLIError) {
         if let path {
-            descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .noInput("--control \(path): \(String(cString: strerror(errno)))") }
+            do throws(Errno) {
+                descriptor = try FileDescriptor.opening(path, .readWrite, options: .nonBlocking).rawValue
+            } catch {
+                throw .noInput("--control \(path): \(error)")
+            }
         } else {
             descriptor = STDIN_FILENO
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -30,14 +35,19 @@ final class ControlChannel {
 
     /// Reads what is there and carries out every complete line against `chip`.
     func service(_ chip: SimulatedPN532) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+        let bytes: [UInt8]
+        do throws(Errno) {
+            bytes = try FileDescriptor(rawValue: descriptor).readSome(upTo: 4096)
+        } catch Errno.wouldBlock {
+            return
+        } catch {
+            bytes = []
+        }
+        guard !bytes.isEmpty else {
             descriptor = -1
             return
         }
-        guard count > 0 else { return }
-        pending += buffer[..<count]
+        pending += bytes
         while let newline = pending.firstIndex(of: 0x0A) {
             let line = String(decoding: pending[..<newline], as: UTF8.self)
             pending.removeSubrange(...newline)

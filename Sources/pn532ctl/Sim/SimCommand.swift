@@ -3,6 +3,8 @@ import CLinux
 import NFCCore
 import PN532
 import PN532Simulator
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -65,7 +67,7 @@ struct SimCommand: ParsableCommand {
         server.chipToHostFaults = faultOptions.byteFaults(direction: 2)
         let channel = try ControlChannel(path: control)
         let signals = clinux_signal_fd()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(String(cString: strerror(errno)))") }
+        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
         if let link { try makeLink(link, to: server.path) }
         defer { if let link { unlink(link) } }
         print("pty \(server.path)")
@@ -79,9 +81,11 @@ struct SimCommand: ParsableCommand {
     private func openTrace() throws(CLIError) -> Int32 {
         guard let trace else { return -1 }
         if trace == "-" { return STDERR_FILENO }
-        let descriptor = open(trace, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .io("--trace \(trace): \(String(cString: strerror(errno)))") }
-        return descriptor
+        do throws(Errno) {
+            return try FileDescriptor.opening(trace, .writeOnly, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead, .otherRead]).rawValue
+        } catch {
+            throw .io("--trace \(trace): \(error)")
+        }
     }
 
     private func initialTags() throws(CLIError) -> [SimulatedTag] {
@@ -107,18 +111,17 @@ struct SimCommand: ParsableCommand {
             guard status.st_mode & S_IFMT == S_IFLNK else { throw .usage("--link \(path) exists and is not a symlink: not replacing it") }
             unlink(path)
         }
-        guard symlink(target, path) == 0 else { throw .io("--link \(path): \(String(cString: strerror(errno)))") }
+        guard symlink(target, path) == 0 else { throw .io("--link \(path): \(Errno.latest)") }
     }
 
     /// Serves until a signal comes, and returns its number.
     private func serve(_ server: PTYServer, channel: ControlChannel, signals: Int32) throws(CLIError) -> Int32 {
         while true {
-            var fds = [pollfd(fd: server.descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)]
-            let wait = server.timeUntilNextActivity(limit: .milliseconds(100))
-            if clinux_poll_nanoseconds(&fds, UInt(fds.count), wait.nanoseconds) < 0, errno != EINTR {
-                throw .io("poll: \(String(cString: strerror(errno)))")
+            var fds = [Poll.entry(server.descriptor, POLLIN), Poll.entry(signals, POLLIN), Poll.entry(channel.descriptor, POLLIN)]
+            do throws(Errno) {
+                try Poll.wait(&fds, timeout: server.timeUntilNextActivity(limit: .milliseconds(100)))
+            } catch {
+                throw .io("poll: \(error)")
             }
             if fds[1].revents != 0 {
                 let signal = clinux_read_signal(signals)

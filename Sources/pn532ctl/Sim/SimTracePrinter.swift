@@ -1,6 +1,8 @@
 import NFCCore
 import PN532
 import PN532Simulator
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +27,7 @@ final class SimTracePrinter {
         origin = start
         let (label, bytes, summary) = Self.describe(event)
         let text = Array(TracePrinter.line(elapsed: event.time - start, label: label, bytes: bytes, summary: summary).utf8)
-        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try? FileDescriptor(rawValue: descriptor).writeEverything(text)
     }
 
     /// The label, bytes and words for an event.

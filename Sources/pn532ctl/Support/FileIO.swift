@@ -1,5 +1,6 @@
 import ArgumentParser
 import FileInput
+import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)
@@ -40,15 +41,15 @@ enum FileIO {
 
     /// Writes `bytes` to a file, replacing it; `-` writes to standard output.
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
-        do {
+        do throws(Errno) {
             if path == "-" {
-                try FileDescriptor.standardOutput.writeAll(bytes)
+                try FileDescriptor.standardOutput.writeEverything(bytes)
                 return
             }
-            let descriptor = try FileDescriptor.open(
-                FilePath(path), .writeOnly, options: [.create, .truncate],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            try descriptor.closeAfter { _ = try descriptor.writeAll(bytes) }
+            let descriptor = try FileDescriptor.opening(
+                path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            defer { descriptor.closeQuietly() }
+            try descriptor.writeEverything(bytes)
         } catch {
             throw .io("cannot write \(path): \(error)")
         }
@@ -59,6 +60,6 @@ enum FileIO {
 enum StandardError {
     /// Writes `text` to standard error.
     static func write(_ text: String) {
-        _ = try? FileDescriptor.standardError.writeAll(Array(text.utf8))
+        try? FileDescriptor.standardError.writeEverything(Array(text.utf8))
     }
 }
