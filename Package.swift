@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Type2", targets: ["Type2"]),
         .library(name: "DoorControl", targets: ["DoorControl"]),
         .library(name: "NFCReader", targets: ["NFCReader"]),
+        .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
     ],
     dependencies: [
@@ -21,19 +22,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "NFCCore"),
+        .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
+        .target(name: "JSONText"),
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader",
+                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "PN532Simulator", dependencies: ["NFCCore", "PN532", "CLinux", "FileInput"]),
         .target(name: "FileInput"),
         .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2"]),
+        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
+        .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
         .target(name: "CLinux"),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux"]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
@@ -41,6 +46,7 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
+                "BuildInfo",
                 "NFCCore",
                 "NDEF",
                 "PN532",
@@ -53,6 +59,8 @@ let package = Package(
                 "FileInput",
                 "CSV",
                 "NFCReader",
+                "NFCTags",
+                "JSONText",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -65,14 +73,19 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
+        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
+        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "TestSupport"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "pn532ctlTests", dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2"]),
+        .testTarget(
+            name: "pn532ctlTests",
+            dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
     ]
 )

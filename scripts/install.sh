@@ -1,10 +1,12 @@
 #!/bin/sh
 # Installs the door controller on a Raspberry Pi: a release build of pn532ctl (Swift standard
-# library linked in), the systemd units (the door, and the hook runner under its own account),
-# the default configurations, a token key, the board profiles and a udev rule, then enables
-# the services. Run as root from the repository:
+# library linked in), its manual pages and bash, zsh and fish completions, the systemd units
+# (the door, and the hook runner under its own account), the default configurations, a token
+# key, the board profiles and a udev rule. The services are not enabled: the example
+# configuration names example UIDs anyone can copy onto a tag. Run as root from the
+# repository:
 #
-#   sudo scripts/install.sh                        build, install, enable
+#   sudo scripts/install.sh                        build, install
 #   swift build -c release --static-swift-stdlib   (as yourself, when root has no swift), then
 #   sudo scripts/install.sh --no-build
 #
@@ -14,10 +16,17 @@
 # Options:
 #   --no-build        install the binary already built (.build/release/pn532ctl)
 #   --binary PATH     install this binary instead (implies --no-build)
-#   --no-systemctl    do not reload systemd and udev or enable the service
+#   --no-systemctl    do not reload systemd and udev
 # Environment:
 #   DESTDIR=DIR       install under DIR instead of /: no root needed, and no accounts, owners,
 #                     udev or systemctl (for packaging and tests)
+#   PREFIX=DIR        the binary, manual pages and completions go under DIR (/usr/local):
+#                     DIR/bin/pn532ctl, DIR/share/man/man1/pn532ctl.1 and one page per
+#                     command (man pn532ctl-door-run), DIR/share/bash-completion/completions,
+#                     DIR/share/zsh/site-functions, DIR/share/fish/vendor_completions.d.
+#                     The units run DIR/bin/pn532ctl; board profiles stay in
+#                     /usr/share/pn532ctl/boards, where pn532ctl looks for them.
+# The manual pages need python3 (scripts/docs/generate); without it they are left out.
 set -eu
 
 usage() {
@@ -31,6 +40,7 @@ fail() {
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 destdir=${DESTDIR:-}
+prefix=${PREFIX:-/usr/local}
 build=yes
 systemctl=yes
 binary=
@@ -56,7 +66,12 @@ if [ -n "$destdir" ]; then
         *) fail "DESTDIR must be an absolute path, not $destdir" ;;
     esac
     systemctl=no
-elif [ "$(id -u)" -ne 0 ]; then
+fi
+case $prefix in
+    /*) ;;
+    *) fail "PREFIX must be an absolute path, not $prefix" ;;
+esac
+if [ -z "$destdir" ] && [ "$(id -u)" -ne 0 ]; then
     fail "run as root (sudo scripts/install.sh), or set DESTDIR to install into a directory"
 fi
 
@@ -102,22 +117,45 @@ chown_to() {
 }
 
 echo "== installing into ${destdir:-/}"
-install -d -m 0755 "$destdir/usr/local/bin" "$destdir/usr/share/pn532ctl/boards" \
-    "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d"
+bindir=$prefix/bin
+mandir=$prefix/share/man/man1
+bashdir=$prefix/share/bash-completion/completions
+zshdir=$prefix/share/zsh/site-functions
+fishdir=$prefix/share/fish/vendor_completions.d
+install -d -m 0755 "$destdir$bindir" "$destdir/usr/share/pn532ctl/boards" \
+    "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
+    "$destdir$mandir" "$destdir$bashdir" "$destdir$zshdir" "$destdir$fishdir"
 install -d -m 0750 "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 chown_to "root:$user" "$destdir/etc/pn532ctl"
 chown_to "root:$hooks_user" "$destdir/etc/pn532ctl-hooks"
 chown_to "$user:$user" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 
-install -m 0755 "$binary" "$destdir/usr/local/bin/pn532ctl"
-strip "$destdir/usr/local/bin/pn532ctl"
+install -m 0755 "$binary" "$destdir$bindir/pn532ctl"
+strip "$destdir$bindir/pn532ctl"
+
+# Manual pages and completions, made by the binary from its command tree. Pages of commands
+# an earlier version had are removed first.
+docs=$(mktemp -d)
+trap 'rm -rf "$docs"' EXIT
+"$repo/scripts/docs/generate" "$destdir$bindir/pn532ctl" "$docs"
+rm -f "$destdir$mandir"/pn532ctl.1 "$destdir$mandir"/pn532ctl-*.1
+for page in "$docs"/man1/*.1; do
+    [ -e "$page" ] || continue
+    install -m 0644 "$page" "$destdir$mandir/"
+done
+install -m 0644 "$docs/completions/pn532ctl.bash" "$destdir$bashdir/pn532ctl"
+install -m 0644 "$docs/completions/_pn532ctl" "$destdir$zshdir/_pn532ctl"
+install -m 0644 "$docs/completions/pn532ctl.fish" "$destdir$fishdir/pn532ctl.fish"
 
 for profile in "$repo"/boards/*; do
     install -m 0644 "$profile" "$destdir/usr/share/pn532ctl/boards/"
 done
 
-install -m 0644 "$repo/scripts/pn532ctl-door.service" "$destdir/etc/systemd/system/pn532ctl-door.service"
-install -m 0644 "$repo/scripts/pn532ctl-hooks.service" "$destdir/etc/systemd/system/pn532ctl-hooks.service"
+# The units name /usr/local/bin/pn532ctl: another PREFIX's binary replaces it.
+for unit in pn532ctl-door.service pn532ctl-hooks.service; do
+    sed "s|/usr/local/bin/pn532ctl|$bindir/pn532ctl|g" "$repo/scripts/$unit" >"$docs/$unit"
+    install -m 0644 "$docs/$unit" "$destdir/etc/systemd/system/$unit"
+done
 install -m 0644 "$repo/scripts/99-pn532ctl.rules" "$destdir/etc/udev/rules.d/99-pn532ctl.rules"
 
 config="$destdir/etc/pn532ctl/door.toml"
@@ -156,14 +194,13 @@ if [ "$systemctl" = yes ]; then
         udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev
     fi
     systemctl daemon-reload
-    systemctl enable pn532ctl-hooks.service pn532ctl-door.service
 fi
 
 cat <<EOF
-Installed. Next:
+Installed. Next (man pn532ctl, man pn532ctl-door-run; completions load in a new shell):
   1. edit ${destdir}/etc/pn532ctl/door.toml (board, users), then
      pn532ctl door check-config ${destdir}/etc/pn532ctl/door.toml
-  2. systemctl start pn532ctl-door     (journalctl -u pn532ctl-door; pn532ctl door log)
+  2. systemctl enable --now pn532ctl-door   (journalctl -u pn532ctl-door; pn532ctl door log)
   3. hooks, if any: ${destdir}/etc/pn532ctl-hooks/hooks.toml, [hooks] in door.toml, then
-     systemctl start pn532ctl-hooks     (journalctl -u pn532ctl-hooks)
+     systemctl enable --now pn532ctl-hooks   (journalctl -u pn532ctl-hooks)
 EOF

@@ -18,8 +18,8 @@ public struct CSVTable: Equatable, Sendable {
     /// Parses `text`; a UTF-8 byte order mark and a last line break are ignored.
     ///
     /// - Throws: `CSVError` naming the line: a quote that is never closed, a quote inside an
-    ///   unquoted field, text after a closing quote, a row whose field count differs from
-    ///   the header's, or a limit passed.
+    ///   unquoted field, text after a closing quote, a column name the header gives twice, a
+    ///   row whose field count differs from the header's, or a limit passed.
     public init(parsing text: String) throws(CSVError) {
         var reader = CSVReader(text: text)
         do throws(CSVReadError) {
@@ -44,6 +44,11 @@ public struct CSVTable: Equatable, Sendable {
     private init(reader: inout CSVReader) throws(CSVReadError) {
         guard let first = try reader.next() else { throw .csv(CSVError(line: 1, reason: "the file is empty: a header row is needed")) }
         header = first.fields
+        for (index, name) in header.enumerated() {
+            if let earlier = header[..<index].firstIndex(of: name) {
+                throw .csv(CSVError(line: first.line, reason: "the header names column \(earlier + 1) and column \(index + 1) both \"\(name)\": give each column its own name"))
+            }
+        }
         rows = []
         var bytes = header.reduce(0) { $0 + $1.utf8.count }
         while let record = try reader.next() {

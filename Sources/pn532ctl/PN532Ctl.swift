@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildInfo
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,13 @@ struct PN532Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pn532ctl",
         abstract: "NFC tools for a PN532 reader on Linux: NDEF, tags, door access, provisioning.",
-        version: "0.1.0",
+        discussion: """
+            Examples:
+              pn532ctl scan --wait 10
+              pn532ctl read --json
+              pn532ctl help write
+            """,
+        version: BuildInfo.versionLine,
         subcommands: [
             NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
             ResetCommand.self, IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
@@ -23,25 +30,54 @@ struct PN532Ctl: ParsableCommand {
     /// to do, ArgumentParser's errors keep its exit codes (64 for bad usage).
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        let json = ErrorReport.wantsJSON(arguments)
         if let message = UsageCorrections.unknownHelpTopic(in: arguments, root: Self.self) {
-            StandardError.write("pn532ctl: \(message)\n")
-            Glibc.exit(ExitCode.usage.rawValue)
+            fail(message, exitCode: ExitCode.usage.rawValue, json: json)
         }
         do {
             var command = try parseAsRoot()
             try command.run()
             checkStandardOutput()
         } catch let error as CLIError {
-            StandardError.write("pn532ctl: \(error.message)\n")
-            Glibc.exit(error.exitCode.rawValue)
+            fail(error.message, exitCode: error.exitCode.rawValue, json: json)
         } catch {
-            if exitCode(for: error) == .validationFailure, fullMessage(for: error).contains("Missing "),
+            let code = exitCode(for: error)
+            if code == .validationFailure, fullMessage(for: error).contains("Missing "),
                let message = UsageCorrections.negativeNumber(in: arguments) {
-                StandardError.write("pn532ctl: \(message)\n")
-                Glibc.exit(ExitCode.usage.rawValue)
+                fail(message, exitCode: ExitCode.usage.rawValue, json: json)
             }
-            exit(withError: error)
+            // A report's own failure status (ExitCode) prints nothing more.
+            if error is ExitCode { exit(withError: error) }
+            if json, code != .success { fail(message(for: error), exitCode: code.rawValue, json: json) }
+            report(fullMessage(for: error), exitCode: code.rawValue)
         }
+    }
+
+    /// Prints ArgumentParser's text for a help request, `--version` or a usage error, fitted
+    /// to 80 columns (`HelpText`): on standard output when `exitCode` is 0, else on standard
+    /// error, and exits with `exitCode`.
+    static func report(_ text: String, exitCode: Int32) -> Never {
+        if !text.isEmpty {
+            let rendered = HelpText.render(text)
+            if exitCode == 0 {
+                print(rendered)
+                checkStandardOutput()
+            } else {
+                StandardError.write(rendered + "\n")
+            }
+        }
+        Glibc.exit(exitCode)
+    }
+
+    /// Reports `message` (as JSON with `--json`) and exits with `exitCode`.
+    static func fail(_ message: String, exitCode: Int32, json: Bool) -> Never {
+        if json {
+            print(ErrorReport.json(message, exitCode: exitCode).text)
+            checkStandardOutput()
+        } else {
+            StandardError.write("pn532ctl: \(message)\n")
+        }
+        Glibc.exit(exitCode)
     }
 
     /// Flushes standard output, where every command's report goes through `print`: a write

@@ -28,6 +28,7 @@ struct CSVTableTests {
         ("a\nx\"y\n", CSVError(line: 2, reason: "a quote inside an unquoted field (quote the whole field and double the quote)")),
         ("a\n\"x\"y\n", CSVError(line: 2, reason: "text after a closing quote (a field is either all quoted or not at all)")),
         ("", CSVError(line: 1, reason: "the file is empty: a header row is needed")),
+        ("name,room,name\nA,1,B\n", CSVError(line: 1, reason: "the header names column 1 and column 3 both \"name\": give each column its own name")),
     ])
     func malformedFilesNameTheLine(_ text: String, _ expected: CSVError) {
         #expect(throws: expected) { try CSVTable(parsing: text) }

@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(
             name: "PN532Bench",
             dependencies: [
+                .product(name: "NFCCore", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),
                 .product(name: "PN532Simulator", package: "pn532ctl"),
                 .product(name: "Type2", package: "pn532ctl"),

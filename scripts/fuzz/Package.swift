@@ -17,7 +17,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzFrameScanner",
-            dependencies: [.product(name: "NFCCore", package: "pn532ctl"), "FuzzSupport", .product(name: "PN532", package: "pn532ctl")]
+            dependencies: [
+                .product(name: "NFCCore", package: "pn532ctl"), "FuzzSupport", .product(name: "PN532", package: "pn532ctl"),
+                .product(name: "NFCTags", package: "pn532ctl"),
+            ]
         ),
         .executableTarget(
             name: "FuzzType2Layout",

@@ -1,3 +1,4 @@
+import JSONText
 import NFCCore
 
 extension AuditEntry {
@@ -6,14 +7,14 @@ extension AuditEntry {
     /// left out. `time` is ISO 8601 UTC with milliseconds, `uid` uppercase hex, two digits a
     /// byte.
     public var jsonLine: String {
-        var members: [(String, String)] = [("time", jsonString(time.iso8601)), ("event", jsonString(event.rawValue))]
-        if let uid { members.append(("uid", jsonString(Hex.encode(uid)))) }
-        if let user { members.append(("user", jsonString(user))) }
-        if let granted { members.append(("granted", granted ? "true" : "false")) }
-        if let rule { members.append(("rule", jsonString(rule))) }
-        members.append(("reason", jsonString(reason)))
-        if let product { members.append(("product", jsonString(product))) }
-        return "{" + members.map { jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        var members: [(String, JSONValue)] = [("time", .string(time.iso8601)), ("event", .string(event.rawValue))]
+        if let uid { members.append(("uid", .string(Hex.encode(uid)))) }
+        if let user { members.append(("user", .string(user))) }
+        if let granted { members.append(("granted", .bool(granted))) }
+        if let rule { members.append(("rule", .string(rule))) }
+        members.append(("reason", .string(reason)))
+        if let product { members.append(("product", .string(product))) }
+        return JSONValue.object(members).text
     }
 
     /// Reads a line written by `jsonLine`. Unknown keys are ignored; a missing or mistyped
@@ -68,26 +69,4 @@ public struct AuditDecodingError: Error, Equatable, Sendable, CustomStringConver
     }
 
     public var description: String { reason }
-}
-
-/// `text` as a JSON string: quotes, backslashes and control characters escaped, everything
-/// else (non-ASCII included) as it is.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{08}": out += "\\b"
-        case "\u{0C}": out += "\\f"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-            let digits = String(scalar.value, radix: 16, uppercase: true)
-            out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

@@ -10,7 +10,7 @@ extension DoorConfigDecoder {
         for section in try root.sections("users") {
             try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after"] + Self.credentialKeys)
             guard let name = try section.text("name") else { throw section.missing("name") }
-            guard name.utf8.count <= 64 else { throw section.error("name", "must be at most 64 bytes (tokens carry it)", at: section["name"]) }
+            if let problem = UserName.problem(name) { throw section.error("name", problem, at: section["name"]) }
             if let other = names[name] {
                 throw section.error("name", "\(TOMLFormat.string(name)) is already the name of \(other)", at: section["name"])
             }

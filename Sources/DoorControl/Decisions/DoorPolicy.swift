@@ -141,6 +141,9 @@ public struct DoorPolicy: Sendable {
             }
         }
         if let outside { return (outside, true, check.change) }
+        if let refusal = presentation.ndefRefusal {
+            return (deny(rule: "not an NDEF tag", "\(refusal), and no user's uid credential matches UID \(UIDNotation.hex(presentation.uid, separator: ""))"), true, check.change)
+        }
         if let readError = presentation.readError {
             return (deny(rule: "read error", "the tag could not be read: \(readError)"), true, nil)
         }

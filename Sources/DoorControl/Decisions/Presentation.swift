@@ -14,14 +14,18 @@ public struct Presentation: Equatable, Sendable {
     public var readError: String?
     /// True when more than one tag was in the field: always denied.
     public var multipleTags: Bool
+    /// Why no NDEF message was read from a card of another family than Type 2 (`not an NDEF
+    /// tag we can read: MIFARE Classic 1K`); its UID still matches `uid` rules.
+    public var ndefRefusal: String?
 
     /// A presentation.
-    public init(uid: [UInt8], product: String? = nil, message: NDEFMessage? = nil, signature: [UInt8]? = nil, readError: String? = nil, multipleTags: Bool = false) {
+    public init(uid: [UInt8], product: String? = nil, message: NDEFMessage? = nil, signature: [UInt8]? = nil, readError: String? = nil, multipleTags: Bool = false, ndefRefusal: String? = nil) {
         self.uid = uid
         self.product = product
         self.message = message
         self.signature = signature
         self.readError = readError
         self.multipleTags = multipleTags
+        self.ndefRefusal = ndefRefusal
     }
 }

@@ -1,3 +1,5 @@
+import JSONText
+
 /// What the door tells the hook runner about one decided presentation: values only, as one
 /// flat JSON object (one datagram). The runner hands them to hooks in `PN532_*` environment
 /// variables and as this JSON on standard input, never in their arguments.
@@ -46,13 +48,13 @@ public struct HookEvent: Equatable, Sendable {
 
     /// The event as one line of JSON (no newline).
     public var json: String {
-        var members = [("uid", jsonString(uid)), ("granted", granted ? "true" : "false")]
-        if let user { members.append(("user", jsonString(user))) }
-        members += [("rule", jsonString(rule)), ("reason", jsonString(reason))]
-        if let uri { members.append(("uri", jsonString(uri))) }
-        if let text { members.append(("text", jsonString(text))) }
-        members.append(("lockout", lockout ? "true" : "false"))
-        return "{" + members.map { jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        var members: [(String, JSONValue)] = [("uid", .string(uid)), ("granted", .bool(granted))]
+        if let user { members.append(("user", .string(user))) }
+        members += [("rule", .string(rule)), ("reason", .string(reason))]
+        if let uri { members.append(("uri", .string(uri))) }
+        if let text { members.append(("text", .string(text))) }
+        members.append(("lockout", .bool(lockout)))
+        return JSONValue.object(members).text
     }
 
     /// Reads an event written by `json`; nil for anything else.

@@ -142,7 +142,7 @@ public final class DoorReader {
         let budgeted = BudgetedExchange(
             TargetExchange(session: session, target: first), budget: timing.budget, clock: clock,
             between: { [weak self] in self?.betweenTagCommands() })
-        let reading = TagReading(exchange: budgeted, uid: first.uid, readMessage: readsMessage, readSignature: readsSignature)
+        let reading = TagReading(exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag
         exchange = budgeted
         budgetOverrun = budgeted.overrun

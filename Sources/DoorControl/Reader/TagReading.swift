@@ -1,5 +1,6 @@
 import NDEF
 import NFCCore
+import NFCTags
 import PN532
 import Type2
 
@@ -11,10 +12,20 @@ struct TagReading {
     /// What was read.
     var presentation: Presentation
 
-    /// Reads the tag with `uid` over `exchange` (which holds the presentation's budget).
-    init(exchange: any TagExchange, uid: [UInt8], readMessage: Bool, readSignature: Bool) {
-        var presentation = Presentation(uid: uid)
+    /// Reads the tag `info` describes over `exchange` (which holds the presentation's
+    /// budget). A card of another family than Type 2 gets no tag command: its family is the
+    /// product, and why its NDEF is not read is kept for the decision.
+    init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool) {
+        var presentation = Presentation(uid: info.identifier)
         var identified: Type2Tag?
+        let family = CardFamily(info: info)
+        guard case .type2 = family else {
+            presentation.product = family.name
+            presentation.ndefRefusal = family.ndefRefusal
+            self.tag = nil
+            self.presentation = presentation
+            return
+        }
         guard readMessage || readSignature else {
             self.tag = nil
             self.presentation = presentation

@@ -67,11 +67,11 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         do {
             paths = try devices.chipPaths()
         } catch {
-            throw GPIOError.noChip("cannot list /dev: \(errorText(error.errno))")
+            throw GPIOError.noInterface("cannot list /dev: \(errorText(error.errno))")
         }
         guard !paths.isEmpty else {
-            throw GPIOError.noChip("no GPIO chips (/dev/gpiochipN); this kernel lacks the character device "
-                + "(before 5.10?) or this is not a board with GPIO. Try --backend sysfs")
+            throw GPIOError.noInterface("no GPIO chips (/dev/gpiochipN); this kernel lacks the character device "
+                + "(before 5.10?) or this is not a board with GPIO")
         }
         return paths
     }

@@ -9,6 +9,10 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
     case invalidLineName(String)
     /// No chip under the root, or none matching the one asked for.
     case noChip(String)
+    /// The backend's kernel interface is not here at all (no chip, or its directory cannot be
+    /// read): the other backend may be. What to do depends on how the backend was chosen, so
+    /// the message does not say; the caller adds it.
+    case noInterface(String)
     /// Several chips could hold the line; the caller must name one.
     case ambiguousChip(line: String, chips: [String])
     /// The line is not on the chip (offset past its line count, or no line of that name).
@@ -30,7 +34,7 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidLineName(let name):
             return "'\(name)' is not a line name; use the board's name, such as GPIO17 (not a sysfs number)"
-        case .noChip(let detail):
+        case .noChip(let detail), .noInterface(let detail):
             return detail
         case .ambiguousChip(let line, let chips):
             return "\(line) could be on any of \(chips.joined(separator: ", ")); choose one with --chip"

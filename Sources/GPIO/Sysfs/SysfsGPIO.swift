@@ -56,7 +56,7 @@ public final class SysfsGPIO: GPIOBackend {
             try writeSettling(initiallyOn != request.activeLow ? "high" : "low", to: "\(directory)/direction", line: line)
         case .input(let bias, let period):
             guard bias == .asIs else {
-                throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use --backend cdev or a pull resistor")
+                throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use the character-device backend (cdev) or a pull resistor")
             }
             try writeSettling("in", to: "\(directory)/direction", line: line)
             try writeSettling("both", to: "\(directory)/edge", line: line)
@@ -81,8 +81,7 @@ public final class SysfsGPIO: GPIOBackend {
         do {
             names = try files.contents(ofDirectory: root)
         } catch {
-            throw GPIOError.noChip("cannot read \(root): \(errorText(error.errno)); is CONFIG_GPIO_SYSFS enabled? "
-                + "Try --backend cdev")
+            throw GPIOError.noInterface("cannot read \(root): \(errorText(error.errno)) (is CONFIG_GPIO_SYSFS enabled?)")
         }
         return try names.filter { $0.hasPrefix("gpiochip") }
             .map { try SysfsChip.read($0, root: root, files: files) }
@@ -107,8 +106,7 @@ public final class SysfsGPIO: GPIOBackend {
             } else if chips.count == 1 {
                 chip = chips[0]
             } else if chips.isEmpty {
-                throw GPIOError.noChip("no GPIO chips (gpiochipN) under \(root); is CONFIG_GPIO_SYSFS enabled? "
-                    + "Try --backend cdev")
+                throw GPIOError.noInterface("no GPIO chips (gpiochipN) under \(root) (is CONFIG_GPIO_SYSFS enabled?)")
             } else {
                 throw GPIOError.ambiguousChip(line: line.description, chips: names)
             }

@@ -3,7 +3,8 @@ import PN532
 import PN532Simulator
 
 /// Where the PN532 is, as given by `--device` or `PN532_DEVICE`:
-/// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]`,
+/// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]` (a relative
+/// path after `uart:`, `uart:ttyUSB0`, is opened from the working directory),
 /// `i2c:/dev/i2c-1[:0x24]`, and `sim-i2c[:TAG,…]` (the simulator behind a simulated I2C bus).
 public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
     /// The in-process simulator with these tags in its field.
@@ -16,7 +17,7 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
     case simulatorI2C([TagSpec])
 
     /// The forms accepted, for messages.
-    public static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
+    public static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
 
     /// The PN532's I2C address.
     public static let defaultI2CAddress: UInt8 = 0x24
@@ -36,8 +37,8 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         if text.unicodeScalars.first == "/" { return .uart(path: text, rate: .bps115200) }
         if let rest = remainder(of: text, after: "uart:") {
             let parts = split(rest, at: ":")
-            guard let path = parts.first, path.unicodeScalars.first == "/", parts.count <= 2 else {
-                throw DeviceSpecError(device: text, .malformed(expected: "uart:/dev/PATH[:BAUD]"))
+            guard let path = parts.first, !path.isEmpty, parts.count <= 2 else {
+                throw DeviceSpecError(device: text, .malformed(expected: "uart:PATH[:BAUD], e.g. uart:/dev/serial0:115200 or uart:ttyUSB0 (relative to the working directory)"))
             }
             guard parts.count == 2 else { return .uart(path: String(path), rate: .bps115200) }
             guard let bps = Int(parts[1]), let rate = BaudRate(bitsPerSecond: bps) else {

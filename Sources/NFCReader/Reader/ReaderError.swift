@@ -1,4 +1,6 @@
 import GPIO
+import NFCCore
+import NFCTags
 import PN532
 import Type2
 
@@ -19,6 +21,9 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
     case moreThanOneTag
     /// The tag in the field did not answer as a Type 2 tag does.
     case tag(Type2Error)
+    /// The card in the field is of a family whose NDEF is not read (MIFARE Classic, DESFire,
+    /// FeliCa …): what it is and its activation bytes.
+    case notNDEFTag(CardFamily, TargetInfo)
 
     /// Core NFC's words for a field with more than one tag.
     public static let moreThanOneTagMessage = "More than one tag detected — remove all but one and try again."
@@ -31,6 +36,7 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
         case .noTag: "no tag in the field"
         case .moreThanOneTag: Self.moreThanOneTagMessage
         case .tag(let error): error.description
+        case .notNDEFTag(let family, _): family.ndefRefusal ?? family.name
         }
     }
 }

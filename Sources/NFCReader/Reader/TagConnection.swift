@@ -1,3 +1,4 @@
+import NFCTags
 import PN532
 import Type2
 
@@ -8,6 +9,10 @@ public struct TagConnection {
     public let target: PassiveTarget
     /// The tag, identified as a Type 2 product, over the reader's session.
     public let tag: Type2Tag
+    /// Its card family: `.type2(product)`.
+    public var family: CardFamily {
+        .type2(tag.product)
+    }
 
     /// Authenticates with `password` (PWD_AUTH) so that protected pages can be read and
     /// written; `expectedAcknowledge` is the PACK the tag must answer.
@@ -31,19 +36,26 @@ extension ReaderDevice {
     /// one: selected and identified. With `exclusive` (every operation that writes) a second
     /// tag in the field is refused with `.moreThanOneTag` before anything is sent to either.
     ///
-    /// - Throws: `.noTag`, `.moreThanOneTag`, `.reader` when the reader failed, `.tag` when the
-    ///   tag did not answer as a Type 2 tag.
+    /// Every card family is polled for (Type A first: ``PN532Session/pollEveryFamily(wait:)``).
+    ///
+    /// - Throws: `.noTag`, `.moreThanOneTag`, `.reader` when the reader failed, `.notNDEFTag`
+    ///   for a card of another family than Type 2, `.tag` when the tag did not answer as a Type
+    ///   2 tag.
     public func connect(wait: Duration?, exclusive: Bool) throws(ReaderError) -> TagConnection {
-        let targets: [PassiveTarget]
-        do throws(PN532Error) { targets = try session.pollField(wait: wait) } catch { throw .reader(error) }
+        let targets: [ListedTarget]
+        do throws(PN532Error) { targets = try session.pollEveryFamily(wait: wait) } catch { throw .reader(error) }
         guard let first = targets.first else { throw .noTag(waited: wait != nil) }
         if exclusive, targets.count > 1 { throw .moreThanOneTag }
-        return try connect(to: first)
+        guard let typeA = first.passiveTarget else { throw .notNDEFTag(CardFamily(info: first.info), first.info) }
+        return try connect(to: typeA)
     }
 
     /// Connects to `target`, one the reader has just listed: identifies it. The one place a
-    /// listed target becomes a tag value (card families are recognised here).
+    /// listed target becomes a tag value: a target whose SAK is not a Type 2 tag's is
+    /// refused with `.notNDEFTag` and its family, before any tag command is sent.
     public func connect(to target: PassiveTarget) throws(ReaderError) -> TagConnection {
+        let family = CardFamily(info: target.info)
+        guard case .type2 = family else { throw .notNDEFTag(family, target.info) }
         do throws(Type2Error) {
             return TagConnection(target: target, tag: try Type2Tag.identify(TargetExchange(session: session, target: target)))
         } catch {

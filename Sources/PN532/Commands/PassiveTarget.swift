@@ -23,6 +23,16 @@ public struct PassiveTarget: Hashable, Sendable {
         self.ats = ats
     }
 
+    /// The target's activation bytes, without the chip's target number.
+    public var info: TargetInfo {
+        .nfcA(NFCATarget(atqa: atqa, sak: sak, uid: uid, ats: ats.map { AnswerToSelect(bytes: $0) }))
+    }
+
+    /// The target with its number, as InListPassiveTarget for any modulation gives it.
+    public var listed: ListedTarget {
+        ListedTarget(number: number, info: info)
+    }
+
     /// True when SAK bit 6 (0x20) says the target speaks ISO/IEC 14443-4 (ISO-DEP).
     public var supportsISO14443Part4: Bool {
         sak & 0x20 != 0

@@ -63,6 +63,18 @@ extension PN532Session {
         return try decode { () throws(ReplyError) in try PassiveTargetList(payload: payload).targets }
     }
 
+    /// InListPassiveTarget with `modulation` and its polling InitiatorData: the targets found,
+    /// at most `maxTargets` (and one for Jewel).
+    public func listTargets(
+        _ modulation: PassiveModulation, maxTargets: UInt8 = 2, timeout: Duration? = nil
+    ) throws(PN532Error) -> [ListedTarget] {
+        let command = Command.inListPassiveTarget(
+            maxTargets: min(maxTargets, modulation.targetLimit), baud: modulation,
+            initiatorData: modulation.pollingInitiatorData)
+        let payload = try run(command, timeout: timeout)
+        return try decode { () throws(ReplyError) in try TargetList(payload: payload, modulation: modulation).targets }
+    }
+
     /// InRelease: releases a target (0: all), switching the chip back to idle for it.
     public func release(target: UInt8 = 0) throws(PN532Error) {
         let payload = try run(.inRelease(target: target))

@@ -125,10 +125,17 @@ extension Type2Tag {
     /// The NDEF message on the tag, as Core NFC's `readNDEF`; an empty NDEF TLV gives the
     /// empty message.
     public func readNDEF(mode: DecodingMode = .strict) throws(Type2Error) -> NDEFMessage {
+        let bytes = try readNDEFBytes(mode: mode)
+        if bytes.isEmpty { return .empty }
+        do throws(NDEFError) { return try NDEFMessage(decoding: bytes, mode: mode) } catch { throw .invalidNDEF(error) }
+    }
+
+    /// The bytes of the tag's NDEF message as stored (its NDEF TLV's value), not decoded: a
+    /// message that is not valid NDEF is returned as it is. `mode` is the TLV walk's.
+    public func readNDEFBytes(mode: DecodingMode = .strict) throws(Type2Error) -> [UInt8] {
         let layout = try readNDEFLayout(mode: mode)
         guard layout.capabilityContainer.supportsNDEF else { throw .notFormatted(layout.capabilityContainer) }
         guard let bytes = layout.messageBytes else { throw .invalidNDEF(NDEFError(offset: 0, reason: .noNDEFMessageTLV)) }
-        if bytes.isEmpty { return .empty }
-        do throws(NDEFError) { return try NDEFMessage(decoding: bytes, mode: mode) } catch { throw .invalidNDEF(error) }
+        return bytes
     }
 }

@@ -5,7 +5,12 @@ import PN532
 /// `pn532ctl info`: what the reader is.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show the reader's chip, firmware, features and link.")
+        commandName: "info", abstract: "Show the reader's chip, firmware, features and link.",
+        discussion: """
+            Examples:
+              pn532ctl info --device uart:/dev/serial0
+              pn532ctl info --json
+            """)
 
     @OptionGroup var device: DeviceOptions
 

@@ -9,8 +9,11 @@ struct ResetCommand: ParsableCommand {
         commandName: "reset",
         abstract: "Reset the PN532 through its RSTPD_N pin, then wake it and show that it answers.",
         discussion: """
-            RSTPD_N is active low: the line is held low for --hold milliseconds, then released
+            RSTPD_N is active low: the line is held low for --hold milliseconds, then released \
             (also when interrupted), and the chip gets --boot milliseconds before it is woken.
+
+            Examples:
+              pn532ctl reset --reset-pin GPIO27 --device i2c:/dev/i2c-1
             """)
 
     @OptionGroup var device: DeviceOptions
@@ -19,10 +22,10 @@ struct ResetCommand: ParsableCommand {
     @Option(name: .customLong("reset-pin"), help: ArgumentHelp("The GPIO line wired to RSTPD_N, such as GPIO27.", valueName: "LINE"))
     var resetPin: String
 
-    @Option(help: "How long RSTPD_N is held low, in milliseconds.")
+    @Option(help: ArgumentHelp("How long RSTPD_N is held low, 1-1000 milliseconds.", valueName: "MS"))
     var hold: Int = 20
 
-    @Option(help: "How long the chip gets to start after the reset, in milliseconds.")
+    @Option(help: ArgumentHelp("How long the chip gets to start after the reset, 0-1000 milliseconds.", valueName: "MS"))
     var boot: Int = 10
 
     func validate() throws {
@@ -34,7 +37,7 @@ struct ResetCommand: ParsableCommand {
         let line: GPIOLineName
         do { line = try GPIOLineName(resetPin) } catch { throw CLIError(gpio: error) }
         let clock = try SignalClock()
-        try CLIError.mappingGPIO {
+        try CLIError.mappingGPIO(otherBackend: gpio.otherBackend) {
             let request = GPIOLineRequest(line: line, direction: .output(initiallyOn: false), activeLow: true)
             try gpio.makeBackend(clock: clock).request(request, chip: gpio.chip).pulse(for: .milliseconds(hold))
             try clock.sleep(for: .milliseconds(boot))

@@ -1,17 +1,27 @@
 import ArgumentParser
 import NFCCore
+import NFCReader
 import PN532
 
 /// `pn532ctl scan`: the tags in the field, once or as presentation and removal events.
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "List the tags in the reader's field (106 kbps type A).",
+        abstract: "List the tags in the reader's field: type A, then FeliCa 212/424, type B, Jewel.",
         discussion: """
-            Prints each tag's UID (fixed width, leading zeros kept), ATQA and SAK. With two tags,
-            says "More than one tag detected". Exit status 1 when no tag was found.
-            --watch prints one line per presentation and one per removal until --count
+            Prints each tag's UID (fixed width, leading zeros kept), ATQA and SAK, and its card \
+            family (MIFARE Classic 1K, MIFARE DESFire, FeliCa Lite-S …); a FeliCa card's IDm and \
+            PMm, a type B card's PUPI and ATQB, a Jewel's JEWELID. Type A is polled first; the \
+            other families only when no type A tag answered (one activation attempt each). \
+            With --wait, rounds follow until a tag answers: the chip waits for a type A tag \
+            for up to 0.25 s, then the other families are polled. With two tags, says "More \
+            than one tag detected". Exit status 1 when no tag was found. \
+            --watch (type A only) prints one line per presentation and one per removal until --count \
             presentations or --timeout seconds.
+
+            Examples:
+              pn532ctl scan --wait 10
+              pn532ctl scan --watch --count 3 --json
             """)
 
     @OptionGroup var device: DeviceOptions
@@ -19,16 +29,16 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Print JSON (one object; with --watch one object per line).")
     var json = false
 
-    @Option(help: "Seconds to wait for a tag (default: one short poll).")
+    @Option(help: ArgumentHelp("Seconds to wait for a tag, more than 0 and at most 86400 (default: one short poll).", valueName: "SECONDS"))
     var wait: Double?
 
     @Flag(help: "Report presentations and removals until stopped.")
     var watch = false
 
-    @Option(help: "With --watch: stop after this many presentations.")
+    @Option(help: ArgumentHelp("With --watch: stop after N presentations (at least 1).", valueName: "N"))
     var count: Int?
 
-    @Option(help: "With --watch: stop after this many seconds.")
+    @Option(help: ArgumentHelp("With --watch: stop after this many seconds, more than 0 and at most 86400.", valueName: "SECONDS"))
     var timeout: Double?
 
     func validate() throws {
@@ -57,16 +67,16 @@ struct ScanCommand: ParsableCommand {
 
     /// Lists the targets once; false when there was none.
     private func scanOnce(_ session: PN532Session) throws(PN532Error) -> Bool {
-        let targets = try session.pollField(wait: wait.map(Self.duration))
+        let targets = try session.pollEveryFamily(wait: wait.map(Self.duration))
         if json {
             print(JSON.object([
                 ("count", .int(targets.count)),
                 ("moreThanOneTag", .bool(targets.count > 1)),
-                ("tags", .array(targets.map { TargetText.json($0) })),
+                ("tags", .array(targets.map(CardText.json))),
             ]).text)
         } else {
             if targets.isEmpty { print("No tag in the field.") }
-            targets.forEach { print(TargetText.line($0)) }
+            targets.forEach { print(CardText.line($0)) }
             if targets.count > 1 { print("More than one tag detected.") }
         }
         return !targets.isEmpty

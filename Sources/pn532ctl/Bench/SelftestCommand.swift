@@ -6,9 +6,18 @@ struct SelftestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "selftest",
         abstract: "Run the PN532's diagnostics (line echo, ROM, RAM) and a poll.",
-        discussion: "Prints a PASS or FAIL line per test. Exit status 0 when all pass, 1 otherwise.")
+        discussion: """
+            Prints a PASS or FAIL line per test. Exit status 0 when all pass, 1 otherwise.
+
+            Examples:
+              pn532ctl selftest --device i2c:/dev/i2c-1
+              pn532ctl selftest --json
+            """)
 
     @OptionGroup var device: DeviceOptions
+
+    @Flag(help: "Print JSON: passed, and each test's name, passed and problem.")
+    var json = false
 
     /// The echo test's data: the longest a normal frame carries (252 bytes), every value.
     static let echoData = (0..<252).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
@@ -17,19 +26,15 @@ struct SelftestCommand: ParsableCommand {
         let reader = try Reader.open(device)
         defer { reader.close() }
         let session = reader.session
-        var failures = 0
+        var results: [(name: String, problem: String?)] = []
         func check(_ name: String, _ test: () throws(PN532Error) -> String?) {
             do throws(PN532Error) {
-                if let problem = try test() {
-                    failures += 1
-                    print("FAIL  \(name): \(problem)")
-                } else {
-                    print("PASS  \(name)")
-                }
+                results.append((name, try test()))
             } catch {
-                failures += 1
-                print("FAIL  \(name): \(error)")
+                results.append((name, error.description))
             }
+            guard !json, let last = results.last else { return }
+            print(last.problem.map { "FAIL  \(name): \($0)" } ?? "PASS  \(name)")
         }
         check("communication line (Diagnose 00, \(Self.echoData.count)-byte echo)") { () throws(PN532Error) in
             let result = try session.diagnose(.communicationLine, data: Self.echoData)
@@ -46,6 +51,15 @@ struct SelftestCommand: ParsableCommand {
             _ = try session.listPassiveTargets()
             return nil
         }
-        if failures > 0 { throw ExitCode.failure }
+        let passed = results.allSatisfy { $0.problem == nil }
+        if json {
+            print(JSON.object([
+                ("passed", .bool(passed)),
+                ("tests", .array(results.map { result in
+                    .object([("name", .string(result.name)), ("passed", .bool(result.problem == nil)), ("problem", result.problem.map(JSON.string) ?? .null)])
+                })),
+            ]).text)
+        }
+        if !passed { throw ExitCode.failure }
     }
 }

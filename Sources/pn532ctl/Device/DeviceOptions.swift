@@ -9,7 +9,7 @@ import Glibc
 /// The options every command that talks to a reader has.
 struct DeviceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:/dev/PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR] or sim-i2c[:TAG,…] (default: $PN532_DEVICE, else sim).",
+        "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR] or sim-i2c[:TAG,…] (default: $PN532_DEVICE, else sim).",
         valueName: "DEVICE"))
     var device: String?
 

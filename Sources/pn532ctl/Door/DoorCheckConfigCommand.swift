@@ -9,19 +9,23 @@ struct DoorCheckConfigCommand: ParsableCommand {
         commandName: "check-config",
         abstract: "Check the door configuration and print the effective settings as TOML.",
         discussion: """
-            Reads the file (board profile and built-in defaults applied), checks every key and
-            value, and checks that security.key_file exists, is private (mode 600) and holds at
-            least 16 bytes of 8 or more different values. Unsafe setups are refused (a user
-            with both uid and token = true, the published test originality key with a real
-            reader); weak ones are warned about on standard error (an ASCII key, v1 tokens
-            accepted, rolling_counter or require_genuine off with token users, an unchecked
-            clock). Then it checks what door run checks before it starts: the reader's device
-            string, the GPIO lines on the configured chip (when this machine has GPIO chips),
-            the audit log's directory and the counter file (its directory; the file itself
-            unless it does not exist yet). Errors name the file, line and key. Exit status: 0
-            valid (warnings and notes included), 65 an invalid configuration (also a line the
-            chip lacks), 66 a missing file, 74 an audit or counter directory or file that
+            Reads the file (board profile and built-in defaults applied), checks every key and \
+            value, and checks that security.key_file exists, is private (mode 600) and holds at \
+            least 16 bytes of 8 or more different values. Unsafe setups are refused (a user \
+            with both uid and token = true, the published test originality key with a real \
+            reader); weak ones are warned about on standard error (an ASCII key, v1 tokens \
+            accepted, rolling_counter or require_genuine off with token users, an unchecked \
+            clock). Then it checks what door run checks before it starts: the reader's device \
+            string, the GPIO lines on the configured chip (when this machine has GPIO chips), \
+            the audit log's directory and the counter file (its directory; the file itself \
+            unless it does not exist yet). Errors name the file, line and key. Exit status: 0 \
+            valid (warnings and notes included), 65 an invalid configuration (also a line the \
+            chip lacks), 66 a missing file, 74 an audit or counter directory or file that \
             cannot be used, 77 a key file readable by others.
+
+            Examples:
+              pn532ctl door check-config door.toml --boards ./boards
+              pn532ctl door check-config --json
             """)
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
@@ -29,6 +33,9 @@ struct DoorCheckConfigCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"))
     var boards: String?
+
+    @Flag(help: "Print JSON: file, users, hookSocket, notes, warnings and toml (the effective settings).")
+    var json = false
 
     func run() throws {
         let config: DoorConfig
@@ -44,9 +51,18 @@ struct DoorCheckConfigCommand: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
+        let warnings = config.securityWarnings(key: key)
+        if json {
+            print(JSON.object([
+                ("file", .string(file)), ("users", .int(config.users.count)), ("hookSocket", config.hooks.socket.map(JSON.string) ?? .null),
+                ("notes", .array(checked.notes.map(JSON.string))), ("warnings", .array(warnings.map(JSON.string))),
+                ("toml", .string(config.renderedTOML())),
+            ]).text)
+            return
+        }
         print(config.renderedTOML(), terminator: "")
         for note in checked.notes { StandardError.write("\(file): note: \(note)\n") }
-        for warning in config.securityWarnings(key: key) { StandardError.write("\(file): warning: \(warning)\n") }
+        for warning in warnings { StandardError.write("\(file): warning: \(warning)\n") }
         let users = config.users.count
         let hooks = config.hooks.socket.map { ", hook events to \($0)" } ?? ""
         StandardError.write("\(file): configuration OK (\(users) user\(users == 1 ? "" : "s")\(hooks))\n")

@@ -63,10 +63,17 @@ final class DoorLines {
             let request = GPIOLineRequest(line: name, direction: direction, activeLow: line.activeLow, consumer: "pn532ctl door")
             return try backend.request(request, chip: chip)
         } catch let error as GPIOError {
-            throw CLIError(message: "\(key) (\(line.line)): \(error)", exitCode: CLIError(gpio: error).exitCode)
+            let failure = CLIError(gpio: error, otherBackend: otherBackend(than: backend))
+            throw CLIError(message: "\(key) (\(line.line)): \(failure.message)", exitCode: failure.exitCode)
         } catch {
             throw .io("\(key) (\(line.line)): \(error)")
         }
+    }
+
+    /// How a door configuration picks the other backend than `backend`.
+    static func otherBackend(than backend: GPIOBackend) -> String {
+        let other: GPIOConfig.Backend = backend is SysfsGPIO ? .characterDevice : .sysfs
+        return "set backend = \"\(other.rawValue)\" in the configuration's [gpio] section if this board has it"
     }
 
     /// Drives the relay, LED and buzzer off (stopping, and on every way out).

@@ -12,10 +12,14 @@ struct DoorLogCommand: ParsableCommand {
         commandName: "log",
         abstract: "Print the door's audit log (decisions, exit button, door, alarms, reader, configuration).",
         discussion: """
-            Reads the rotated files (audit.jsonl.N … audit.jsonl.1) and then the current one.
-            Times are UTC. A line that cannot be read is skipped and counted on standard error;
-            a line longer than 1 MiB, or a log none of whose lines is an entry, is an error (65).
+            Reads the rotated files (audit.jsonl.N … audit.jsonl.1) and then the current one. \
+            Times are UTC. A line that cannot be read is skipped and counted on standard error; \
+            a line longer than 1 MiB, or a log none of whose lines is an entry, is an error (65). \
             The log is read a line at a time, in constant memory whatever its size.
+
+            Examples:
+              pn532ctl door log --since 2h --user alice
+              pn532ctl door log --file audit.jsonl --verify
             """)
 
     @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"))
@@ -40,6 +44,10 @@ struct DoorLogCommand: ParsableCommand {
     var verify = false
 
     static let defaultPath = AuditConfig().path
+
+    func validate() throws {
+        try FlagConflict.refuse(("--json", json), ("--verify", verify), "--verify checks the hash chain and prints one line, --json prints the entries")
+    }
 
     func run() throws {
         if verify { return try DoorLogVerification.run(path: try logPath()) }

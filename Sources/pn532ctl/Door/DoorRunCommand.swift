@@ -15,24 +15,29 @@ struct DoorRunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the door access controller.",
         discussion: """
-            Drives the relay, LED and buzzer released (locked) before anything else, from the
-            lines it kept at its last start and the relay section of FILE, even when the rest of
-            FILE is invalid (as door release does); then reads the configuration, requests the
-            relay line already released, keeps its lines in the state directory for door
-            release, and waits in one poll(2) for tags (the PN532 polls for them
-            itself), the inputs, signals and its deadlines. Each tag is decided once per
-            presentation and the decision appended to the audit log; a grant energises the
-            relay for relay.pulse seconds (or toggles it). The relay is released on SIGTERM,
-            SIGINT, SIGQUIT, SIGABRT (the systemd watchdog's signal) and every error; after a
-            SIGKILL or a crash the unit's ExecStopPost= (door release) releases it. SIGHUP rereads the configuration: a bad file keeps the
-            one in force. A reader that stops answering is woken again, reset through
-            RSTPD_N when reader.reset_line is set, then reopened with backoff; the door never
-            exits because of it. Under systemd (Type=notify) it reports READY, STATUS and
+            Drives the relay, LED and buzzer released (locked) before anything else, from the \
+            lines it kept at its last start and the relay section of FILE, even when the rest of \
+            FILE is invalid (as door release does); then reads the configuration, requests the \
+            relay line already released, keeps its lines in the state directory for door \
+            release, and waits in one poll(2) for tags (the PN532 polls for them \
+            itself), the inputs, signals and its deadlines. Each tag is decided once per \
+            presentation and the decision appended to the audit log; a grant energises the \
+            relay for relay.pulse seconds (or toggles it). The relay is released on SIGTERM, \
+            SIGINT, SIGQUIT, SIGABRT (the systemd watchdog's signal) and every error; after a \
+            SIGKILL or a crash the unit's ExecStopPost= (door release) releases it. SIGHUP rereads the configuration: a bad file keeps the \
+            one in force. A reader that stops answering is woken again, reset through \
+            RSTPD_N when reader.reset_line is set, then reopened with backoff; the door never \
+            exits because of it. Under systemd (Type=notify) it reports READY, STATUS and \
             WATCHDOG pings itself. Operational messages go to standard error.
-            Exit status: 0 after SIGTERM, 130 after SIGINT, 131 after SIGQUIT, 134 after
-            SIGABRT, 65 an invalid configuration,
-            66 a missing file, 69 a GPIO line that cannot be had, 74 a log or counter file
+
+            Exit status: 0 after SIGTERM, 130 after SIGINT, 131 after SIGQUIT, 134 after \
+            SIGABRT, 65 an invalid configuration, \
+            66 a missing file, 69 a GPIO line that cannot be had, 74 a log or counter file \
             that cannot be used, 77 no permission.
+
+            Examples:
+              pn532ctl door run --config /etc/pn532ctl/door.toml
+              pn532ctl door run --config door.toml --verbose
             """)
 
     @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))

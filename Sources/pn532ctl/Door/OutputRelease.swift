@@ -93,7 +93,8 @@ struct OutputRelease {
         do {
             try requested.set(false)
         } catch let error as GPIOError {
-            throw CLIError(message: "\(key) (\(line.line)): \(error)", exitCode: CLIError(gpio: error).exitCode)
+            let failure = CLIError(gpio: error, otherBackend: DoorLines.otherBackend(than: backend))
+            throw CLIError(message: "\(key) (\(line.line)): \(failure.message)", exitCode: failure.exitCode)
         } catch {
             throw .io("\(key) (\(line.line)): \(error)")
         }

@@ -11,21 +11,25 @@ struct FlashCommand: ParsableCommand {
         discussion: RecordOptions.help + """
 
 
-            Or --message FILE (binary or hex NDEF). Record values may hold {uid} (the
-            tag's UID), {seq} (its number, from 1) and {col:NAME} (column NAME of CSV
-            row {seq}; with --csv the run ends when the rows are used up). --token-user
-            NAME or --token-column NAME with --key FILE put a signed door token
+            Or --message FILE (binary or hex NDEF). Record values may hold {uid} (the \
+            tag's UID), {seq} (its number, from 1) and {col:NAME} (column NAME of CSV \
+            row {seq}; with --csv the run ends when the rows are used up). --token-user \
+            NAME or --token-column NAME with --key FILE put a signed door token \
             (pn532ctl.org:token) for the tag's UID first.
 
-            For each tag: wait for exactly one tag in the field, identify it, check its
-            originality signature (--require-genuine), write the message tear-safe and
-            read it back, lock it (--lock --yes), protect it (--protect --secret-file
-            FILE: PWD and PACK = HMAC-SHA256(secret, UID)), record it (--report FILE:
-            time, uid, product, bytes, result, error; appended and fsync'd per tag),
-            then wait for it to leave. A failure is reported and the run goes on:
-            present the tag again. A tag already written in this run (or listed as ok in
-            the report, with --resume) is skipped. Ctrl-C stops between tags, with the
+            For each tag: wait for exactly one tag in the field, identify it, check its \
+            originality signature (--require-genuine), write the message tear-safe and \
+            read it back, lock it (--lock --yes), protect it (--protect --secret-file \
+            FILE: PWD and PACK = HMAC-SHA256(secret, UID)), record it (--report FILE: \
+            time, uid, product, bytes, result, error; appended and fsync'd per tag), \
+            then wait for it to leave. A failure is reported and the run goes on: \
+            present the tag again. A tag already written in this run (or listed as ok in \
+            the report, with --resume) is skipped. Ctrl-C stops between tags, with the \
             report complete (exit 130).
+
+            Examples:
+              pn532ctl flash --uri 'https://example.com/t/{uid}' --count 50
+              pn532ctl flash --csv people.csv --text '{col:name}' --report out.csv
             """)
 
     @OptionGroup var device: DeviceOptions
@@ -62,13 +66,13 @@ struct FlashCommand: ParsableCommand {
     @Flag(help: "With --protect: protect reads as well as writes.")
     var protectReads = false
 
-    @Option(help: "With --protect: failed attempts allowed, as AUTHLIM 0-7 (0: unlimited).")
+    @Option(help: ArgumentHelp("With --protect: failed attempts allowed, as AUTHLIM 0-7: 2^AUTHLIM attempts (0: unlimited).", valueName: "AUTHLIM"))
     var attemptLimit: Int?
 
     @Flag(help: "Refuse a tag whose originality signature does not verify.")
     var requireGenuine = false
 
-    @Option(help: ArgumentHelp("With --require-genuine: nxp (NXP's keys, default) or test (the simulator's).", valueName: "nxp|test"))
+    @Option(help: ArgumentHelp("With --require-genuine: nxp (NXP's keys, default) or test (the simulator's).", valueName: "KEY"))
     var originalityKey: FlashOriginality?
 
     @Option(help: ArgumentHelp("Append one CSV row per tag to FILE.", valueName: "FILE"))
@@ -77,7 +81,7 @@ struct FlashCommand: ParsableCommand {
     @Flag(help: "Skip tags the report already lists as ok (and count them as done).")
     var resume = false
 
-    @Option(help: "Stop when this many tags are done.")
+    @Option(help: ArgumentHelp("Stop when N tags are done (at least 1).", valueName: "N"))
     var count: Int?
 
     @Flag(help: "Print one JSON event per line.")

@@ -76,6 +76,7 @@ struct FlashMessages {
             case .name(let name): name
             case .column(let name): columns[name] ?? ""
             }
+            if let problem = UserName.problem(user) { throw .data("token for \(user.debugDescription): the user's name \(problem)") }
             do throws(TokenError) {
                 records.append(try SignedToken(user: user, issued: UInt32(clamping: time(nil)), counter: 0).record(uid: uid, key: token.key))
             } catch {

@@ -6,9 +6,13 @@ struct GPIOCommand: ParsableCommand {
         commandName: "gpio",
         abstract: "List, read, set, pulse and watch GPIO lines (relays, buttons, door contacts).",
         discussion: """
-            Lines are named as the board names them (GPIO17), never by sysfs number: the sysfs
-            backend reads the chip's base (512 on a Pi 4 with kernel 6.6) and adds the offset.
+            Lines are named as the board names them (GPIO17), never by sysfs number: the sysfs \
+            backend reads the chip's base (512 on a Pi 4 with kernel 6.6) and adds the offset. \
             "On" means energised; use --active-low for relay boards and buttons that pull low.
+
+            Examples:
+              pn532ctl gpio list
+              pn532ctl gpio pulse GPIO17 500
             """,
         subcommands: [
             GPIOListCommand.self, GPIOGetCommand.self, GPIOSetCommand.self, GPIOPulseCommand.self,

@@ -4,7 +4,11 @@ import GPIO
 /// `pn532ctl gpio get LINE`: reads a line without changing its direction.
 struct GPIOGetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "Print 1 when the line is on (active), 0 when off; its direction is left as it is.")
+        commandName: "get", abstract: "Print 1 when the line is on (active), 0 when off; its direction is left as it is.",
+        discussion: """
+            Examples:
+              pn532ctl gpio get GPIO27 --active-low
+            """)
 
     @OptionGroup var options: GPIOOptions
     @OptionGroup var line: GPIOLineOptions
@@ -14,7 +18,7 @@ struct GPIOGetCommand: ParsableCommand {
 
     func run() throws {
         let name = try line.name()
-        let on = try CLIError.mappingGPIO {
+        let on = try CLIError.mappingGPIO(otherBackend: options.otherBackend) {
             let request = GPIOLineRequest(line: name, direction: .asIs, activeLow: line.activeLow)
             return try options.makeBackend(clock: SystemGPIOClock()).request(request, chip: options.chip).read()
         }

@@ -4,7 +4,12 @@ import GPIO
 /// `pn532ctl gpio list`: the chips and their lines.
 struct GPIOListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the GPIO chips and their lines (who holds them, which direction).")
+        commandName: "list", abstract: "List the GPIO chips and their lines (who holds them, which direction).",
+        discussion: """
+            Examples:
+              pn532ctl gpio list
+              pn532ctl gpio list --chip gpiochip0 --json
+            """)
 
     @OptionGroup var options: GPIOOptions
 
@@ -12,7 +17,7 @@ struct GPIOListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let all = try CLIError.mappingGPIO { try options.makeBackend(clock: SystemGPIOClock()).chips() }
+        let all = try CLIError.mappingGPIO(otherBackend: options.otherBackend) { try options.makeBackend(clock: SystemGPIOClock()).chips() }
         let chips = all.filter { chip in options.chip.map { $0 == chip.name || $0 == chip.label } ?? true }
         if let query = options.chip, chips.isEmpty {
             throw CLIError(message: "--chip \(query): no such chip; chips: \(all.map { "\($0.name) (\($0.label))" }.joined(separator: ", "))", exitCode: .usage)

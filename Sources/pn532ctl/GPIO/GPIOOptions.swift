@@ -8,14 +8,19 @@ struct GPIOOptions: ParsableArguments {
         case sysfs, cdev
     }
 
-    @Option(help: "The kernel interface: cdev (/dev/gpiochipN, kernel 5.10+) or sysfs (legacy /sys/class/gpio).")
+    @Option(help: ArgumentHelp("The kernel interface: cdev (/dev/gpiochipN, kernel 5.10+) or sysfs (legacy /sys/class/gpio).", valueName: "BACKEND"))
     var backend: Backend = .cdev
 
-    @Option(help: "The chip holding the line, by name or label (default: the SoC's pin controller or the only chip).")
+    @Option(help: ArgumentHelp("The chip holding the line, by name or label (default: the SoC's pin controller or the only chip).", valueName: "CHIP"))
     var chip: String?
 
     @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"))
     var sysfsRoot = "/sys/class/gpio"
+
+    /// How to pick the other backend when this one's interface is missing.
+    var otherBackend: String {
+        "try --backend \(backend == .cdev ? Backend.sysfs : .cdev)"
+    }
 
     /// The chosen backend, on `clock`.
     func makeBackend(clock: GPIOClock) -> GPIOBackend {

@@ -5,12 +5,16 @@ import NFCCore
 /// `pn532ctl gpio pulse LINE MS`: on, wait, off — a door strike's unlock pulse.
 struct GPIOPulseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pulse", abstract: "Switch the line on for MS milliseconds, then off (also on Ctrl-C).")
+        commandName: "pulse", abstract: "Switch the line on for MS milliseconds, then off (also on Ctrl-C).",
+        discussion: """
+            Examples:
+              pn532ctl gpio pulse GPIO17 500 --active-low
+            """)
 
     @OptionGroup var options: GPIOOptions
     @OptionGroup var line: GPIOLineOptions
 
-    @Argument(help: ArgumentHelp("How long the line stays on, 1 to 600000 ms.", valueName: "MS"))
+    @Argument(help: ArgumentHelp("How long the line stays on, 1-600000 ms.", valueName: "MS"))
     var milliseconds: Int
 
     func validate() throws {
@@ -20,7 +24,7 @@ struct GPIOPulseCommand: ParsableCommand {
     func run() throws {
         let name = try line.name()
         let clock = try SignalClock()
-        try CLIError.mappingGPIO {
+        try CLIError.mappingGPIO(otherBackend: options.otherBackend) {
             let request = GPIOLineRequest(line: name, direction: .output(initiallyOn: false), activeLow: line.activeLow)
             try options.makeBackend(clock: clock).request(request, chip: options.chip).pulse(for: .milliseconds(milliseconds))
         }

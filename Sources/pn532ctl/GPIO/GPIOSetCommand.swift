@@ -6,9 +6,12 @@ struct GPIOSetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Make the line an output and switch it on (1) or off (0).",
         discussion: """
-            The state is part of the request, so the line never glitches to the other state.
-            sysfs keeps the output after pn532ctl exits; the character device releases the
+            The state is part of the request, so the line never glitches to the other state. \
+            sysfs keeps the output after pn532ctl exits; the character device releases the \
             line on exit and it may revert to its default.
+
+            Examples:
+              pn532ctl gpio set GPIO17 1 --backend sysfs
             """)
 
     @OptionGroup var options: GPIOOptions
@@ -21,7 +24,7 @@ struct GPIOSetCommand: ParsableCommand {
         let name = try line.name()
         guard value == "0" || value == "1" else { throw CLIError.usage("the value must be 0 or 1, not '\(value)'") }
         let on = value == "1"
-        try CLIError.mappingGPIO {
+        try CLIError.mappingGPIO(otherBackend: options.otherBackend) {
             let request = GPIOLineRequest(line: name, direction: .output(initiallyOn: on), activeLow: line.activeLow)
             try options.makeBackend(clock: SystemGPIOClock()).request(request, chip: options.chip).set(on)
         }

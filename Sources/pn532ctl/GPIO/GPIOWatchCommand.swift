@@ -10,21 +10,26 @@ import Glibc
 struct GPIOWatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch", abstract: "Make the line an input and print each debounced edge.",
-        discussion: "Stops after --count edges, after --timeout seconds, or on Ctrl-C.")
+        discussion: """
+            Stops after --count edges, after --timeout seconds, or on Ctrl-C.
+
+            Examples:
+              pn532ctl gpio watch GPIO22 --bias pull-up --debounce 20 --count 4
+            """)
 
     @OptionGroup var options: GPIOOptions
     @OptionGroup var line: GPIOLineOptions
 
-    @Option(help: "Pull resistor (character device only): as-is, pull-up, pull-down, disabled.")
+    @Option(help: ArgumentHelp("Pull resistor (character device only): as-is, pull-up, pull-down, disabled.", valueName: "BIAS"))
     var bias: GPIOLineRequest.Bias = .asIs
 
-    @Option(help: "Debounce period in milliseconds.")
+    @Option(help: ArgumentHelp("Debounce period in milliseconds, 0-1000.", valueName: "MS"))
     var debounce = 0
 
-    @Option(help: "Stop after this many edges.")
+    @Option(help: ArgumentHelp("Stop after N edges (at least 1).", valueName: "N"))
     var count: Int?
 
-    @Option(help: "Stop after this many seconds.")
+    @Option(help: ArgumentHelp("Stop after this many seconds, 0-86400.", valueName: "SECONDS"))
     var timeout: Double?
 
     @Flag(help: "Print one JSON object per edge.")
@@ -39,7 +44,7 @@ struct GPIOWatchCommand: ParsableCommand {
     func run() throws {
         let name = try line.name()
         let clock = try SignalClock()
-        try CLIError.mappingGPIO {
+        try CLIError.mappingGPIO(otherBackend: options.otherBackend) {
             do {
                 try watch(name, clock: clock)
             } catch GPIOError.interrupted {

@@ -9,11 +9,16 @@ struct NDEFDecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Decode an NDEF message from hex, a file, or standard input.",
         discussion: """
-            Input is hex (white space and ':' ignored) or binary; with --input auto (the
-            default) input made only of hex digits is read as hex. A strictly valid message
-            never starts with a hex-digit byte, so auto is unambiguous for valid data.
+            Input is hex (white space and ':' ignored) or binary; with --input auto (the \
+            default) input made only of hex digits is read as hex. A strictly valid message \
+            never starts with a hex-digit byte, so auto is unambiguous for valid data. \
             --tlv reads a Type 2 data area (from page 4) and decodes its first NDEF TLV.
+
             Exit status: 0 decoded, 65 bad data, 64 bad usage, 66/74 unreadable input.
+
+            Examples:
+              pn532ctl ndef decode D1010C55046578616D706C652E636F6D
+              pn532ctl ndef decode --file tag.bin --json
             """
     )
 
@@ -22,13 +27,13 @@ struct NDEFDecodeCommand: ParsableCommand {
         case auto, hex, binary
     }
 
-    @Argument(help: "The message as hex (may be split over several arguments).")
+    @Argument(help: ArgumentHelp("The message as hex (may be split over several arguments).", valueName: "HEX"))
     var hex: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Read the input from FILE ('-': standard input).", valueName: "PATH"))
     var file: String?
 
-    @Option(name: .long, help: "How to read --file or standard input.")
+    @Option(name: .long, help: ArgumentHelp("How to read --file or standard input: auto, hex or binary.", valueName: "FORMAT"))
     var input: InputFormat = .auto
 
     @Flag(help: "Tolerate flag and type-name-format errors found on tags in the wild.")

@@ -11,9 +11,13 @@ struct NDEFEncodeCommand: ParsableCommand {
         discussion: RecordOptions.help + """
 
 
-            Prints the message as upper-case hex, or writes the bytes to --out FILE (- for
-            standard output). --tlv wraps it in a Type 2 NDEF TLV with a terminator, as it is
+            Prints the message as upper-case hex, or writes the bytes to --out FILE (- for \
+            standard output). --tlv wraps it in a Type 2 NDEF TLV with a terminator, as it is \
             stored on a tag from page 4.
+
+            Examples:
+              pn532ctl ndef encode --uri https://example.com
+              pn532ctl ndef encode --text Hi --lang fr --tlv --out msg.bin
             """
     )
 
@@ -23,7 +27,7 @@ struct NDEFEncodeCommand: ParsableCommand {
     @Flag(help: "Wrap the message in a Type 2 NDEF TLV and terminator.")
     var tlv = false
 
-    @Option(name: .customLong("chunk-size"), help: ArgumentHelp("Split payloads longer than N bytes into chunks.", valueName: "N"))
+    @Option(name: .customLong("chunk-size"), help: ArgumentHelp("Split payloads longer than N bytes into chunks (N at least 1).", valueName: "N"))
     var chunkSize: Int?
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))

@@ -23,7 +23,7 @@ extension CLIError {
     }
 
     /// An error of `NFCReader`: a reader failure as above, a wrong IRQ line as the GPIO
-    /// commands report it, no tag or more than one as 1, a tag's failure as `tag(_:)`.
+    /// commands report it, no tag, more than one or a card whose NDEF is not read as 1, a tag's failure as `tag(_:)`.
     static func reader(_ error: ReaderError) -> CLIError {
         switch error {
         case .interruptLineNeedsI2C: .usage("--irq-pin goes with an i2c: device (on UART the PN532 answers on the serial line)")
@@ -32,6 +32,7 @@ extension CLIError {
         case .noTag(let waited): CLIError(message: "no tag in the field" + (waited ? "" : " (--wait SECONDS waits for one)"), exitCode: .failure)
         case .moreThanOneTag: CLIError(message: ReaderError.moreThanOneTagMessage, exitCode: .failure)
         case .tag(let failure): tag(failure)
+        case .notNDEFTag: CLIError(message: error.description, exitCode: .failure)
         }
     }
 }

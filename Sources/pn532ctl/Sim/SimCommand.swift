@@ -14,16 +14,20 @@ struct SimCommand: ParsableCommand {
         commandName: "sim",
         abstract: "Serve a simulated PN532 with tags on a pseudo-terminal.",
         discussion: """
-            Prints `pty PATH` and serves until SIGINT (exit 130) or SIGTERM (143), in real time (UART time at
-            the chip's rate, air time, EEPROM write time). Other programs open PATH as a PN532
-            on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list.
-            Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11,
-            ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic,
-            default keys FFFFFFFFFFFF); desfire, phone (ISO-DEP; the phone's UID is random);
-            topaz512 (Type 1); felica-lite-s (Type 3, holds an NDEF message).
-            Options :uid=HEX (7 bytes; 4 for Classic, the 8-byte IDm for FeliCa) :sig=HEX
-            :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it).
+            Prints `pty PATH` and serves until SIGINT (exit 130) or SIGTERM (143), in real time (UART time at \
+            the chip's rate, air time, EEPROM write time). Other programs open PATH as a PN532 \
+            on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list. \
+            Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11, \
+            ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
+            default keys FFFFFFFFFFFF); desfire, phone (ISO-DEP; the phone's UID is random); \
+            topaz512 (Type 1); felica-lite-s (Type 3, holds an NDEF message). \
+            Options :uid=HEX (7 bytes; 4 for Classic, the 8-byte IDm for FeliCa) :sig=HEX \
+            :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it). \
             Control (standard input or --control FIFO): \(ControlChannel.help).
+
+            Examples:
+              pn532ctl sim --link /tmp/pn532 --tag ntag213:uid=04A1B2C3D4E5F6
+              pn532ctl sim --empty --control /tmp/pn532.fifo
             """)
 
     @Option(name: .long, help: ArgumentHelp("Create a symlink at PATH to the pty.", valueName: "PATH"))

@@ -6,7 +6,13 @@ import Type2
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
-        abstract: "Print every page of the tag as hex and ASCII, annotated; --out writes a libnfc .mfd.")
+        abstract: "Print every page of the tag as hex and ASCII, annotated; --out writes a libnfc .mfd.",
+        discussion: """
+            Examples:
+              pn532ctl dump
+              pn532ctl dump --out tag.mfd
+              pn532ctl dump --json
+            """)
 
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
@@ -16,6 +22,10 @@ struct DumpCommand: ParsableCommand {
 
     @Flag(help: "Print JSON: product, uid and the pages with their notes.")
     var json = false
+
+    func validate() throws {
+        try FlagConflict.refuse(("--json", json), ("--out", out != nil), "--out writes the raw pages, --json prints them annotated")
+    }
 
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)

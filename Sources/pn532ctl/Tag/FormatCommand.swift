@@ -11,6 +11,10 @@ struct FormatCommand: ParsableCommand {
             A tag holding a message is erased only with --yes. The Capability Container is \
             one-time programmable: a CC that cannot become the product's is refused before \
             anything is written (exit 65).
+
+            Examples:
+              pn532ctl format
+              pn532ctl format --wipe --yes
             """)
 
     @OptionGroup var options: TagOptions
@@ -22,12 +26,19 @@ struct FormatCommand: ParsableCommand {
     @Flag(help: "Confirm erasing the message the tag holds.")
     var yes = false
 
+    @Flag(help: "Print JSON: product, uid, pagesWritten.")
+    var json = false
+
     func run() throws {
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
         try session.authenticate(credentials)
         let result: WriteResult
         do throws(Type2Error) { result = try session.tag.format(wipe: wipe, erasing: yes) } catch { throw session.failure(error) }
-        print("Formatted \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)): \(result.pagesWritten) pages written")
+        if json {
+            print(JSON.object(TagJSON.header(session) + [("pagesWritten", .int(result.pagesWritten))]).text)
+        } else {
+            print("Formatted \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)): \(result.pagesWritten) pages written")
+        }
     }
 }

@@ -6,7 +6,12 @@ import Type2
 struct IdentifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "identify",
-        abstract: "Identify the tag: product, UID, memory, NDEF status and capacity, protection, originality signature.")
+        abstract: "Identify the tag: product, UID, memory, NDEF status and capacity, protection, originality signature.",
+        discussion: """
+            Examples:
+              pn532ctl identify --wait 10
+              pn532ctl identify --json
+            """)
 
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
@@ -15,7 +20,11 @@ struct IdentifyCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let session = try TagSession.open(options, exclusive: false)
+        let session: TagSession
+        switch try TagSession.openAnyCard(options, exclusive: false) {
+        case let .success(opened): session = opened
+        case let .failure(card): return describe(card)
+        }
         defer { session.close() }
         try session.authenticate(credentials)
         let tag = session.tag
@@ -35,9 +44,10 @@ struct IdentifyCommand: ParsableCommand {
         if json {
             print(JSON.object([
                 ("product", .string(tag.product.rawValue)),
+                ("family", .string(tag.product.rawValue)),
                 ("uid", .string(Hex.encode(session.target.uid))),
                 ("version", tag.version.map { .string(Hex.encode($0)) } ?? .null),
-                ("pages", .int(tag.product.pageCount)),
+                ("pageCount", .int(tag.product.pageCount)),
                 ("ndefStatus", report.map { .string($0.status.rawValue) } ?? .null),
                 ("capacity", report.map { .int($0.capacity) } ?? .null),
                 ("ndefTLV", report.map { .bool($0.hasNDEFTLV) } ?? .null),
@@ -55,6 +65,18 @@ struct IdentifyCommand: ParsableCommand {
         print("NDEF      " + Self.describe(report, protection))
         if !credentials.isGiven, tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
         print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
+    }
+
+    /// What a card of another family than Type 2 is, and that its NDEF is not read.
+    private func describe(_ card: OtherCard) {
+        if json {
+            print(JSON.object(CardText.fields(card.info) + [("ndefSupported", .bool(false))]).text)
+            return
+        }
+        print("Card      \(card.family.name)")
+        print("Bytes     \(CardText.activation(card.info))")
+        print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
+        print("NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only")
     }
 
     /// The NDEF line: status and capacity, or why there are none.

@@ -6,12 +6,20 @@ import Type2
 struct LockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lock",
-        abstract: "Make the tag read-only. Irreversible: needs --yes.")
+        abstract: "Make the tag read-only. Irreversible: needs --yes.",
+        discussion: """
+            Examples:
+              pn532ctl lock --yes
+              pn532ctl lock --yes --json
+            """)
 
     @OptionGroup var options: TagOptions
 
     @Flag(help: "Confirm: the lock bits are one-time programmable and cannot be undone.")
     var yes = false
+
+    @Flag(help: "Print JSON: product, uid, alreadyLocked.")
+    var json = false
 
     func validate() throws {
         guard yes else { throw ValidationError("locking is irreversible: add --yes to confirm") }
@@ -20,12 +28,17 @@ struct LockCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
+        let name = "\(session.tag.product.rawValue) \(Hex.encode(session.target.uid))"
+        var alreadyLocked = false
         do throws(Type2Error) { try session.tag.lock() } catch .alreadyLocked {
-            print("\(session.tag.product.rawValue) \(Hex.encode(session.target.uid)) is already locked (read-only for good): nothing written")
-            return
+            alreadyLocked = true
         } catch {
             throw session.failure(error)
         }
-        print("Locked \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)): read-only for good")
+        if json {
+            print(JSON.object(TagJSON.header(session) + [("alreadyLocked", .bool(alreadyLocked))]).text)
+        } else {
+            print(alreadyLocked ? "\(name) is already locked (read-only for good): nothing written" : "Locked \(name): read-only for good")
+        }
     }
 }

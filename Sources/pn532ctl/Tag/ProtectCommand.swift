@@ -6,19 +6,27 @@ import Type2
 struct ProtectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "protect",
-        abstract: "Password-protect the tag (PWD and PACK first, AUTH0 last).")
+        abstract: "Password-protect the tag (PWD and PACK first, AUTH0 last).",
+        discussion: """
+            Examples:
+              pn532ctl protect --password 01020304 --from 4 --attempt-limit 3
+              pn532ctl protect --secret-file tag.secret --protect-reads
+            """)
 
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
-    @Option(help: "The first protected page (AUTH0).")
+    @Option(help: ArgumentHelp("The first protected page (AUTH0), 0-255.", valueName: "PAGE"))
     var from: Int = 4
 
     @Flag(help: "Protect reads as well as writes (PROT).")
     var protectReads = false
 
-    @Option(help: "Failed attempts allowed, as AUTHLIM 0-7 (0: unlimited).")
+    @Option(help: ArgumentHelp("Failed attempts allowed, as AUTHLIM 0-7: 2^AUTHLIM attempts (0: unlimited).", valueName: "AUTHLIM"))
     var attemptLimit: Int = 0
+
+    @Flag(help: "Print JSON: product, uid, protectedFrom, protectsReads, attemptLimit.")
+    var json = false
 
     func validate() throws {
         try credentials.require()
@@ -34,8 +42,14 @@ struct ProtectCommand: ParsableCommand {
             password: password, acknowledge: acknowledge, firstProtectedPage: UInt8(from),
             protectsReads: protectReads, attemptLimit: UInt8(attemptLimit))
         do throws(Type2Error) { try session.tag.protect(protection) } catch { throw CLIError.tag(error) }
-        print("Protected \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)) from page \(from)"
-            + (protectReads ? " (reads and writes)" : " (writes)"))
+        if json {
+            print(JSON.object(TagJSON.header(session) + [
+                ("protectedFrom", .int(from)), ("protectsReads", .bool(protectReads)), ("attemptLimit", .int(attemptLimit)),
+            ]).text)
+        } else {
+            print("Protected \(session.tag.product.rawValue) \(Hex.encode(session.target.uid)) from page \(from)"
+                + (protectReads ? " (reads and writes)" : " (writes)"))
+        }
     }
 }
 
@@ -47,6 +61,10 @@ struct UnprotectCommand: ParsableCommand {
             The configuration pages are read first: an unprotected tag is left alone (exit 0). \
             When AUTHLIM limits the failed attempts (or cannot be read), a wrong password uses \
             one up and the last one disables PWD_AUTH for good: --yes is needed.
+
+            Examples:
+              pn532ctl unprotect --password 01020304
+              pn532ctl unprotect --secret-file tag.secret --yes
             """)
 
     @OptionGroup var options: TagOptions
@@ -54,6 +72,9 @@ struct UnprotectCommand: ParsableCommand {
 
     @Flag(help: "Confirm trying the password when a wrong one can use up the tag's attempt limit (AUTHLIM).")
     var yes = false
+
+    @Flag(help: "Print JSON: product, uid, protectedFrom (before; null: it was not protected).")
+    var json = false
 
     func validate() throws {
         try credentials.require()
@@ -66,8 +87,8 @@ struct UnprotectCommand: ParsableCommand {
         let name = "\(tag.product.rawValue) \(Hex.encode(session.target.uid))"
         let state: ProtectionState
         do throws(Type2Error) { state = try tag.readProtection() } catch { throw session.failure(error) }
-        guard state.firstProtectedPage != nil else {
-            print("\(name) is not password-protected: nothing to do")
+        guard let first = state.firstProtectedPage else {
+            print(json ? JSON.object(TagJSON.header(session) + [("protectedFrom", .null)]).text : "\(name) is not password-protected: nothing to do")
             return
         }
         if state.wrongGuessCounts, !yes {
@@ -81,7 +102,7 @@ struct UnprotectCommand: ParsableCommand {
         } catch {
             throw session.failure(error)
         }
-        print("Unprotected \(name)")
+        print(json ? JSON.object(TagJSON.header(session) + [("protectedFrom", .int(first))]).text : "Unprotected \(name)")
     }
 
     /// What a wrong password can cost on a tag in `state`.

@@ -6,12 +6,18 @@ import Type2
 /// `pn532ctl read`: the tag's NDEF message.
 struct ReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "read", abstract: "Read and decode the tag's NDEF message.")
+        commandName: "read", abstract: "Read and decode the tag's NDEF message.",
+        discussion: """
+            Examples:
+              pn532ctl read --wait 10
+              pn532ctl read --raw
+              pn532ctl read --json --password 01020304
+            """)
 
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
-    @Flag(help: "Print the message as hex instead of decoding it.")
+    @Flag(help: "Print the message's bytes as hex, as stored (also when they are not valid NDEF).")
     var raw = false
 
     @Flag(help: "Tolerate the flag errors tags in the wild have.")
@@ -20,16 +26,23 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Print JSON (the schema of `ndef decode --json`).")
     var json = false
 
+    func validate() throws {
+        try FlagConflict.refuse(("--raw", raw), ("--json", json), "--raw prints the message's bytes as hex, --json decodes it")
+    }
+
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
         try session.authenticate(credentials)
         let mode: DecodingMode = lenient ? .lenient : .strict
+        if raw {
+            // The bytes as stored, also when they are not a valid message.
+            do throws(Type2Error) { print(Hex.encode(try session.tag.readNDEFBytes(mode: mode))) } catch { throw session.failure(error) }
+            return
+        }
         let message: NDEFMessage
         do throws(Type2Error) { message = try session.tag.readNDEF(mode: mode) } catch { throw session.failure(error) }
-        if raw {
-            print(Hex.encode(message.encoded()))
-        } else if json {
+        if json {
             print(MessageJSON.make(message, mode: mode).text)
         } else {
             MessageDescription.lines(message, mode: mode).forEach { print($0) }

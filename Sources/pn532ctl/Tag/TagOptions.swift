@@ -4,7 +4,7 @@ import ArgumentParser
 struct TagOptions: ParsableArguments {
     @OptionGroup var device: DeviceOptions
 
-    @Option(help: ArgumentHelp("Seconds to wait for a tag (default: a short poll).", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Seconds to wait for a tag, more than 0 and at most 86400 (default: a short poll).", valueName: "SECONDS"))
     var wait: Double?
 
     func validate() throws {

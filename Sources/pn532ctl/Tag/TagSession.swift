@@ -1,4 +1,6 @@
+import NFCCore
 import NFCReader
+import NFCTags
 import PN532
 import Type2
 
@@ -22,13 +24,24 @@ final class TagSession {
 
     /// Opens the reader, waits for a tag, and identifies it. With `exclusive` (every command
     /// that writes) a second tag in the field is refused before anything is sent to either.
+    /// A card of another family than Type 2 is refused: "not an NDEF tag we can read: …".
     static func open(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> TagSession {
+        switch try openAnyCard(options, exclusive: exclusive) {
+        case let .success(session): return session
+        case let .failure(card): throw .reader(.notNDEFTag(card.family, card.info))
+        }
+    }
+
+    /// As ``open(_:exclusive:)``, but a card of another family is given back (the reader
+    /// closed) for `identify` to describe.
+    static func openAnyCard(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> Result<TagSession, OtherCard> {
         let reader = try Reader.open(options.device)
         do throws(ReaderError) {
             let wait = options.wait.map { Duration.milliseconds(Int64($0 * 1000)) }
-            return TagSession(reader: reader, connection: try reader.device.connect(wait: wait, exclusive: exclusive))
+            return .success(TagSession(reader: reader, connection: try reader.device.connect(wait: wait, exclusive: exclusive)))
         } catch {
             reader.close()
+            if case let .notNDEFTag(family, info) = error { return .failure(OtherCard(family: family, info: info)) }
             throw .reader(error)
         }
     }
@@ -53,6 +66,12 @@ final class TagSession {
     func close() {
         reader.close()
     }
+}
+
+/// A card in the field whose NDEF pn532ctl does not read, as `identify` describes it.
+struct OtherCard: Error {
+    var family: CardFamily
+    var info: TargetInfo
 }
 
 extension CLIError {

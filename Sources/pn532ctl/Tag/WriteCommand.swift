@@ -15,9 +15,13 @@ struct WriteCommand: ParsableCommand {
         discussion: RecordOptions.help + """
 
 
-            Or --message FILE: a binary or hex NDEF message. The capacity is checked before
-            anything is written; only pages that change are written; the pages are read back
+            Or --message FILE: a binary or hex NDEF message. The capacity is checked before \
+            anything is written; only pages that change are written; the pages are read back \
             and compared unless --no-verify. Two tags in the field: nothing is written.
+
+            Examples:
+              pn532ctl write --uri https://example.com --text Hello
+              pn532ctl write --message poster.bin --wait 10 --json
             """)
 
     @OptionGroup var options: TagOptions
@@ -28,6 +32,9 @@ struct WriteCommand: ParsableCommand {
 
     @Flag(help: "Do not read the pages back.")
     var noVerify = false
+
+    @Flag(help: "Print JSON: product, uid, bytes, records, pagesWritten, pagesVerified.")
+    var json = false
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))
     var recordWords: [String] = []
@@ -49,8 +56,13 @@ struct WriteCommand: ParsableCommand {
             StandardError.write("pn532ctl: interrupted (\(Self.signalName(interrupt))) during the write\n")
             throw ExitCode(interrupt.exitCode)
         }
-        print("Wrote \(ndef.length) bytes to \(name): "
-            + "\(result.pagesWritten) page writes" + (noVerify ? "" : ", \(result.pagesVerified) pages read back and verified"))
+        if json {
+            print(JSON.object(TagJSON.header(session) + [("bytes", .int(ndef.length)), ("records", .int(ndef.records.count))]
+                + TagJSON.counts(result, verified: !noVerify)).text)
+        } else {
+            print("Wrote \(ndef.length) bytes to \(name): "
+                + "\(result.pagesWritten) page writes" + (noVerify ? "" : ", \(result.pagesVerified) pages read back and verified"))
+        }
         if interrupt.isInterrupted {
             StandardError.write("pn532ctl: interrupted (\(Self.signalName(interrupt))) after the write finished: \(name) holds the new message\n")
             throw ExitCode(interrupt.exitCode)

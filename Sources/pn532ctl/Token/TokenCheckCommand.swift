@@ -11,17 +11,23 @@ struct TokenCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the tag's signed door token against a key.",
         discussion: """
-            Prints each token slot's user, issue time, counter, site, key id, groups and
-            expiry when its MAC is right for this tag's UID and the key; exits 1 saying why
-            when no slot is (a copy from another tag, another key, altered bytes) or when the
-            tag holds no token. A single bad slot is a warning (a torn write-back). Counters
+            Prints each token slot's user, issue time, counter, site, key id, groups and \
+            expiry when its MAC is right for this tag's UID and the key; exits 1 saying why \
+            when no slot is (a copy from another tag, another key, altered bytes) or when the \
+            tag holds no token. A single bad slot is a warning (a torn write-back). Counters \
             are not compared: only the door knows the last one it confirmed.
+
+            Examples:
+              pn532ctl token check --key door.key --json
             """)
 
     @OptionGroup var options: TagOptions
 
     @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"))
     var key: String
+
+    @Flag(help: "Print JSON: product, uid, valid, and each slot's slot, valid, token and error.")
+    var json = false
 
     func run() throws {
         let verifyingKey = SymmetricKey(data: try PasswordOptions.readSecret(key))
@@ -30,19 +36,27 @@ struct TokenCheckCommand: ParsableCommand {
         let uid = session.target.uid
         let records: [NDEFRecord]
         do throws(Type2Error) { records = try session.tag.readNDEF().tokenRecords } catch { throw CLIError.tag(error) }
-        print("Tag       \(session.tag.product.rawValue) \(Hex.encode(uid))")
         guard !records.isEmpty else {
             throw CLIError(message: "the tag holds no \(SignedToken.recordType) record (`pn532ctl token issue` writes one)", exitCode: .failure)
         }
+        if !json { print("Tag       \(session.tag.product.rawValue) \(Hex.encode(uid))") }
         var refusals: [(slot: Int, error: TokenError)] = []
+        var slots: [JSON] = []
         for (index, record) in records.enumerated() {
             let label = records.count == 1 ? "Token     " : "Slot \(index + 1)    "
             do throws(TokenError) {
                 let token = try SignedToken(record: record, uid: uid, key: verifyingKey)
-                print("\(label)\(TokenText.describe(token)): valid for this tag and key")
+                slots.append(.object([("slot", .int(index + 1)), ("valid", .bool(true)), ("token", TagJSON.token(token)), ("error", .null)]))
+                if !json { print("\(label)\(TokenText.describe(token)): valid for this tag and key") }
             } catch {
                 refusals.append((index + 1, error))
+                slots.append(.object([("slot", .int(index + 1)), ("valid", .bool(false)), ("token", .null), ("error", .string(error.description))]))
             }
+        }
+        if json {
+            print(JSON.object(TagJSON.header(session) + [("valid", .bool(refusals.count < records.count)), ("slots", .array(slots))]).text)
+            if refusals.count == records.count { throw ExitCode.failure }
+            return
         }
         guard refusals.count < records.count else {
             let reasons = Set(refusals.map(\.error)).count == 1 ? [refusals[0].error.description] : refusals.map { "slot \($0.slot): \($0.error)" }

@@ -15,15 +15,18 @@ struct TokenIssueCommand: ParsableCommand {
         commandName: "issue",
         abstract: "Write a signed door token for one user to the tag (tear-safe, verified).",
         discussion: """
-            The token (an external record pn532ctl.org:token, version 2) holds the user, the
-            site, the door groups it opens, the key id, the issue time, an expiry and a
-            counter, with HMAC-SHA256(key, label ‖ UID length ‖ UID ‖ fields) truncated to 16
-            bytes: it is bound to this tag's UID (a copy on another UID is refused) and to the
-            door's security.site and security.key_id. It is written twice, as the two slots a
-            door with rolling counters needs. The tag's other records are kept and an earlier
-            token is replaced; a tag whose data is not valid NDEF is refused. The key file holds at least 16 bytes (e.g. `head -c 32
-            /dev/urandom > door.key; chmod 600 door.key`), the same file as the door's
+            The token (an external record pn532ctl.org:token, version 2) holds the user, the \
+            site, the door groups it opens, the key id, the issue time, an expiry and a \
+            counter, with HMAC-SHA256(key, label ‖ UID length ‖ UID ‖ fields) truncated to 16 \
+            bytes: it is bound to this tag's UID (a copy on another UID is refused) and to the \
+            door's security.site and security.key_id. It is written twice, as the two slots a \
+            door with rolling counters needs. The tag's other records are kept and an earlier \
+            token is replaced; a tag whose data is not valid NDEF is refused. The key file holds at least 16 bytes (e.g. `head -c 32 \
+            /dev/urandom > door.key; chmod 600 door.key`), the same file as the door's \
             security.key_file. Two tags in the field: nothing is written.
+
+            Examples:
+              pn532ctl token issue --user alice --key door.key --site hq --group main
             """)
 
     @OptionGroup var options: TagOptions
@@ -34,7 +37,7 @@ struct TokenIssueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"))
     var key: String
 
-    @Option(help: ArgumentHelp("The starting counter (default 0).", valueName: "N"))
+    @Option(help: ArgumentHelp("The starting counter, 0-4294967295 (default 0).", valueName: "N"))
     var counter: UInt32 = 0
 
     @Option(help: ArgumentHelp("The issue time in seconds since 1970 (default: now).", valueName: "EPOCH"))
@@ -52,8 +55,11 @@ struct TokenIssueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The key id of --key, as the doors' security.key_id (0-255, default 0).", valueName: "N"))
     var keyID: UInt8 = 0
 
+    @Flag(help: "Print JSON: product, uid, token, record, bytes, records, pagesWritten, pagesVerified.")
+    var json = false
+
     func validate() throws {
-        guard (1...64).contains(user.utf8.count) else { throw ValidationError("--user must be 1-64 bytes of UTF-8, not \(user.utf8.count)") }
+        if let problem = UserName.problem(user) { throw ValidationError("--user \(user.debugDescription) \(problem), as a user's name in the door configuration") }
         guard site.utf8.count <= SignedToken.maximumNameLength else { throw ValidationError("--site must be at most \(SignedToken.maximumNameLength) bytes") }
         guard groups.count <= SignedToken.maximumGroups else { throw ValidationError("at most \(SignedToken.maximumGroups) --group options") }
         for group in groups where !(1...SignedToken.maximumNameLength).contains(group.utf8.count) {
@@ -79,6 +85,13 @@ struct TokenIssueCommand: ParsableCommand {
         }
         let result: WriteResult
         do throws(Type2Error) { result = try session.tag.writeNDEF(message, verify: true) } catch { throw CLIError.tag(error) }
+        if json {
+            print(JSON.object(TagJSON.header(session) + [
+                ("token", TagJSON.token(token)), ("record", .string(Hex.encode(record.payload))),
+                ("bytes", .int(message.length)), ("records", .int(message.records.count)),
+            ] + TagJSON.counts(result, verified: true)).text)
+            return
+        }
         print("Token     \(TokenText.describe(token))")
         print("Tag       \(session.tag.product.rawValue) \(Hex.encode(uid))")
         print("Record    \(SignedToken.recordType) \(Hex.encode(record.payload))")

@@ -13,10 +13,14 @@ struct UIDNotationTests {
 
     @Test("refusals say why")
     func refusals() {
-        #expect(Self.reason("0411223") == "has an odd number of hex digits")
-        #expect(Self.reason("04:11:22:3") == "must have two hex digits between colons")
-        #expect(Self.reason("04:11:22:33:") == "must have two hex digits between colons")
-        #expect(Self.reason("041122+3") == "\"+3\" is not a hex byte")
+        let forms = "write it as hex, colons between bytes optional: 04A1B2C3D4E5F6 or 04:A1:B2:C3:D4:E5:F6"
+        #expect(Self.reason("0411223") == "has an odd number of hex digits (\(forms))")
+        #expect(Self.reason("04:11:22:3") == "must have two hex digits between colons (\(forms))")
+        #expect(Self.reason("04:11:22:33:") == "must have two hex digits between colons (\(forms))")
+        #expect(Self.reason("041122+3") == "has '+' where only hex digits and colons belong (\(forms))")
+        #expect(Self.reason("04 A1 B2 C3 D4 E5 F6") == "has a space where only hex digits and colons belong (\(forms))")
+        #expect(Self.reason("04-A1-B2-C3") == "has a '-' where only hex digits and colons belong (\(forms))")
+        #expect(Self.reason("04A1B2C\u{E9}") == "has U+00E9 where only hex digits and colons belong (\(forms))")
         #expect(Self.reason("0411223344") == "is 5 bytes; a UID has 4, 7 or 10")
         #expect(Self.reason("") == "is 0 bytes; a UID has 4, 7 or 10")
     }

@@ -33,9 +33,9 @@ struct BenchCommandTests {
     @Test func scanDefaultTagAndTwoTags() throws {
         let one = try pn532ctl(["scan"])
         #expect(one.status == 0)
-        #expect(one.output == "UID 04112233445566  ATQA 0044  SAK 00\n")
+        #expect(one.output == "UID 04112233445566  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n")
         let two = try pn532ctl(["scan", "--device", "sim:ntag213:uid=00A1B2C3D4E5F6,ultralight"])
-        #expect(two.output.hasPrefix("UID 00A1B2C3D4E5F6  ATQA 0044  SAK 00\n"))
+        #expect(two.output.hasPrefix("UID 00A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n"))
         #expect(two.output.hasSuffix("More than one tag detected.\n"))
         let json = try pn532ctl(["scan", "--json", "--device", "sim:ntag216"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
@@ -85,7 +85,7 @@ struct BenchCommandTests {
 
     @Test func deviceFromEnvironment() throws {
         let result = try pn532ctl(["scan"], environment: ["PN532_DEVICE": "sim:ntag213:uid=04A1B2C3D4E5F6"])
-        #expect(result.output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00\n")
+        #expect(result.output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n")
     }
 
     @Test func badDeviceFromEnvironmentIsNamedAsSuch() throws {

@@ -23,7 +23,7 @@ struct I2CDeviceCommandTests {
     @Test func scanTwoTagsOverTheSimulatedBus() throws {
         let result = try pn532ctl(["scan", "--device", "sim-i2c:ntag213:uid=00A1B2C3D4E5F6,ultralight"])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("UID 00A1B2C3D4E5F6  ATQA 0044  SAK 00\n"))
+        #expect(result.output.hasPrefix("UID 00A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n"))
         #expect(result.output.hasSuffix("More than one tag detected.\n"))
     }
 

@@ -110,6 +110,17 @@ struct DoorLogCommandTests {
         #expect(result.output.isEmpty)
     }
 
+    @Test func aLogWithNothingReadableExits65() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("audit.jsonl").path
+        try Data("not json\n{\"time\": 3}\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try pn532ctl(["door", "log", "--file", path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("none of its 2 lines is an audit entry: is it an audit log?"), "\(result.standardError)")
+        #expect(result.output.isEmpty)
+    }
+
     @Test(arguments: ["yesterday", "15", "2024-13-01", "5x"])
     func aBadSinceIsAUsageError(value: String) throws {
         let log = try PreparedLog()

@@ -6,8 +6,8 @@ struct InstallScriptTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A temporary root and a stand-in for the built binary (a copy of a real ELF executable,
-    /// so `strip` works on it).
+    /// A temporary root and a copy of the built binary (which writes its manual pages and
+    /// completions during the install).
     final class Install {
         let directory: URL
         var root: URL { directory.appendingPathComponent("root") }
@@ -15,7 +15,7 @@ struct InstallScriptTests {
 
         init() throws {
             directory = try temporaryDirectory()
-            try FileManager.default.copyItem(atPath: "/bin/true", toPath: binary.path)
+            try FileManager.default.copyItem(at: binaryURL, to: binary)
         }
 
         deinit { try? FileManager.default.removeItem(at: directory) }
@@ -30,13 +30,14 @@ struct InstallScriptTests {
             try Data(contentsOf: URL(fileURLWithPath: path(relative)))
         }
 
-        /// Runs the script with DESTDIR set to `root`.
-        func run(_ arguments: [String], destdir: String? = nil) throws -> (status: Int32, output: String) {
+        /// Runs the script with DESTDIR set to `root` (and PREFIX, when given).
+        func run(_ arguments: [String], destdir: String? = nil, prefix: String? = nil) throws -> (status: Int32, output: String) {
             let process = Process()
             process.executableURL = InstallScriptTests.repository.appendingPathComponent("scripts/install.sh")
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
             environment["DESTDIR"] = destdir ?? root.path
+            environment["PREFIX"] = prefix
             process.environment = environment
             let pipe = Pipe()
             process.standardOutput = pipe
@@ -98,6 +99,35 @@ struct InstallScriptTests {
         #expect(try first.contents("etc/pn532ctl/door.key") != second.contents("etc/pn532ctl/door.key"))
     }
 
+    @Test func installsTheManualPagesAndCompletions() throws {
+        let install = try Install()
+        let result = try install.run(["--binary", install.binary.path, "--no-systemctl"])
+        #expect(result.status == 0, "\(result.output)")
+        for page in ["pn532ctl.1", "pn532ctl-door-run.1", "pn532ctl-door-check-config.1", "pn532ctl-ndef-encode.1", "pn532ctl-write.1"] {
+            try ManualPageCheck.expectValid(install.path("usr/local/share/man/man1/\(page)"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: install.path("usr/local/share/man/man1/pn532ctl-help.1")))
+        try ManualPageCheck.expectCompletions(
+            bash: install.path("usr/local/share/bash-completion/completions/pn532ctl"),
+            zsh: install.path("usr/local/share/zsh/site-functions/_pn532ctl"),
+            fish: install.path("usr/local/share/fish/vendor_completions.d/pn532ctl.fish"))
+    }
+
+    @Test func prefixMovesTheBinaryPagesAndCompletionsAndTheUnitsRunIt() throws {
+        let install = try Install()
+        let result = try install.run(["--binary", install.binary.path, "--no-systemctl"], prefix: "/opt/pn532ctl")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(FileManager.default.isExecutableFile(atPath: install.path("opt/pn532ctl/bin/pn532ctl")))
+        #expect(FileManager.default.fileExists(atPath: install.path("opt/pn532ctl/share/man/man1/pn532ctl.1")))
+        #expect(FileManager.default.fileExists(atPath: install.path("opt/pn532ctl/share/bash-completion/completions/pn532ctl")))
+        #expect(!FileManager.default.fileExists(atPath: install.path("usr/local/bin/pn532ctl")))
+        let unit = String(decoding: try install.contents("etc/systemd/system/pn532ctl-door.service"), as: UTF8.self)
+        #expect(unit.contains("ExecStart=/opt/pn532ctl/bin/pn532ctl door run"))
+        #expect(unit.contains("ExecStopPost=/opt/pn532ctl/bin/pn532ctl door release"))
+        #expect(!unit.contains("/usr/local/bin"))
+        #expect(FileManager.default.fileExists(atPath: install.path("usr/share/pn532ctl/boards/rpi4-uart.toml")))
+    }
+
     @Test func refusals() throws {
         let install = try Install()
         let missing = try install.run(["--binary", install.directory.appendingPathComponent("absent").path])
@@ -109,6 +139,9 @@ struct InstallScriptTests {
         let unknown = try install.run(["--frobnicate"])
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("unknown option --frobnicate"))
+        let relativePrefix = try install.run(["--no-build"], prefix: "usr")
+        #expect(relativePrefix.status != 0)
+        #expect(relativePrefix.output.contains("PREFIX must be an absolute path"))
         #expect(!FileManager.default.fileExists(atPath: install.root.path))
     }
 }

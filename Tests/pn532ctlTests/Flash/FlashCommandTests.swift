@@ -216,6 +216,7 @@ struct FlashCommandTests {
         let rooms = try file("rooms.csv", "name,room\nAda,101\n")
         let longUser = try file("users.csv", "user\nalice\n\(String(repeating: "u", count: 70))\n")
         let badQuote = try file("bad.csv", "name\nA\"da\n")
+        let twice = try file("twice.csv", "name,room,room\nAda,101,102\n")
         let key = try file("door.key", String(repeating: "k", count: 32))
         let openKey = try file("open.key", String(repeating: "k", count: 32), permissions: 0o644)
         let report = directory.appendingPathComponent("report.csv").path
@@ -228,6 +229,7 @@ struct FlashCommandTests {
             (["--lock", "--yes"], 64, "nothing to write"),
             (["--csv", rooms, "--text", "{col:name} {col:floor}"], 65, "rooms.csv has no column 'floor' (its columns: name, room)"),
             (["--csv", badQuote, "--text", "{col:name}"], 65, "line 2: a quote inside an unquoted field"),
+            (["--csv", twice, "--text", "{col:name}"], 65, "twice.csv: line 1: the header names column 2 and column 3 both \"room\""),
             (["--csv", longUser, "--token-column", "user", "--key", key], 65, "users.csv row 2: token for"),
             (["--token-user", "alice", "--key", directory.appendingPathComponent("missing.key").path], 66, "cannot open"),
             (["--token-user", "alice", "--key", openKey], 77, "is readable by group or others"),

@@ -11,7 +11,7 @@ struct SimCommandTests {
         #expect(info.output.contains("Firmware  1.6"))
         #expect(info.output.contains("Link      115200 baud"))
         let scan = try pn532ctl(["scan", "--device", simulator.path])
-        #expect(scan.output == "UID 04112233445566  ATQA 0044  SAK 00\n")
+        #expect(scan.output == "UID 04112233445566  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n")
         #expect(simulator.stop() == 143)
     }
 
@@ -52,7 +52,7 @@ struct SimCommandTests {
         #expect(two.output.contains("\"moreThanOneTag\":true"))
         #expect(try simulator.control("remove 04A1B2C3D4E5F6") == "removed 04A1B2C3D4E5F6")
         let one = try pn532ctl(["scan", "--device", simulator.path])
-        #expect(one.output == "UID 04000000000001  ATQA 0044  SAK 00\n")
+        #expect(one.output == "UID 04000000000001  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n")
         #expect(try simulator.control("remove 0499").hasPrefix("error: no tag with UID 0499"))
         #expect(try simulator.control("bogus").hasPrefix("error: 'bogus'"))
     }
@@ -73,7 +73,7 @@ struct SimCommandTests {
         #expect(try simulator.control("reset") == "reset")
         #expect(try pn532ctl(["info", "--device", simulator.path]).status == 0)
         let reloaded = try SimulatorProcess(["--tag", "ntag213:image=\(image.path)"])
-        #expect(try pn532ctl(["scan", "--device", reloaded.path]).output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00\n")
+        #expect(try pn532ctl(["scan", "--device", reloaded.path]).output == "UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n")
     }
 
     /// One event per presentation, one per removal; a tag left on the reader does not

@@ -47,6 +47,25 @@ struct CraftedTagCommandTests {
         }
     }
 
+    @Test func readRawPrintsAMessageThatIsNotValidNDEF() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // crash-b's UID, lock bytes and factory CC, then an NDEF TLV whose value is a record
+        // header announcing a 255-byte payload it does not have.
+        var image = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CraftedImage.crashB.path)))
+        let data: [UInt8] = [0x03, 0x03, 0xD1, 0x01, 0xFF, 0xFE]
+        image.replaceSubrange(16..<16 + data.count, with: data)
+        let path = directory.appendingPathComponent("broken.mfd").path
+        try Data(image).write(to: URL(fileURLWithPath: path))
+        let device = "sim:ntag213:image=" + path
+        let raw = try pn532ctl(["read", "--raw", "--device", device])
+        #expect(raw.status == 0, "\(raw.standardError)")
+        #expect(raw.output == "D101FF\n")
+        let decoded = try pn532ctl(["read", "--device", device])
+        #expect(decoded.status == 65)
+        #expect(decoded.standardError.contains("the tag's NDEF data is invalid"))
+    }
+
     @Test(arguments: CraftedImage.crashes)
     func identifyWriteAndTokenCheckAreBadData(_ image: CraftedImage) throws {
         let directory = try temporaryDirectory()

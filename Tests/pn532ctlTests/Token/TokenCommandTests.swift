@@ -87,11 +87,38 @@ struct TokenCommandTests {
         #expect(check.standardError.contains("the tag holds no pn532ctl.org:token record (`pn532ctl token issue` writes one)"))
     }
 
+    @Test(arguments: [
+        ("alice\u{1B}[2J", "must not contain control characters"),
+        ("alice\nbob", "must not contain control characters"),
+        ("", "must not be empty"),
+    ])
+    func userNamesFollowTheConfigurationsRule(_ user: String, _ problem: String) throws {
+        let keys = try Keys()
+        let result = try pn532ctl(["token", "issue", "--user", user, "--key", keys.key])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--user \(user.debugDescription) \(problem), as a user's name in the door configuration"), "\(result.standardError)")
+    }
+
+    @Test func aUserNameThatIsNotUTF8IsRefused() throws {
+        let keys = try Keys()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" token issue --user \"$(printf 'al\\377ce')\" --key \"$1\"", binaryURL.path, keys.key]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(message.contains("must be valid UTF-8 (it holds U+FFFD, what bytes that are not UTF-8 become)"), "\(message)")
+    }
+
     @Test func badUsageAndTwoTagsWriteNothing() throws {
         let keys = try Keys()
         let long = try pn532ctl(["token", "issue", "--user", String(repeating: "x", count: 65), "--key", keys.key])
         #expect(long.status == 64)
-        #expect(long.standardError.contains("--user must be 1-64 bytes"))
+        #expect(long.standardError.contains("must be at most 64 bytes (tokens carry it), as a user's name in the door configuration"))
         let missingKey = try pn532ctl(["token", "issue", "--user", "alice", "--key", keys.directory.appendingPathComponent("none").path])
         #expect(missingKey.status == 66)
         let simulator = try SimulatorProcess(["--tag", "ntag213:uid=04A1B2C3D4E5F6", "--tag", "ntag215:uid=04112233445566"])

@@ -1,4 +1,6 @@
 import FuzzSupport
+import NFCCore
+import NFCTags
 import PN532
 
 /// libFuzzer entry point: bytes from the wire into the frame scanner, in chunks whose sizes the
@@ -8,7 +10,8 @@ import PN532
 /// Invariants: the frames and corrupt frames found do not depend on how the bytes are split
 /// into reads; the scanner never buffers more than one longest frame; every frame re-encodes
 /// to bytes that scan back to it; every reply that decodes encodes back to its payload (or,
-/// for GetGeneralStatus, to one that decodes to the same reply).
+/// for GetGeneralStatus, to one that decodes to the same reply); InListPassiveTarget replies
+/// of every modulation decode into targets whose card family detection names.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrameScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -61,11 +64,27 @@ private func chunks(of bytes: [UInt8], sizes: [Int]) -> [[UInt8]] {
 }
 
 /// Every reply decoder on `payload`; what decodes must encode back.
+/// Card detection and the ATS fields on targets decoded from the wire: a name for each, never
+/// a trap.
+private func detect(_ list: TargetList) {
+    for target in list.targets {
+        let family = CardFamily(info: target.info)
+        require(!family.name.isEmpty, "no name for \(target)")
+        if case let .nfcA(typeA) = target.info, let ats = typeA.ats {
+            require(ats.historicalBytes.count < ats.bytes.count, "historical bytes beyond the ATS \(ats.bytes)")
+        }
+    }
+}
+
 private func checkReplies(_ payload: [UInt8]) {
     roundTrip(payload) { () throws(ReplyError) in try FirmwareVersion(payload: payload) }
     roundTrip(payload) { () throws(ReplyError) in try PassiveTargetList(payload: payload) }
     roundTrip(payload) { () throws(ReplyError) in try PassiveTargetList(payload: payload, atsIncluded: false) }
     roundTrip(payload) { () throws(ReplyError) in try AutoPollResult(payload: payload) }
+    for modulation in PassiveModulation.allCases {
+        roundTrip(payload) { () throws(ReplyError) in try TargetList(payload: payload, modulation: modulation) }
+        if let list = try? TargetList(payload: payload, modulation: modulation) { detect(list) }
+    }
     roundTrip(payload) { () throws(ReplyError) in try DataExchangeReply(payload: payload) }
     roundTrip(payload) { () throws(ReplyError) in try CommunicateThruReply(payload: payload) }
     roundTrip(payload) { () throws(ReplyError) in try RegisterValues(payload: payload, count: max(0, payload.count - 1)) }
@@ -88,6 +107,7 @@ private protocol EncodedReply: Equatable {
 
 extension FirmwareVersion: EncodedReply {}
 extension PassiveTargetList: EncodedReply {}
+extension TargetList: EncodedReply {}
 extension AutoPollResult: EncodedReply {}
 extension DataExchangeReply: EncodedReply {}
 extension CommunicateThruReply: EncodedReply {}

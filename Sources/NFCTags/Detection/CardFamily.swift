@@ -1,0 +1,92 @@
+import Type2
+
+/// The kind of card a target is, as far as its activation bytes (ATQA, SAK, ATS, ATQB, PMm)
+/// and its product answer (GET_VERSION) tell.
+public enum CardFamily: Hashable, Sendable {
+    /// An NFC Forum Type 2 tag; the product GET_VERSION names, nil when it was not asked or
+    /// names one this layer does not know.
+    case type2(Type2Product?)
+    /// MIFARE Classic (SAK 09, 08, 18): sectors behind keys A and B, no NDEF we read.
+    case mifareClassic(MifareClassicSize)
+    /// MIFARE Plus in security level 2 (SAK 10: 2K, 11: 4K).
+    case mifarePlus(MifareClassicSize)
+    /// A SmartMX / JCOP chip: ISO-DEP and a MIFARE Classic emulation (SAK 28: 1K, 38: 4K).
+    case smartMX(MifareClassicSize)
+    /// MIFARE DESFire (ATQA 0344, SAK 20, its ATS or GetVersion type 01).
+    case desfire
+    /// MIFARE DESFire Light (GetVersion type 08).
+    case desfireLight
+    /// NTAG 424 DNA (ATQA 0344, SAK 20, GetVersion type 04, subtype 02), Type 4.
+    case ntag424DNA
+    /// An ISO-DEP target with a random UID (`08 …`): a phone or a payment card.
+    case randomUIDDevice
+    /// Another ISO/IEC 14443-4 Type A card (a bank card, an ID card, an emulated card).
+    case isoDEP
+    /// A Type A target whose SAK this layer does not know.
+    case unknownTypeA
+    /// Innovision Jewel / Broadcom Topaz: NFC Forum Type 1.
+    case topaz
+    /// FeliCa Lite-S (IC type F1): NFC Forum Type 3.
+    case felicaLiteS
+    /// FeliCa Lite (IC type F0).
+    case felicaLite
+    /// Another FeliCa card (Type 3 when it holds system code 12FC).
+    case felica
+    /// An ISO/IEC 14443 Type B card.
+    case iso14443B
+
+    /// The family's name as scan, identify and the door print it: `MIFARE Classic 1K`.
+    public var name: String {
+        switch self {
+        case let .type2(product?): product.rawValue
+        case .type2(nil): "NFC Forum Type 2 tag"
+        case let .mifareClassic(size): "MIFARE Classic \(size.rawValue)"
+        case let .mifarePlus(size): "MIFARE Plus \(size.rawValue) (SL2)"
+        case let .smartMX(size): "SmartMX with MIFARE Classic \(size.rawValue) emulation"
+        case .desfire: "MIFARE DESFire"
+        case .desfireLight: "MIFARE DESFire Light"
+        case .ntag424DNA: "NTAG 424 DNA"
+        case .randomUIDDevice: "ISO-DEP device with a random UID (phone or payment card)"
+        case .isoDEP: "ISO-DEP card (ISO/IEC 14443-4 A)"
+        case .unknownTypeA: "unknown ISO/IEC 14443 Type A card"
+        case .topaz: "Topaz/Jewel"
+        case .felicaLiteS: "FeliCa Lite-S"
+        case .felicaLite: "FeliCa Lite"
+        case .felica: "FeliCa"
+        case .iso14443B: "ISO/IEC 14443-B card"
+        }
+    }
+
+    /// The NFC Forum tag type the family can be (1 … 4), nil when it is none.
+    public var nfcForumType: Int? {
+        switch self {
+        case .type2: 2
+        case .topaz: 1
+        case .felicaLiteS, .felica: 3
+        case .desfire, .desfireLight, .ntag424DNA, .isoDEP, .randomUIDDevice, .smartMX, .iso14443B: 4
+        case .mifareClassic, .mifarePlus, .felicaLite, .unknownTypeA: nil
+        }
+    }
+
+    /// True when pn532ctl reads and writes NDEF on this family today: Type 2 products it knows.
+    public var readsNDEF: Bool {
+        if case .type2(_?) = self { return true }
+        return false
+    }
+
+    /// Why NDEF commands refuse this family: `not an NDEF tag we can read: MIFARE Classic 1K`;
+    /// nil when they do not.
+    public var ndefRefusal: String? {
+        guard !readsNDEF else { return nil }
+        let type = nfcForumType.map { " (NFC Forum Type \($0): NDEF on it is not supported yet)" } ?? ""
+        return "not an NDEF tag we can read: \(name)\(type)"
+    }
+}
+
+/// The memory size a MIFARE Classic, Plus or emulation announces through its SAK.
+public enum MifareClassicSize: String, Hashable, Sendable {
+    case mini = "Mini"
+    case oneK = "1K"
+    case twoK = "2K"
+    case fourK = "4K"
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// scripts/package-deb on the debug binary this test run built (`--allow-swift-runtime`, no
+/// compression): a release build would take minutes.
+@Suite("scripts/package-deb")
+struct DebianPackageTests {
+    static let script = InstallScriptTests.repository.appendingPathComponent("scripts/package-deb").path
+
+    /// One package built for the suite's tests, in a temporary directory, and unpacked.
+    final class Package {
+        let directory: URL
+        let deb: URL
+        let build: ProgramResult
+        var tree: URL { directory.appendingPathComponent("tree") }
+        var control: URL { directory.appendingPathComponent("control") }
+
+        init() throws {
+            directory = try temporaryDirectory()
+            let out = directory.appendingPathComponent("dist")
+            build = try runProgram(DebianPackageTests.script, ["--binary", binaryURL.path, "--allow-swift-runtime", "-Z", "none", "--out", out.path])
+            let built = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".deb") }
+            deb = out.appendingPathComponent(try #require(built.first, "no .deb: \(build.error)"))
+            #expect(try runProgram("dpkg-deb", ["-x", deb.path, tree.path]).status == 0)
+            #expect(try runProgram("dpkg-deb", ["-e", deb.path, control.path]).status == 0)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        func path(_ relative: String) -> String { tree.appendingPathComponent(relative).path }
+
+        func text(_ relative: String) throws -> String {
+            String(decoding: try Data(contentsOf: tree.appendingPathComponent(relative)), as: UTF8.self)
+        }
+
+        func field(_ name: String) throws -> String {
+            let result = try runProgram("dpkg-deb", ["-f", deb.path, name])
+            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    @Test func namedAndDescribedForThisMachine() throws {
+        let package = try Package()
+        #expect(package.build.status == 0, "\(package.build.error)")
+        let architecture = try runProgram("dpkg", ["--print-architecture"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try package.field("Version")
+        let commit = try #require(try pn532ctl(["--version"]).output.firstMatch(of: /\(commit ([0-9a-f]{12}|unknown)/)?.output.1)
+        if commit != "unknown" {
+            #expect(version.firstMatch(of: /^\d+\.\d+\.\d+\+git\d{8}\.[0-9a-f]{12}$/) != nil, "\(version)")
+            #expect(version.hasSuffix(String(commit)))
+        }
+        #expect(package.deb.lastPathComponent == "pn532ctl_\(version)_\(architecture).deb")
+        #expect(try package.field("Package") == "pn532ctl")
+        #expect(try package.field("Architecture") == architecture)
+        let depends = try package.field("Depends")
+        #expect(depends.contains("libc6 (>= 2."), "\(depends)")
+        #expect(!depends.lowercased().contains("swift"))
+    }
+
+    @Test func holdsTheBinaryManualPagesCompletionsUnitsAndProfiles() throws {
+        let package = try Package()
+        let listing = try runProgram("dpkg-deb", ["-c", package.deb.path])
+        #expect(listing.status == 0)
+        for path in [
+            "./usr/bin/pn532ctl", "./usr/share/man/man1/pn532ctl.1.gz", "./usr/share/man/man1/pn532ctl-door-run.1.gz",
+            "./usr/share/bash-completion/completions/pn532ctl", "./usr/share/zsh/vendor-completions/_pn532ctl",
+            "./usr/share/fish/vendor_completions.d/pn532ctl.fish", "./usr/lib/systemd/system/pn532ctl-door.service",
+            "./usr/lib/systemd/system/pn532ctl-hooks.service", "./usr/lib/udev/rules.d/99-pn532ctl.rules",
+            "./usr/share/pn532ctl/boards/rpi4-uart.toml", "./etc/pn532ctl/door.toml", "./etc/pn532ctl-hooks/hooks.toml",
+        ] {
+            #expect(listing.output.contains(" \(path)\n"), "the package lacks \(path)")
+        }
+        #expect(!listing.output.contains("/usr/local"))
+        #expect(!listing.output.contains("door.key"), "the key is made on the machine, never shipped")
+        for line in listing.output.split(separator: "\n") {
+            #expect(line.contains(" root/root "), "not owned by root: \(line)")
+        }
+        try ManualPageCheck.expectValid(package.path("usr/share/man/man1/pn532ctl.1.gz"))
+        try ManualPageCheck.expectValid(package.path("usr/share/man/man1/pn532ctl-token-issue.1.gz"))
+        try ManualPageCheck.expectCompletions(
+            bash: package.path("usr/share/bash-completion/completions/pn532ctl"),
+            zsh: package.path("usr/share/zsh/vendor-completions/_pn532ctl"),
+            fish: package.path("usr/share/fish/vendor_completions.d/pn532ctl.fish"))
+        let unit = try package.text("usr/lib/systemd/system/pn532ctl-door.service")
+        #expect(unit.contains("ExecStart=/usr/bin/pn532ctl door run"))
+        #expect(unit.contains("ExecStopPost=/usr/bin/pn532ctl door release"))
+        #expect(unit.contains("User=pn532ctl"))
+        #expect(try package.text("usr/lib/systemd/system/pn532ctl-hooks.service").contains("ExecStart=/usr/bin/pn532ctl door hooks"))
+        #expect(try package.text("etc/pn532ctl/door.toml") == String(decoding: try InstallScriptTests.repositoryFile("scripts/door.toml"), as: UTF8.self))
+        let packaged = try runProgram(package.path("usr/bin/pn532ctl"), ["--version"])
+        #expect(packaged.output == (try pn532ctl(["--version"])).output)
+    }
+
+    @Test func maintainerScriptsAndConffiles() throws {
+        let package = try Package()
+        let conffiles = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("conffiles")), as: UTF8.self)
+        #expect(conffiles == "/etc/pn532ctl/door.toml\n/etc/pn532ctl-hooks/hooks.toml\n")
+        for script in ["postinst", "prerm", "postrm"] {
+            let path = package.control.appendingPathComponent(script).path
+            #expect(FileManager.default.isExecutableFile(atPath: path), "\(script) is not executable")
+            let syntax = try runProgram("sh", ["-n", path])
+            #expect(syntax.status == 0, "sh -n \(script): \(syntax.error)")
+        }
+        let postinst = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("postinst")), as: UTF8.self)
+        // The accounts the units run as, and the groups the udev rule and the unit name.
+        let unit = try package.text("usr/lib/systemd/system/pn532ctl-door.service")
+        let hooksUnit = try package.text("usr/lib/systemd/system/pn532ctl-hooks.service")
+        #expect(unit.contains("User=pn532ctl\n") && postinst.contains("user=pn532ctl\n"))
+        #expect(hooksUnit.contains("User=pn532ctl-hooks\n") && postinst.contains("hooks_user=pn532ctl-hooks\n"))
+        #expect(unit.contains("SupplementaryGroups=dialout gpio i2c pn532ctl-hooks"))
+        #expect(postinst.contains("device_groups=\"dialout gpio i2c\""))
+        #expect(postinst.contains("useradd --system"))
+        let prerm = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("prerm")), as: UTF8.self)
+        #expect(prerm.contains("systemctl stop pn532ctl-door.service"))
+    }
+
+    /// `apt-get install ./pn532ctl_….deb`, then a purge, for real: in a private mount namespace
+    /// whose root is an overlay of this system on a tmpfs, so nothing reaches the machine.
+    /// Needs root (unshare, mount), as CI has.
+    @Test(.enabled(if: getuid() == 0, "needs root for a mount namespace"))
+    func installsAndPurgesWithApt() throws {
+        let package = try Package()
+        let work = package.directory.appendingPathComponent("overlay")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let script = work.appendingPathComponent("inside.sh")
+        try Data(Self.overlayScript.utf8).write(to: script)
+        let result = try runProgram("unshare", ["--mount", "--fork", "sh", script.path, work.path, package.deb.path])
+        #expect(result.status == 0, "\(result.output)\n\(result.error)")
+        let output = result.output
+        #expect(output.contains("Setting up pn532ctl"), "\(output)")
+        #expect(output.contains("user: dialout gpio i2c pn532ctl pn532ctl-hooks\n"), "\(output)")
+        #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
+        #expect(output.contains("key: 600 pn532ctl:pn532ctl 32\n"), "\(output)")
+        #expect(output.contains("config: 640 root:pn532ctl\n"), "\(output)")
+        #expect(output.contains("version: \(try pn532ctl(["--version"]).output)"), "\(output)")
+        #expect(output.contains("enabled: \n"), "a first install enables nothing: the example configuration is not the owner's\n\(output)")
+        #expect(output.contains("manual: /usr/share/man/man1/pn532ctl-door-run.1.gz\n"), "\(output)")
+        #expect(output.contains("after purge: no /etc/pn532ctl, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
+    }
+
+    /// `sh inside.sh WORK DEB`, run by `unshare --mount`: the overlay, apt inside it, a report.
+    static let overlayScript = #"""
+        set -eu
+        work=$1
+        deb=$2
+        mkdir -p "$work/t"
+        mount -t tmpfs tmpfs "$work/t"
+        mkdir -p "$work/t/upper" "$work/t/work" "$work/t/root"
+        mount -t overlay overlay -o "lowerdir=/,upperdir=$work/t/upper,workdir=$work/t/work" "$work/t/root"
+        mount --rbind /proc "$work/t/root/proc"
+        mount --rbind /dev "$work/t/root/dev"
+        mkdir -p "$work/t/root/tmp/pkg"
+        cp "$deb" "$work/t/root/tmp/pkg/"
+        chroot "$work/t/root" sh -eu -c '
+            export DEBIAN_FRONTEND=noninteractive
+            rm -f /var/lib/man-db/auto-update    # no man-db index rebuild: seconds of CPU
+            apt-get install -y -q /tmp/pkg/*.deb
+            echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
+            echo "hooks user: $(id -nG pn532ctl-hooks)"
+            echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
+            echo "config: $(stat -c "%a %U:%G" /etc/pn532ctl/door.toml)"
+            echo "version: $(pn532ctl --version)"
+            echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "\n" " " | sed "s/ $//")"
+            echo "manual: $(man -w pn532ctl-door-run)"
+            apt-get purge -y -q pn532ctl
+            printf "after purge:"
+            [ -e /etc/pn532ctl ] || printf " no /etc/pn532ctl,"
+            [ -e /var/lib/pn532ctl ] || printf " no /var/lib/pn532ctl,"
+            [ -e /usr/bin/pn532ctl ] || printf " no /usr/bin/pn532ctl,"
+            ls /etc/systemd/system/multi-user.target.wants | grep -q pn532ctl || printf " not enabled"
+            echo
+        '
+        """#
+
+    @Test func refusals() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("dist").path
+        let swiftRuntime = try runProgram(Self.script, ["--binary", binaryURL.path, "--out", out])
+        #expect(swiftRuntime.status != 0)
+        #expect(swiftRuntime.error.contains("needs Swift's libswift"), "\(swiftRuntime.error)")
+        #expect(swiftRuntime.error.contains("--static-swift-stdlib"))
+        let host = try runProgram("dpkg", ["--print-architecture"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let other = host == "arm64" ? "amd64" : "arm64"
+        let wrongArchitecture = try runProgram(Self.script, ["--binary", binaryURL.path, "--allow-swift-runtime", "--arch", other, "--out", out])
+        #expect(wrongArchitecture.status != 0)
+        #expect(wrongArchitecture.error.contains("not for \(other)"), "\(wrongArchitecture.error)")
+        let missing = try runProgram(Self.script, ["--binary", directory.appendingPathComponent("absent").path, "--out", out])
+        #expect(missing.status != 0)
+        #expect(missing.error.contains("no executable at"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}

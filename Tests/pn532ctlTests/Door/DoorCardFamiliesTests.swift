@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// The door with cards that are not Type 2 tags: a UID rule matches a MIFARE Classic's UID;
+/// a DESFire nobody's rule names is denied as "not an NDEF tag", an audited denial.
+@Suite("pn532ctl door run with cards of other families", .serialized)
+struct DoorCardFamiliesTests {
+    @Test func classicUIDIsGrantedAndDESFireIsDeniedAsNotAnNDEFTag() throws {
+        let scene = try DoorScene(pulse: 1, users: """
+            [[users]]
+            name = "carol"
+            uid = ["C1:C1:C1:C1"]
+            """)
+        try scene.start()
+        #expect(try scene.simulator.control("present classic1k:uid=C1C1C1C1").hasPrefix("present"))
+        #expect(try scene.log(until: "granted C1:C1:C1:C1").last?.contains("user carol") == true)
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        #expect(try scene.simulator.control("present desfire:uid=04DE5F1E000001").hasPrefix("present"))
+        try scene.log(until: "denied 04:DE:5F:1E:00:00:01")
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        let decisions = try scene.auditLines().filter { $0.contains("\"decision\"") }
+        #expect(decisions.count == 2)
+        #expect(decisions.first?.contains("\"uid\":\"C1C1C1C1\",\"user\":\"carol\",\"granted\":true") == true)
+        let denial = decisions.last ?? ""
+        #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
+        #expect(denial.contains("not an NDEF tag we can read: MIFARE DESFire"))
+    }
+}
