@@ -4,7 +4,8 @@ import PN532
 /// The reader's field, watched: waits for tags with the chip doing the polling, reports each
 /// tag once when it arrives and once when it leaves, checks the chip's health while the field
 /// is empty, and brings a reader that stopped answering back (re-wake, RSTPD_N reset, reopen
-/// with backoff). The one watcher behind `scan --watch`, `flash` and the door.
+/// with backoff). The one watcher behind `scan --watch`, `flash`, the door and the Core
+/// NFC-shaped reader sessions.
 ///
 /// It never blocks for long: `service(until:readable:)` returns at its deadline, so that a
 /// loop can wait on the reader's descriptor next to others (the door's `ppoll`), or
@@ -24,6 +25,9 @@ public final class FieldWatcher {
         public var longestBackoff: Duration = .seconds(30)
         /// How long a response that has started arriving may take to complete.
         public var responseCompletion: Duration = .milliseconds(100)
+        /// The longest wait on the link between two questions to `next(until:stop:)`'s `stop`:
+        /// how soon another thread's request to stop is noticed.
+        public var stopCheckInterval: Duration = .milliseconds(100)
 
         /// Timing with these intervals, and the door's backoff.
         public init(presenceInterval: Duration = .milliseconds(150), healthInterval: Duration = .seconds(5)) {
@@ -150,6 +154,32 @@ public final class FieldWatcher {
             guard let session else { return [] }
             try idle(session, until: min(deadline, nextDeadline))
         }
+    }
+
+    /// Waits as `next(until:)` does, in waits on the link of at most
+    /// `timing.stopCheckInterval`, asking `stop` before each: for a loop another thread may
+    /// end or redirect (a reader session's `invalidate()` and `restartPolling()`). Returns no
+    /// events once `stop` says so; an InListPassiveTarget left pending in the chip is collected
+    /// by the next call, or cancelled by `close()` (or by closing the device).
+    ///
+    /// - Throws: the reader's failure, as `next(until:)`.
+    public func next(until deadline: MonotonicTime, stop: () -> Bool) throws(PN532Error) -> [FieldEvent] {
+        while !stop() {
+            let sliceEnd = min(deadline, clock() + timing.stopCheckInterval)
+            let events = try next(until: sliceEnd)
+            // Back before the end of the slice with nothing: down, waiting for a backoff.
+            if !events.isEmpty || clock() < sliceEnd || clock() >= deadline { return events }
+        }
+        return []
+    }
+
+    /// Forgets the tags in the field: those still there are reported arriving again at the next
+    /// `service` call, which lists the field (Core NFC's `restartPolling`). Does nothing while
+    /// the chip waits for a tag (the field is then empty) or the reader is down.
+    public func forgetField() {
+        guard case .present = state else { return }
+        field = []
+        state = .present(checkAt: clock())
     }
 
     /// Lists the field again one presence interval from now, not earlier: after the tag that

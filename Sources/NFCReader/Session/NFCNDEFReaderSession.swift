@@ -15,8 +15,9 @@ import Type2
 ///
 /// The session reads each tag once while it stays in the field; a tag is read again after it
 /// has left and come back (or after `restartPolling()`). With two tags in the field nothing is
-/// read: `alertMessage` becomes "More than 1 tag is detected. Please remove all tags and try
-/// again." and polling goes on once they have left. A session created with `reportsTags`
+/// read (also when the second joins one already read): `alertMessage` becomes "More than 1 tag
+/// is detected. Please remove all tags and try again." and a tag is read again once it comes
+/// alone. The reader's `FieldWatcher` sees tags arrive, stay and leave. A session created with `reportsTags`
 /// reports the tags themselves instead (as Core NFC does for a delegate that implements
 /// `didDetect tags`): the app connects to one and reads, writes or locks it, and calls
 /// `restartPolling()` for more.
@@ -149,28 +150,27 @@ public final class NFCNDEFReaderSession: Sendable {
         return .pause
     }
 
-    /// Messages mode: read the one tag's message and report it.
+    /// Messages mode: read the one tag in the field and report its message.
     private func readMessage(
         chip: PN532Session, targets: [PassiveTarget]
     ) -> ReaderSessionCore.AfterDetection {
-        let uids = targets.map(\.uid)
         guard targets.count == 1, let target = targets.first else {
             core.alertMessage = Self.moreThanOneTagMessage
-            return .keepPolling(reported: uids)
+            return .keepPolling
         }
         let message: NDEFMessage
         do throws(Type2Error) {
             let tag = try Type2Tag.identify(TargetExchange(session: chip, target: target))
             let report = try tag.queryNDEFStatus()
-            guard report.status != .notSupported, report.hasNDEFTLV else { return .keepPolling(reported: uids) }
+            guard report.status != .notSupported, report.hasNDEFTLV else { return .keepPolling }
             message = try tag.readNDEF()
         } catch {
             if case .exchange(.transport, _) = error { return .invalidate(NFCReaderError(error)) }
-            return .keepPolling(reported: uids)
+            return .keepPolling
         }
-        guard !message.records.isEmpty else { return .keepPolling(reported: uids) }
+        guard !message.records.isEmpty else { return .keepPolling }
         delegate?.readerSession(self, didDetectNDEFs: [message])
         channel.send(.messages([message]))
-        return invalidateAfterFirstRead ? .invalidate(.firstTagRead) : .keepPolling(reported: uids)
+        return invalidateAfterFirstRead ? .invalidate(.firstTagRead) : .keepPolling
     }
 }

@@ -2,13 +2,14 @@ import NFCCore
 import PN532
 import Synchronization
 
-/// The engine of both reader sessions: opens the reader on its own thread, polls for tags,
-/// reports them through `detect`, runs tag operations, and ends the session exactly once.
+/// The engine of both reader sessions: opens the reader on its own thread, watches its field
+/// with a `FieldWatcher`, reports the tags in it through `detect` when one arrives, runs tag
+/// operations, and ends the session exactly once.
 final class ReaderSessionCore: Sendable {
     /// What the engine does after `detect` has seen the targets of one poll.
     enum AfterDetection: Sendable {
-        /// Go on polling; these UIDs are not reported again until they leave the field.
-        case keepPolling(reported: [[UInt8]])
+        /// Go on polling; the tags in the field are not reported again until they leave it.
+        case keepPolling
         /// Stop polling until `restartPolling()`.
         case pause
         /// End the session.
@@ -30,7 +31,7 @@ final class ReaderSessionCore: Sendable {
     struct Handlers: Sendable {
         /// Called on the reader thread once the reader is open and polling starts.
         var becameActive: @Sendable () -> Void
-        /// Called on the reader thread with the targets of a poll.
+        /// Called on the reader thread with the tags in the field when one has arrived.
         var detect: @Sendable (ReaderWorker, PN532Session, [PassiveTarget]) -> AfterDetection
         /// Called on the reader thread once, when the session has ended and the reader is closed.
         var ended: @Sendable (NFCReaderError) -> Void
@@ -88,9 +89,7 @@ final class ReaderSessionCore: Sendable {
         guard first else { return }
         thread.submit { [self] in
             do throws(NFCReaderError) {
-                let reader = try device.open()
-                worker.reader = reader
-                worker.deadline = reader.session.link.now + timeout
+                worker.watch(try device.open(), timeout: timeout)
             } catch {
                 return invalidate(error)
             }
@@ -154,8 +153,10 @@ final class ReaderSessionCore: Sendable {
         return try result.get()
     }
 
-    /// The poll loop, on the reader thread: waits for tags, reports them, waits for reported
-    /// tags to leave, until a detection pauses it or the session ends or times out.
+    /// The poll loop, on the reader thread: the field watcher waits for tags, and each arrival
+    /// is reported with the tags then in the field; a tag that stays is not reported again. Ends
+    /// when a detection pauses it, or the session ends or times out; a restart forgets the
+    /// field, so that the tags still in it arrive again.
     private func startPolling() {
         shared.withLock { $0.polling = true }
         defer { shared.withLock { $0.polling = false } }
@@ -164,28 +165,21 @@ final class ReaderSessionCore: Sendable {
                 defer { state.restartRequested = false }
                 return (state.ending != nil, state.restartRequested)
             }
-            guard !ending, let chip = worker.chip else { return }
+            guard !ending, let chip = worker.chip, let watcher = worker.watcher else { return }
             if restart {
-                worker.reported = []
+                watcher.forgetField()
                 worker.connected = nil
                 connectedDetection = nil
             }
             guard chip.link.now < worker.deadline else { return invalidate(.sessionTimeout(timeout)) }
             do throws(PN532Error) {
-                if !worker.reported.isEmpty {
-                    let present = try worker.targetsNow(on: chip)
-                    if present.contains(where: { worker.reported.contains($0.uid) }) {
-                        try worker.idle(ReaderWorker.presenceInterval, on: chip)
-                    } else {
-                        worker.reported = []
-                    }
-                    continue
+                let events = try watcher.next(until: worker.deadline) {
+                    shared.withLock { $0.ending != nil || $0.restartRequested }
                 }
-                guard let targets = try worker.waitForTargets(on: chip, stop: { shared.withLock { $0.ending != nil || $0.restartRequested } }),
-                      !targets.isEmpty else { continue }
+                guard events.contains(where: \.isArrival), !watcher.field.isEmpty else { continue }
                 guard let detect = handlers.withLock({ $0 })?.detect else { return }
-                switch detect(worker, chip, targets) {
-                case .keepPolling(let reported): worker.reported = reported
+                switch detect(worker, chip, watcher.field) {
+                case .keepPolling: watcher.deferPresenceCheck()
                 case .pause: return
                 case .invalidate(let error): return invalidate(error)
                 }
@@ -193,5 +187,11 @@ final class ReaderSessionCore: Sendable {
                 return invalidate(NFCReaderError(error))
             }
         }
+    }
+}
+
+private extension FieldEvent {
+    var isArrival: Bool {
+        if case .arrived = self { true } else { false }
     }
 }

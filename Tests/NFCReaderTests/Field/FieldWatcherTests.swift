@@ -95,6 +95,40 @@ struct FieldWatcherTests {
         #expect(link.now < WatcherBench.time(1.5) + .milliseconds(200))
     }
 
+    @Test func nextWithStopAsksBetweenShortWaitsAndTheChipStillWaitsForTheTag() throws {
+        let chip = SimulatedPN532()
+        let link = SimulatorLink(chip: chip)
+        let session = PN532Session(link: link)
+        _ = try session.start()
+        let watcher = FieldWatcher(session: session, timing: FieldWatcher.Timing(presenceInterval: .milliseconds(100)))
+        chip.schedule(.present(SimulatedTag(product: .ntag213, uid: Self.alice)), at: WatcherBench.time(2))
+        var asked = 0
+        let events = try watcher.next(until: WatcherBench.time(10)) {
+            asked += 1
+            return asked > 3
+        }
+        #expect(events.isEmpty)
+        #expect(asked == 4)
+        // Three waits of at most the stop-check interval each, not the whole 10 s.
+        #expect(link.now <= WatcherBench.time(0) + watcher.timing.stopCheckInterval * 3 + .milliseconds(100))
+        #expect(watcher.isWaitingForTag)
+        #expect(try watcher.next(until: WatcherBench.time(10)) { false }.map(\.kind) == ["arrived 04A11CE0000001"])
+        #expect(link.now >= WatcherBench.time(2) && link.now < WatcherBench.time(2.1))
+    }
+
+    @Test func forgetFieldReportsTheTagsStillInTheFieldArrivingAgain() throws {
+        let chip = SimulatedPN532(tags: [SimulatedTag(product: .ntag213, uid: Self.alice), SimulatedTag(product: .ntag215, uid: Self.bob)])
+        let session = PN532Session(link: SimulatorLink(chip: chip))
+        _ = try session.start()
+        let watcher = FieldWatcher(session: session, timing: FieldWatcher.Timing(presenceInterval: .milliseconds(100)))
+        #expect(try watcher.next(until: WatcherBench.time(1)).map(\.kind) == ["arrived 04A11CE0000001 04B0B000000002"])
+        #expect(try watcher.next(until: WatcherBench.time(2)).isEmpty)
+        watcher.forgetField()
+        #expect(watcher.field.isEmpty)
+        #expect(try watcher.next(until: WatcherBench.time(3)).map(\.kind) == ["arrived 04A11CE0000001 04B0B000000002"])
+        #expect(watcher.field.map(\.uid) == [Self.alice, Self.bob])
+    }
+
     @Test func nextThrowsTheReaderFailureWhenTheChipStopsAnswering() throws {
         let chip = SimulatedPN532(tags: [SimulatedTag(product: .ntag213, uid: Self.alice)])
         let session = PN532Session(link: SimulatorLink(chip: chip))

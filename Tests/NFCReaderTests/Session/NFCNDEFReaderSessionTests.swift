@@ -1,6 +1,7 @@
 import NDEF
 import NFCCore
 import PN532Simulator
+import Synchronization
 import Testing
 @testable import NFCReader
 
@@ -41,6 +42,44 @@ import Testing
         session.begin()
         let (detections, error) = await collect(session.detections)
         #expect(detections.map(messages) == [[message], [message]])
+        #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
+    }
+
+    @Test func theFieldWatcherSeesTheTagLeaveAndReportsItsReturnAtOnceOnTheVirtualClock() async throws {
+        let message = NDEFMessage(records: [.uri("https://example.com/watched")])
+        let present = try tag(uid: uidA, holding: message)
+        let field = SharedChip([present])
+        field.chip.schedule(.remove(uid: nil), at: MonotonicTime(nanoseconds: 1_000_000_000))
+        field.chip.schedule(.present(present), at: MonotonicTime(nanoseconds: 1_500_000_000))
+        let delegate = ClockedDelegate()
+        field.chip.trace = { event in delegate.chipDid(at: event.time) }
+        let session = NFCNDEFReaderSession(reader: field.device, delegate: delegate, invalidateAfterFirstRead: false, timeout: .seconds(3))
+        session.begin()
+        let (detections, error) = await collect(session.detections)
+        #expect(detections.map(messages) == [[message], [message]])
+        #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
+        let reads = delegate.reads
+        #expect(reads.count == 2)
+        #expect(reads.first.map { $0 < MonotonicTime(nanoseconds: 100_000_000) } == true)
+        // Back at 1.5 s: the watcher had seen it leave (a presence check) and armed the chip,
+        // which answers as the tag comes; the read follows.
+        #expect(reads.last.map { $0 >= MonotonicTime(nanoseconds: 1_500_000_000) && $0 < MonotonicTime(nanoseconds: 1_600_000_000) } == true)
+    }
+
+    @Test func aTagJoiningOneAlreadyReadIsMoreThanOneTagAndNothingIsReadUntilOneComesAlone() async throws {
+        let first = NDEFMessage(records: [.uri("https://example.com/first")])
+        let second = NDEFMessage(records: [.uri("https://example.com/second")])
+        let tagA = try tag(uid: uidA, holding: first)
+        let field = SharedChip([tagA])
+        field.chip.schedule(.present(try tag(uid: uidB, holding: second)), at: MonotonicTime(nanoseconds: 1_000_000_000))
+        field.chip.schedule(.remove(uid: uidA), at: MonotonicTime(nanoseconds: 2_000_000_000))
+        field.chip.schedule(.remove(uid: uidB), at: MonotonicTime(nanoseconds: 3_000_000_000))
+        field.chip.schedule(.present(tagA), at: MonotonicTime(nanoseconds: 4_000_000_000))
+        let session = NFCNDEFReaderSession(reader: field.device, invalidateAfterFirstRead: false, timeout: .seconds(5))
+        session.begin()
+        let (detections, error) = await collect(session.detections)
+        #expect(detections.map(messages) == [[first], [first]])
+        #expect(session.alertMessage == NFCNDEFReaderSession.moreThanOneTagMessage)
         #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
     }
 
@@ -103,5 +142,23 @@ import Testing
         #expect(delegate.invalidation?.code == .readerSessionInvalidationErrorUserCanceled)
         #expect(delegate.invalidation?.message == "Tag is read only.")
         #expect(delegate.becameActive == 0)
+    }
+}
+
+/// A delegate that notes, for each message read, the chip's time at its last step before the
+/// report (the trace and the delegate both run on the session's thread).
+private final class ClockedDelegate: NFCNDEFReaderSessionDelegate {
+    private let record = Mutex<(last: MonotonicTime, reads: [MonotonicTime])>((MonotonicTime(nanoseconds: 0), []))
+
+    var reads: [MonotonicTime] { record.withLock { $0.reads } }
+
+    func chipDid(at time: MonotonicTime) {
+        record.withLock { $0.last = time }
+    }
+
+    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: NFCReaderError) {}
+
+    func readerSession(_ session: NFCNDEFReaderSession, didDetectNDEFs messages: [NDEFMessage]) {
+        record.withLock { $0.reads.append($0.last) }
     }
 }
