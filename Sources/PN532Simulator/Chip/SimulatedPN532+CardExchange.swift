@@ -10,7 +10,7 @@ extension SimulatedPN532 {
     static let statusMifareAuthentication: UInt8 = 0x14
 
     /// The family of the card with `uid` in the field, if it is there.
-    func family(of uid: [UInt8]) -> CardFamily? {
+    func family(of uid: [UInt8]) -> SimulatedProtocol? {
         field.first { $0.uid == uid }?.product.family
     }
 

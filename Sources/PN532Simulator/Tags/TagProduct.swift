@@ -33,7 +33,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     public static var type2Products: [TagProduct] { allCases.filter { $0.family == .type2 } }
 
     /// The protocol family, which decides how the card is polled and spoken to.
-    public var family: CardFamily {
+    public var family: SimulatedProtocol {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
         case .desfire, .phone: .isoDEP

@@ -16,7 +16,7 @@ struct FamilyPollTests {
         let found = try reader.session.pollEveryFamily(wait: .seconds(3))
         let target = try #require(found.first)
         guard case .nfcF = target.info else { Issue.record("not NFC-F: \(target.info)"); return }
-        #expect(NFCTags.CardFamily(info: target.info) == .felicaLiteS)
+        #expect(CardFamily(info: target.info) == .felicaLiteS)
         #expect(chip.clock - start >= .milliseconds(600))
         #expect(chip.clock - start < .seconds(3))
     }
@@ -32,10 +32,10 @@ struct FamilyPollTests {
     }
 
     @Test(arguments: [
-        (SimulatedTag(product: .topaz512), NFCTags.CardFamily.topaz),
+        (SimulatedTag(product: .topaz512), CardFamily.topaz),
         (SimulatedTag(product: .classic4k), .mifareClassic(.fourK)),
     ])
-    func connectingToAnotherFamilyIsRefusedWithIt(_ tag: SimulatedTag, _ family: NFCTags.CardFamily) throws {
+    func connectingToAnotherFamilyIsRefusedWithIt(_ tag: SimulatedTag, _ family: CardFamily) throws {
         let reader = try ReaderDevice.open(simulating: SimulatedPN532(tags: [tag]))
         defer { try? reader.close() }
         do {

@@ -1,6 +1,6 @@
 /// How a simulated card is found and spoken to: the modulation the PN532 polls it with and
-/// the commands it understands.
-public enum CardFamily: Equatable, Sendable {
+/// the commands it understands. (A host names the cards it finds with NFCTags' `CardFamily`.)
+public enum SimulatedProtocol: Equatable, Sendable {
     /// NFC Forum Type 2 (NTAG21x, MIFARE Ultralight): ISO/IEC 14443 Type A at 106 kbps.
     case type2
     /// MIFARE Classic: Type A at 106 kbps, blocks behind Crypto1 authentication, which the
