@@ -1,6 +1,7 @@
 import Crypto
 import DoorControl
 import NDEF
+import NFCCore
 import PN532
 
 /// Grants one UID.

@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 #if canImport(Glibc)
