@@ -1,3 +1,5 @@
+import JSONText
+
 /// Writing TOML: keys and strings spelled so that the parser reads them back unchanged.
 public enum TOMLFormat {
     /// A key: bare when it can be (`relay`, `exit_button`), quoted otherwise.
@@ -13,25 +15,11 @@ public enum TOMLFormat {
         return bare ? name : string(name)
     }
 
-    /// A basic string in double quotes, with `"`, `\` and control characters escaped.
+    /// A basic string in double quotes, with `"`, `\` and control characters escaped. TOML's
+    /// basic-string escapes (`\"` `\\` `\b` `\t` `\n` `\f` `\r` `\u00XX`, DEL included) are
+    /// JSON's, so the one JSON string writer spells it.
     public static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONText.string(text)
     }
 
     /// An array of strings on one line: `["a", "b"]`.
