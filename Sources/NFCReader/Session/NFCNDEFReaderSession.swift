@@ -26,7 +26,7 @@ import Type2
 /// on `invalidate()`, when the task iterating `detections` is cancelled, after `timeout` (60 s,
 /// on the reader's clock) or when the reader fails. Then the field is switched off and the
 /// reader closed, and the delegate's `didInvalidateWithError` is called.
-public final class NFCNDEFReaderSession: Sendable {
+public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// What the session reports.
     public enum Detection: Sendable {
         /// The NDEF message of a tag that came into the field.
@@ -45,10 +45,7 @@ public final class NFCNDEFReaderSession: Sendable {
     public let invalidateAfterFirstRead: Bool
     /// Whether the session reports tags (`didDetect tags`) rather than their messages.
     public let reportsTags: Bool
-    /// The reader the session opens.
-    public let device: NFCReaderDevice
 
-    let core: ReaderSessionCore
     private let channel = DetectionChannel<Detection>()
 
     /// A session on the reader `device` names (`sim` by default: the in-process simulator).
@@ -71,11 +68,10 @@ public final class NFCNDEFReaderSession: Sendable {
         reader: NFCReaderDevice, delegate: (any NFCNDEFReaderSessionDelegate)? = nil,
         reportsTags: Bool = false, invalidateAfterFirstRead: Bool, timeout: Duration = .seconds(60)
     ) {
-        device = reader
         self.reportsTags = reportsTags
         self.invalidateAfterFirstRead = invalidateAfterFirstRead
         self.delegate = delegate
-        core = ReaderSessionCore(device: reader, timeout: timeout)
+        super.init(reader: reader, timeout: timeout)
         core.install(ReaderSessionCore.Handlers(
             becameActive: { [self] in delegate?.readerSessionDidBecomeActive(self) },
             detect: { [self] _, chip, targets in
@@ -94,39 +90,6 @@ public final class NFCNDEFReaderSession: Sendable {
     /// `NFCDetectionStream`). Cancelling the task that iterates it invalidates the session.
     public var detections: NFCDetectionStream<Detection> {
         NFCDetectionStream(channel: channel, cancel: { [core] in core.invalidate(.userCanceled) })
-    }
-
-    /// The message for the user; the session sets it for "more than one tag".
-    public var alertMessage: String {
-        get { core.alertMessage }
-        set { core.alertMessage = newValue }
-    }
-
-    /// True from `begin()` until the session is invalidated.
-    public var isReady: Bool { core.isReady }
-
-    /// Opens the reader and starts polling. A session begins once.
-    public func begin() {
-        core.begin()
-    }
-
-    /// Forgets the tags already reported (they are reported again if still in the field),
-    /// disconnects the connected tag and polls again.
-    public func restartPolling() {
-        core.restartPolling()
-    }
-
-    /// Ends the session (`readerSessionInvalidationErrorUserCanceled`): the field is switched
-    /// off and the reader closed.
-    public func invalidate() {
-        core.invalidate(.userCanceled)
-    }
-
-    /// Ends the session, showing `errorMessage` as the reason; the error's code is
-    /// `readerSessionInvalidationErrorUserCanceled` and its message `errorMessage`.
-    public func invalidate(errorMessage: String) {
-        alertMessage = errorMessage
-        core.invalidate(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, errorMessage))
     }
 
     /// Connects to a tag the session reported, so that its NDEF can be queried, read, written

@@ -18,10 +18,7 @@
 /// `invalidate()`, when the task iterating `detections` is cancelled, after `timeout` (60 s, on
 /// the reader's clock) or when the reader fails; the field is then switched off and the reader
 /// closed.
-public final class NFCTagReaderSession: Sendable {
-    /// The reader the session opens.
-    public let device: NFCReaderDevice
-    let core: ReaderSessionCore
+public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     private let channel = DetectionChannel<[NFCTag]>()
     private let delegate: (any NFCTagReaderSessionDelegate)?
 
@@ -32,9 +29,8 @@ public final class NFCTagReaderSession: Sendable {
 
     /// A session on `reader`.
     public init(reader: NFCReaderDevice, delegate: (any NFCTagReaderSessionDelegate)? = nil, timeout: Duration = .seconds(60)) {
-        device = reader
         self.delegate = delegate
-        core = ReaderSessionCore(device: reader, timeout: timeout)
+        super.init(reader: reader, timeout: timeout)
         core.install(ReaderSessionCore.Handlers(
             becameActive: { [self] in delegate?.tagReaderSessionDidBecomeActive(self) },
             detect: { [self] _, _, targets in
@@ -54,36 +50,6 @@ public final class NFCTagReaderSession: Sendable {
     /// `NFCDetectionStream`). Cancelling the task that iterates it invalidates the session.
     public var detections: NFCDetectionStream<[NFCTag]> {
         NFCDetectionStream(channel: channel, cancel: { [core] in core.invalidate(.userCanceled) })
-    }
-
-    /// The message for the user.
-    public var alertMessage: String {
-        get { core.alertMessage }
-        set { core.alertMessage = newValue }
-    }
-
-    /// True from `begin()` until the session is invalidated.
-    public var isReady: Bool { core.isReady }
-
-    /// Opens the reader and starts polling. A session begins once.
-    public func begin() {
-        core.begin()
-    }
-
-    /// Disconnects the connected tag and polls again; tags still in the field are reported again.
-    public func restartPolling() {
-        core.restartPolling()
-    }
-
-    /// Ends the session (`readerSessionInvalidationErrorUserCanceled`).
-    public func invalidate() {
-        core.invalidate(.userCanceled)
-    }
-
-    /// Ends the session with `errorMessage` as the reason (code `…UserCanceled`).
-    public func invalidate(errorMessage: String) {
-        alertMessage = errorMessage
-        core.invalidate(NFCReaderError(.readerSessionInvalidationErrorUserCanceled, errorMessage))
     }
 
     /// Connects to a tag of the latest detection: selects it and identifies its product.
