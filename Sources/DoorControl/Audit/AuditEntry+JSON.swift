@@ -30,6 +30,9 @@ extension AuditEntry {
         guard let time = AuditTime(iso8601: timeText) else {
             throw AuditDecodingError(reason: "\"time\" is not an ISO 8601 UTC time: \(timeText)")
         }
+        guard time.iso8601 == timeText else {
+            throw AuditDecodingError(reason: "\"time\" is not written as the log writes it (milliseconds, Z): \(timeText)")
+        }
         guard let eventText = try Self.string("event", in: members) else { throw AuditDecodingError(reason: "no \"event\"") }
         guard let event = Event(rawValue: eventText) else { throw AuditDecodingError(reason: "unknown event \"\(eventText)\"") }
         guard let reason = try Self.string("reason", in: members) else { throw AuditDecodingError(reason: "no \"reason\"") }

@@ -71,6 +71,9 @@ struct AuditEntryJSONTests {
         #"{"time":"2026-11-22T07:31:05.123Z","event":"exit","reason":"x","n":tru}"#,
         #"{"time":"2026-11-22T07:31:05.123Z","event":"exit","reason":"x","deep":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}"#,
         #"{"time":"2026-11-22T07:31:05.123Z","event":"exit","reason":"cut"#,
+        // A time the log never writes (found by FuzzAuditLog): it would not round-trip.
+        #"{"time":"2026-11-22T07:31:05.1234Z","event":"exit","reason":"x"}"#,
+        #"{"time":"2026-11-22T07:31:05Z","event":"exit","reason":"x"}"#,
     ])
     func corruptLinesAreRefused(line: String) {
         #expect(throws: AuditDecodingError.self) { try AuditEntry(jsonLine: line) }
