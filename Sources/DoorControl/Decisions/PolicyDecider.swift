@@ -53,7 +53,7 @@ public final class PolicyDecider: DoorDecider {
     }
 
     public func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
-        var decision = policy.decide(presentation, at: localTime(), monotonic: .nanoseconds(now.nanoseconds), state: &state)
+        var decision = policy.decide(presentation, at: localTime(), monotonic: now.sinceOrigin, state: &state)
         if !save() {
             decision = refusedForStore(decision)
         }
@@ -81,7 +81,7 @@ public final class PolicyDecider: DoorDecider {
 
     /// Counts a write-back that failed toward the tag's lockout.
     public func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? {
-        policy.countFailedWrite(of: update.uid, at: .nanoseconds(now.nanoseconds), state: &state)
+        policy.countFailedWrite(of: update.uid, at: now.sinceOrigin, state: &state)
     }
 
     /// Saves the counters when they changed and counters are on; false when that failed.

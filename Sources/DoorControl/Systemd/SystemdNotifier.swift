@@ -1,3 +1,4 @@
+import NFCCore
 import SystemPackage
 
 #if canImport(Glibc)
@@ -90,9 +91,7 @@ public final class SystemdNotifier {
 
     /// CLOCK_MONOTONIC now, in microseconds.
     public static func monotonicMicroseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        UInt64(max(0, MonotonicTime.monotonicNow().nanoseconds / 1000))
     }
 
     /// The watchdog timeout from `WATCHDOG_USEC` (a positive integer), unless `WATCHDOG_PID`

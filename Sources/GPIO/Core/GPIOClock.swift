@@ -18,7 +18,7 @@ public final class SystemGPIOClock: GPIOClock {
     public init() {}
 
     public func now() -> Duration {
-        .nanoseconds(MonotonicTime.monotonicNow().nanoseconds)
+        MonotonicTime.monotonicNow().sinceOrigin
     }
 
     public func sleep(for duration: Duration) throws {

@@ -20,6 +20,11 @@ public struct MonotonicTime: Comparable, Hashable, Sendable, CustomStringConvert
         return MonotonicTime(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
     }
 
+    /// The time since the clock's origin, as a `Duration`.
+    public var sinceOrigin: Duration {
+        .nanoseconds(nanoseconds)
+    }
+
     public static func < (lhs: MonotonicTime, rhs: MonotonicTime) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }

@@ -79,7 +79,7 @@ final class HookLoop {
     }
 
     private static func now() -> Duration {
-        .nanoseconds(MonotonicTime.monotonicNow().nanoseconds)
+        MonotonicTime.monotonicNow().sinceOrigin
     }
 
     /// Runs until SIGTERM or SIGINT; returns the signal.

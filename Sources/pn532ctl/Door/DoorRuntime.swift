@@ -96,7 +96,7 @@ final class DoorRuntime {
     /// runner drops it, counted) and records a lockout that began.
     func presented(_ presentation: Presentation, _ decision: Decision) {
         recordLockout()
-        guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: .nanoseconds(MonotonicTime.monotonicNow().nanoseconds))) else { return }
+        guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: MonotonicTime.monotonicNow().sinceOrigin)) else { return }
         let before = hookSender.dropped
         switch hookSender.send(event) {
         case .sent:

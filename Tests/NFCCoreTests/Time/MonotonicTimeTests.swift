@@ -8,6 +8,7 @@ struct MonotonicTimeTests {
         #expect(start + .milliseconds(5) == MonotonicTime(nanoseconds: 12_008_456_000))
         #expect((start + .seconds(2)) - start == .seconds(2))
         #expect(start.description == "12.003456")
+        #expect(start.sinceOrigin == .seconds(12) + .microseconds(3456))
     }
 
     @Test func durationsSaturateInsteadOfTrapping() {

@@ -101,16 +101,9 @@ struct TokenCommandTests {
 
     @Test func aUserNameThatIsNotUTF8IsRefused() throws {
         let keys = try Keys()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" token issue --user \"$(printf 'al\\377ce')\" --key \"$1\"", binaryURL.path, keys.key]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+        let result = try runProgram("/bin/sh", ["-c", "exec \"$0\" token issue --user \"$(printf 'al\\377ce')\" --key \"$1\"", binaryURL.path, keys.key])
+        let message = result.error
+        #expect(result.status == 64)
         #expect(message.contains("must be valid UTF-8 (it holds U+FFFD, what bytes that are not UTF-8 become)"), "\(message)")
     }
 
