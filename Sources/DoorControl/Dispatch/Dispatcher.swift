@@ -1,5 +1,7 @@
 import CLinux
 import NFCCore
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -81,7 +83,7 @@ public final class Dispatcher {
             for pid in orphans {
                 kill(pid, SIGKILL)
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                _ = try? retryingInterrupts { waitpid(pid, &status, 0) }
                 killed.append(pid)
             }
         }
@@ -90,17 +92,9 @@ public final class Dispatcher {
 
     /// The pids of this process's children (`/proc/self/task/PID/children`).
     static func childProcesses() -> [Int32] {
-        let file = open("/proc/self/task/\(getpid())/children", O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return [] }
-        defer { close(file) }
-        var text: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while text.count < 1 << 20 {
-            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            text += buffer[..<count]
-        }
+        guard let file = try? FileDescriptor.opening("/proc/self/task/\(getpid())/children", .readOnly) else { return [] }
+        defer { file.closeQuietly() }
+        let text = (try? file.readToEnd(limit: 1 << 20, chunk: 4096)) ?? []
         return text.split(separator: UInt8(ascii: " ")).compactMap { Int32(String(decoding: $0, as: UTF8.self)) }.filter { $0 > 0 }
     }
 
@@ -139,7 +133,7 @@ public final class Dispatcher {
             if let result = reap(child) { return result }
             kill(-child.pid, SIGKILL)
             var status: Int32 = 0
-            while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
+            _ = try? retryingInterrupts { waitpid(child.pid, &status, 0) }
             let outcome: DispatchOutcome = child.killed ? .killedAfterTimeout : DispatchOutcome(waitStatus: status)
             return DispatchResult(command: child.command, pid: child.pid, outcome: outcome)
         }
@@ -148,8 +142,7 @@ public final class Dispatcher {
     /// The result of `child` when it has ended, without waiting.
     private func reap(_ child: Child) -> DispatchResult? {
         var status: Int32 = 0
-        var answer: pid_t
-        repeat { answer = waitpid(child.pid, &status, WNOHANG) } while answer < 0 && errno == EINTR
+        let answer = try? retryingInterrupts { waitpid(child.pid, &status, WNOHANG) }
         guard answer == child.pid else { return nil }
         let outcome: DispatchOutcome = child.killed ? .killedAfterTimeout : DispatchOutcome(waitStatus: status)
         return DispatchResult(command: child.command, pid: child.pid, outcome: outcome)
@@ -162,15 +155,17 @@ public final class Dispatcher {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipeEnds: [Int32] = [-1, -1]
+        var input: (readEnd: FileDescriptor, writeEnd: FileDescriptor)?
         if command.input.isEmpty {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         } else {
-            guard pipe(&pipeEnds) == 0 else { return .failure(SpawnErrno(code: errno)) }
-            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+            do throws(Errno) { input = try FileDescriptor.pipe(options: .closeOnExec) } catch { return .failure(SpawnErrno(code: error.rawValue)) }
+            posix_spawn_file_actions_adddup2(&actions, input?.readEnd.rawValue ?? -1, 0)
         }
-        defer { for end in pipeEnds where end >= 0 { close(end) } }
+        defer {
+            input?.readEnd.closeQuietly()
+            input?.writeEnd.closeQuietly()
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -189,10 +184,10 @@ public final class Dispatcher {
         var pid: pid_t = 0
         let code = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard code == 0 else { return .failure(SpawnErrno(code: code)) }
-        if pipeEnds[1] >= 0 {
+        if let input {
             // The input fits the pipe's buffer, so this write does not wait for the hook.
-            _ = fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK)
-            _ = command.input.withUnsafeBytes { write(pipeEnds[1], $0.baseAddress, $0.count) }
+            _ = fcntl(input.writeEnd.rawValue, F_SETFL, O_NONBLOCK)
+            _ = try? input.writeEnd.writeSome(command.input[...])
         }
         return .success(pid)
     }
