@@ -2,8 +2,8 @@ import NFCCore
 import PN532
 
 /// InDataExchange with the cards that need more of the chip than framing and CRC: MIFARE
-/// Classic authentication (the PN532 runs Crypto1 with the key the host gives), ISO-DEP
-/// (the chip wraps the host's APDU in an I-block), Jewel (the chip appends the UID) and
+/// Classic authentication (the PN532 runs Crypto1 with the key the host gives), ISO-DEP A
+/// and B (the chip wraps the host's APDU in an I-block), Jewel (the chip appends the UID) and
 /// FeliCa (passed through as it is, length byte included).
 extension SimulatedPN532 {
     /// PN532 status for a failed MIFARE authentication.
@@ -22,7 +22,7 @@ extension SimulatedPN532 {
         switch field[index].product.family {
         case .mifareClassic where data[0] == 0x60 || data[0] == 0x61:
             classicAuthentication(uid: uid, data, at: time)
-        case .isoDEP where field[index].session.isoDEPActive:
+        case .isoDEP where field[index].session.isoDEPActive, .typeB where field[index].session.isoDEPActive:
             isoDEPExchange(target: target, uid: uid, data, at: time)
         case .jewel:
             jewelExchange(uid: uid, data, at: time)

@@ -12,12 +12,15 @@ public enum SimulatedProtocol: Equatable, Sendable {
     case jewel
     /// FeliCa (NFC Forum Type 3), polled at 212 or 424 kbps.
     case felica
+    /// ISO/IEC 14443-4 (ISO-DEP) Type B cards, polled with BrTy 03: REQB/WUPB, ATQB, ATTRIB,
+    /// then APDUs.
+    case typeB
 
     /// True for the families found by a 106 kbps Type A poll (REQA, anticollision, SELECT).
     public var isTypeA: Bool {
         switch self {
         case .type2, .mifareClassic, .isoDEP: true
-        case .jewel, .felica: false
+        case .jewel, .felica, .typeB: false
         }
     }
 }

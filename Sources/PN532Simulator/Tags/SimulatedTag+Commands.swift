@@ -44,6 +44,7 @@ extension SimulatedTag {
         case .isoDEP: isoDEPAnswer(command)
         case .jewel: topazAnswer(command)
         case .felica: feliCaAnswer(command)
+        case .typeB: typeBAnswer(command)
         }
     }
 

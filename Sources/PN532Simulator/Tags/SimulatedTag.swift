@@ -1,6 +1,6 @@
 /// One card in the simulated field: a Type 2 tag (NTAG21x, MIFARE Ultralight or Ultralight
-/// EV1), a MIFARE Classic, an ISO-DEP card, a Topaz or a FeliCa Lite-S (``TagProduct/family``);
-/// its memory and the state a real card keeps while it is powered.
+/// EV1), a MIFARE Classic, an ISO-DEP card (Type A or B), a Topaz or a FeliCa Lite-S
+/// (``TagProduct/family``); its memory and the state a real card keeps while it is powered.
 ///
 /// The PN532 model selects the card with ``activate()`` and passes each command, as it goes on
 /// the air without CRC, to ``respond(to:)``. As on a real Type A card, a NAK or a command the
@@ -15,8 +15,8 @@ public struct SimulatedTag: Equatable, Sendable {
         case idle
         /// Selected: answers Type 2 commands.
         case active
-        /// Halted by `50 00` (wakes on WUPA only): answers nothing until
-        /// ``SimulatedTag/activate()``.
+        /// Halted by `50 00` (HLTB `50 PUPI` or S(DESELECT) for Type B; wakes on WUPA or WUPB
+        /// only): answers nothing until ``SimulatedTag/activate()``.
         case halted
     }
 
@@ -40,7 +40,7 @@ public struct SimulatedTag: Equatable, Sendable {
     /// Scripted answers and faults, playing a tag emulator; `nil` for a genuine tag.
     public var script: TagScript?
     /// The identifier of a card whose memory does not hold it: the UID of an ISO-DEP card,
-    /// the IDm of a FeliCa card; empty for the others.
+    /// the IDm of a FeliCa card, the PUPI of a Type B card; empty for the others.
     public internal(set) var identifier: [UInt8]
     /// What the card keeps between commands while it is selected (authentication, ISO-DEP).
     var session = CardSession()
@@ -59,7 +59,8 @@ public struct SimulatedTag: Equatable, Sendable {
     /// - Parameters:
     ///   - product: the IC.
     ///   - uid: ``TagProduct/uidLength`` bytes (7 for Type 2, DESFire and Topaz, 4 for MIFARE
-    ///     Classic, the 8-byte IDm for FeliCa); `nil` takes the product's default UID. Other
+    ///     Classic and the Type B card's PUPI, the 8-byte IDm for FeliCa); `nil` takes the
+    ///     product's default UID. Other
     ///     lengths are cut or padded with zeros. A phone ignores it: its UID is random. Type 2
     ///     check bytes are computed: BCC0 = 88 ⊕ UID0 ⊕ UID1 ⊕ UID2, BCC1 = UID3 ⊕ … ⊕ UID6.
     ///
@@ -76,6 +77,8 @@ public struct SimulatedTag: Equatable, Sendable {
             self.init(product: product, memory: Self.topazFactoryMemory(uid: uid))
         case .felica:
             self.init(product: product, memory: Self.liteSFactoryMemory(), identifier: uid)
+        case .typeB:
+            self.init(product: product, memory: [], identifier: uid)
         case .isoDEP:
             self.init(product: product, memory: [], identifier: uid)
             if product == .phone { identifier = nextRandomUID() }
@@ -109,13 +112,14 @@ public struct SimulatedTag: Equatable, Sendable {
     }
 
     /// The UID: for Type 2 the 7 bytes in pages 0–2 of ``memory``, for MIFARE Classic the 4
-    /// of block 0, for a Topaz the 7 of block 0, else ``identifier`` (FeliCa: the IDm).
+    /// of block 0, for a Topaz the 7 of block 0, else ``identifier`` (FeliCa: the IDm, Type B:
+    /// the PUPI).
     public var uid: [UInt8] {
         switch product.family {
         case .type2: Self.uid(in: memory)
         case .mifareClassic: Array(memory.prefix(4))
         case .jewel: Array(memory.prefix(7))
-        case .isoDEP, .felica: identifier
+        case .isoDEP, .felica, .typeB: identifier
         }
     }
 

@@ -1,13 +1,15 @@
 /// How each card introduces itself on a poll.
 extension TagProduct {
     /// The length of the UID the card is made with (``SimulatedTag/init(product:uid:)``): 7 for
-    /// Type 2, DESFire and Topaz, 4 for MIFARE Classic and the phone, 8 (the IDm) for FeliCa.
+    /// Type 2, DESFire and Topaz, 4 for MIFARE Classic and the phone, 8 (the IDm) for FeliCa, 4
+    /// (the PUPI) for the Type B card.
     public var uidLength: Int {
         switch family {
         case .type2, .jewel: 7
         case .mifareClassic: 4
         case .isoDEP: self == .phone ? 4 : 7
         case .felica: 8
+        case .typeB: 4
         }
     }
 
@@ -16,14 +18,14 @@ extension TagProduct {
 
     /// SENS_RES (ATQA) as the PN532 reports it, most significant byte first: `00 44` for Type
     /// 2, `00 04` for Classic 1K and Mini (`00 02` for 4K), `03 44` for DESFire, `00 04` for
-    /// the phone, `0C 00` for the Topaz; none for FeliCa.
+    /// the phone, `0C 00` for the Topaz; none for FeliCa and Type B.
     public var atqa: [UInt8] {
         switch self {
         case .classic1k, .classicMini, .phone: [0x00, 0x04]
         case .classic4k: [0x00, 0x02]
         case .desfire: [0x03, 0x44]
         case .topaz512: [0x0C, 0x00]
-        case .felicaLiteS: []
+        case .felicaLiteS, .typeB: []
         default: [0x00, 0x44]
         }
     }

@@ -43,7 +43,7 @@ extension TagProduct {
 
     /// A UID for this product when none is given, distinct per product. NTAG213/215/216 use
     /// UIDs from the test-key table so their default signature verifies; the FeliCa one is
-    /// its IDm (manufacturer code `01 2E`).
+    /// its IDm (manufacturer code `01 2E`), the Type B one its PUPI.
     var defaultUID: [UInt8] {
         switch self {
         case .ntag213: [0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0xF6]
@@ -61,6 +61,7 @@ extension TagProduct {
         case .phone: [0x08, 0x00, 0x00, 0x00]
         case .topaz512: [0x04, 0x70, 0x9A, 0x05, 0x12, 0x00, 0x01]
         case .felicaLiteS: [0x01, 0x2E, 0x4C, 0x53, 0x00, 0x00, 0x00, 0x01]
+        case .typeB: [0xB0, 0x14, 0x44, 0x3B]
         }
     }
 }

@@ -1,5 +1,6 @@
 /// The cards the simulator can put in the field: NFC Forum Type 2 ICs, MIFARE Classic,
-/// ISO-DEP cards, a Topaz (Type 1) and a FeliCa Lite-S (Type 3). ``family`` says which.
+/// ISO-DEP cards (Type A and Type B), a Topaz (Type 1) and a FeliCa Lite-S (Type 3).
+/// ``family`` says which.
 ///
 /// The Type 2 products all answer anticollision with ATQA `00 44` and SAK `00`; only
 /// GET_VERSION tells them apart, and plain MIFARE Ultralight does not answer it at all. The
@@ -28,6 +29,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case topaz512
     /// FeliCa Lite-S (NFC Forum Type 3), formatted for NDEF.
     case felicaLiteS = "felica-lite-s"
+    /// An ISO/IEC 14443-B ISO-DEP card (an ID or transport card) without an NDEF application.
+    case typeB = "typeb"
 
     /// The NFC Forum Type 2 products, in declaration order.
     public static var type2Products: [TagProduct] { allCases.filter { $0.family == .type2 } }
@@ -39,6 +42,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .desfire, .phone: .isoDEP
         case .topaz512: .jewel
         case .felicaLiteS: .felica
+        case .typeB: .typeB
         default: .type2
         }
     }
@@ -61,6 +65,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .phone: "phone (ISO-DEP card emulation)"
         case .topaz512: "Topaz 512"
         case .felicaLiteS: "FeliCa Lite-S"
+        case .typeB: "ISO/IEC 14443-B ISO-DEP card"
         }
     }
 
@@ -75,7 +80,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .phone, .topaz512, .felicaLiteS: 0
+        case .desfire, .phone, .topaz512, .felicaLiteS, .typeB: 0
         }
     }
 

@@ -8,11 +8,12 @@ extension TagSpec {
     ///
     /// Product names and option names are case-insensitive. `uid=` takes the product's
     /// ``TagProduct/uidLength`` bytes of hex (7 for Type 2, DESFire and Topaz, 4 for MIFARE
-    /// Classic, the 8-byte IDm for FeliCa; a phone's UID is random and cannot be given); a Type
-    /// A UID may not have the cascade tag 88 in byte 0 (nor in byte 3 of 7); `sig=` takes 32
-    /// bytes of hex and needs a product with READ_SIG; `image=` names a `.mfd` file (its path
-    /// cannot contain `:`), needs a Type 2 or MIFARE Classic product and cannot be combined
-    /// with `uid=` or `blank`, since the image holds the UID and the memory.
+    /// Classic and the Type B card's PUPI, the 8-byte IDm for FeliCa; a phone's UID is random
+    /// and cannot be given); a Type A UID may not have the cascade tag 88 in byte 0 (nor in
+    /// byte 3 of 7); `sig=` takes 32 bytes of hex and needs a product with READ_SIG; `image=`
+    /// names a `.mfd` file (its path cannot contain `:`), needs a Type 2 or MIFARE Classic
+    /// product and cannot be combined with `uid=` or `blank`, since the image holds the UID
+    /// and the memory.
     public static func parse(_ text: String) throws(TagSpecError) -> TagSpec {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = fields[0].lowercased()

@@ -22,8 +22,10 @@ struct SimCommand: ParsableCommand {
             Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11, \
             ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
             default keys FFFFFFFFFFFF); desfire, phone (ISO-DEP; the phone's UID is random); \
-            topaz512 (Type 1); felica-lite-s (Type 3, holds an NDEF message). \
-            Options :uid=HEX (7 bytes; 4 for Classic, the 8-byte IDm for FeliCa) :sig=HEX \
+            topaz512 (Type 1); felica-lite-s (Type 3, holds an NDEF message); typeb (ISO/IEC \
+            14443-4 Type B, no NDEF). \
+            Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
+            for FeliCa) :sig=HEX \
             :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it). \
             Control (standard input or --control FIFO): \(ControlChannel.help).
 

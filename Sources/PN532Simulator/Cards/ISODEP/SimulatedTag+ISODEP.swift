@@ -27,10 +27,17 @@ extension SimulatedTag {
             if command == [TagCommandCode.halt, 0x00] { halt() }
             return .silent
         }
-        switch first {
-        case 0x02, 0x03:
-            return .data([first] + applicationAnswer(Array(command.dropFirst())))
-        case Self.deselectBlock where command.count == 1:
+        return isoDEPBlockAnswer(command)
+    }
+
+    /// The answer to an ISO/IEC 14443-4 block once the card is active (after RATS for Type A,
+    /// ATTRIB for Type B): an I-block (`02`/`03` + APDU) is answered with the same PCB and
+    /// the R-APDU; S(DESELECT) is echoed and halts the card; anything else is ignored.
+    mutating func isoDEPBlockAnswer(_ command: [UInt8]) -> TagResponse {
+        switch command.first {
+        case let pcb? where pcb == 0x02 || pcb == 0x03:
+            return .data([pcb] + applicationAnswer(Array(command.dropFirst())))
+        case Self.deselectBlock? where command.count == 1:
             halt()
             return .data([Self.deselectBlock])
         default:
@@ -40,12 +47,13 @@ extension SimulatedTag {
 
     /// The R-APDU (or native answer) to one APDU.
     mutating func applicationAnswer(_ apdu: [UInt8]) -> [UInt8] {
-        product == .phone ? Self.phoneAnswer(apdu) : desfireAnswer(apdu)
+        product == .desfire ? desfireAnswer(apdu) : Self.answerWithoutApplication(apdu)
     }
 
-    /// A phone without an NFC application for this reader: SELECT (any) → `6A 82` (not
-    /// found), other ISO instructions → `6D 00`, other classes → `6E 00`.
-    static func phoneAnswer(_ apdu: [UInt8]) -> [UInt8] {
+    /// A card without an application for this reader (the phone, the Type B card): SELECT
+    /// (any) → `6A 82` (not found), other ISO instructions (GET DATA, READ BINARY…) → `6D 00`,
+    /// other classes → `6E 00`.
+    static func answerWithoutApplication(_ apdu: [UInt8]) -> [UInt8] {
         guard apdu.count >= 4, apdu[0] == 0x00 else { return [0x6E, 0x00] }
         return apdu[1] == 0xA4 ? [0x6A, 0x82] : [0x6D, 0x00]
     }
