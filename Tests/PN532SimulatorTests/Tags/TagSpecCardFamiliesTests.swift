@@ -10,6 +10,23 @@ struct TagSpecCardFamiliesTests {
         #expect(try TagSpec.parse("desfire:uid=04DE5F1E000001").makeTag().uid == hex("04DE5F1E000001"))
         #expect(try TagSpec.parse("topaz512:uid=0470AABBCCDDEE").makeTag().uid == hex("0470AABBCCDDEE"))
         #expect(try TagSpec.parse("felica-lite-s:uid=012E4C5300000042").makeTag().uid == hex("012E4C5300000042"))
+        #expect(try TagSpec.parse("typeb:uid=1A2B3C4D").makeTag().uid == hex("1A2B3C4D"))
+    }
+
+    @Test func theTypeBCardTakesAFourBytePUPIWhateverItsFirstByte() throws {
+        #expect(throws: TagSpecError(spec: "typeb:uid=1A2B3C4D5E", reason: .wrongLength(option: "uid", expected: 4, actual: 5))) {
+            try TagSpec.parse("typeb:uid=1A2B3C4D5E")
+        }
+        #expect(try TagSpec.parse("TypeB:uid=88000001").makeTag().answerToRequestB.prefix(5) == [0x50, 0x88, 0x00, 0x00, 0x01])
+        #expect(throws: TagSpecError(spec: "typeb:sig=" + String(repeating: "00", count: 32), reason: .unsupportedOption(option: "sig", product: .typeB))) {
+            try TagSpec.parse("typeb:sig=" + String(repeating: "00", count: 32))
+        }
+    }
+
+    @Test func theErrorMessageListsTheTypeBCard() {
+        let error = TagSpecError(spec: "typea", reason: .unknownProduct("typea"))
+        #expect(error.description.contains("felica-lite-s, typeb, blank"))
+        #expect(error.description.contains("4 for classic* and typeb"))
     }
 
     @Test func aSevenByteUIDForAClassicIsTheWrongLength() {
@@ -30,7 +47,7 @@ struct TagSpecCardFamiliesTests {
         #expect(error.description.contains("phone does not support uid="))
     }
 
-    @Test(arguments: ["desfire", "phone", "topaz512", "felica-lite-s"])
+    @Test(arguments: ["desfire", "phone", "topaz512", "felica-lite-s", "typeb"])
     func cardsWithoutImagesRefuseImage(name: String) throws {
         let product = try #require(TagProduct(rawValue: name))
         #expect(throws: TagSpecError(spec: "\(name):image=x.mfd", reason: .unsupportedOption(option: "image", product: product))) {
@@ -55,7 +72,7 @@ struct TagSpecCardFamiliesTests {
     }
 
     @Test func printedSpecificationsParseBack() throws {
-        for text in ["classic-mini:uid=C03C0001", "felica-lite-s:uid=012E4C5300000042", "phone", "classic1k:image=x.mfd"] {
+        for text in ["classic-mini:uid=C03C0001", "felica-lite-s:uid=012E4C5300000042", "phone", "classic1k:image=x.mfd", "typeb:uid=1A2B3C4D"] {
             let spec = try TagSpec.parse(text)
             #expect(try TagSpec.parse(spec.description) == spec)
         }

@@ -11,6 +11,7 @@ struct ScanCardFamiliesTests {
         ("desfire:uid=04DE5F1E000001", "UID 04DE5F1E000001  ATQA 0344  SAK 20  ATS 067577810280  MIFARE DESFire\n"),
         ("topaz512", "JEWELID 04709A05  SENS_RES 0C00  Topaz/Jewel\n"),
         ("felica-lite-s", "IDm 012E4C5300000001  PMm 00F1000000014300  SYS 88B4  FeliCa Lite-S (212 kbps)\n"),
+        ("typeb:uid=1A2B3C4D", "PUPI 1A2B3C4D  ATQB 501A2B3C4D00000000008181  ISO/IEC 14443-B card\n"),
         ("ntag215:uid=04112233445566", "UID 04112233445566  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n"),
     ])
     func scanNamesTheFamily(_ tag: String, _ line: String) throws {
@@ -36,6 +37,25 @@ struct ScanCardFamiliesTests {
         #expect(tag["nfcForumType"] as? Int == 3)
         let classic = try pn532ctl(["scan", "--json", "--device", "sim:classic1k:uid=C1C1C1C1"])
         #expect(classic.output.contains("\"uid\":\"C1C1C1C1\",\"atqa\":\"0004\",\"sak\":\"08\",\"technology\":\"NFC-A\",\"family\":\"MIFARE Classic 1K\",\"nfcForumType\":null"))
+    }
+
+    @Test func typeBCardIsFoundAfterFeliCaWithAFI00AndJewelIsNotPolled() throws {
+        let result = try pn532ctl(["scan", "--trace", "--device", "sim:typeb"])
+        #expect(result.status == 0)
+        #expect(result.output == "PUPI B014443B  ATQB 50B014443B00000000008181  ISO/IEC 14443-B card\n")
+        #expect(result.standardError.contains("D4 4A 02 02 00 FF FF 01 00"), "FeliCa 424 polled first")
+        #expect(result.standardError.contains("D4 4A 02 03 00"))
+        #expect(!result.standardError.contains("D4 4A 02 04"), "no Jewel poll after type B answered")
+    }
+
+    @Test func typeBJSONCarriesPUPIAndATQB() throws {
+        let result = try pn532ctl(["scan", "--json", "--device", "sim:typeb:uid=1A2B3C4D"])
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        let tag = try #require((object["tags"] as? [[String: Any]])?.first)
+        #expect(tag["uid"] as? String == "1A2B3C4D")
+        #expect(tag["atqb"] as? String == "501A2B3C4D00000000008181")
+        #expect(tag["technology"] as? String == "NFC-B")
+        #expect(tag["family"] as? String == "ISO/IEC 14443-B card")
     }
 
     @Test func typeATagIsFoundWithoutPollingTheOtherFamilies() throws {

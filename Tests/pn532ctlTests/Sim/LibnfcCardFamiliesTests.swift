@@ -3,8 +3,9 @@ import Testing
 
 /// libnfc's own tools against the simulator's other card families, served by `pn532ctl sim`
 /// on a pty: nfc-mfclassic reads a Classic 1K with the default keys, nfc-jewel reads a Topaz,
-/// nfc-list shows a FeliCa card (IDm, PMm, system code) and an ISO-DEP card's ATS, and
-/// nfc-read-forum-tag3 reads the FeliCa Lite-S's NDEF message.
+/// nfc-list shows a FeliCa card (IDm, PMm, system code), an ISO-DEP card's ATS and the
+/// ISO/IEC 14443-B card's PUPI and protocol info, and nfc-read-forum-tag3 reads the FeliCa
+/// Lite-S's NDEF message.
 @Suite("libnfc and the card families", .enabled(if: LibnfcTools.shouldRun))
 struct LibnfcCardFamiliesTests {
     @Test func nfcMfclassicReadsTheClassic1KWithTheDefaultKeys() throws {
@@ -69,6 +70,23 @@ struct LibnfcCardFamiliesTests {
         #expect(result.output.contains("UID (NFCID3): 08  "))
         #expect(!result.output.contains("Felica"))
         #expect(result.output.contains("ATS: 78  80  70  02"))
+    }
+
+    @Test func nfcListShowsTheTypeBCard() throws {
+        let simulator = try SimulatorProcess(["--tag", "typeb:uid=1A2B3C4D"])
+        let result = try LibnfcTools.run("nfc-list", ["-v"], device: simulator.path)
+        #expect(result.output.contains("0 ISO14443A passive target(s) found."))
+        #expect(result.output.contains("1 ISO14443B passive target(s) found:"))
+        #expect(result.output.contains("ISO/IEC 14443-4B (106 kbps) target:"))
+        #expect(result.output.contains("PUPI: 1a  2b  3c  4d"))
+        #expect(result.output.contains("Application Data: 00  00  00  00"))
+        #expect(result.output.contains("Protocol Info: 00  81  81"))
+        #expect(result.output.contains("* PICC supports only 106 kbits/s in both directions"))
+        #expect(result.output.contains("* Maximum frame sizes: 256 bytes"))
+        #expect(result.output.contains("* Protocol types supported: ISO/IEC 14443-4"))
+        // libnfc calls FO bit 1 NAD; ISO/IEC 14443-3 makes it CID, which the card supports.
+        #expect(result.output.contains("* Frame options supported: NAD"))
+        #expect(result.output.contains("0 ISO14443B' passive target(s) found."))
     }
 
     @Test func nfcReadForumTag3ReadsTheLiteSMessage() throws {
