@@ -19,11 +19,10 @@ extension SimulatedPN532 {
             listPassiveTargets(maximum: Int(parameters[0]), modulation: parameters[1], Array(parameters.dropFirst(2)), at: time)
         case .inAutoPoll where parameters.count >= 3 && parameters.count <= 17:
             fieldOn = true
-            let typeA: [UInt8] = [AutoPollType.genericPassive106.rawValue, AutoPollType.mifare.rawValue]
-            guard parameters[2...].contains(where: typeA.contains) else {
+            guard let poll = autoPoll(types: Array(parameters[2...])) else {
                 return respond([code.responseCode, 0x00], at: time + missedPolls(parameters[0]))
             }
-            startPoll(WaitingPoll(maxTargets: 2, autoPoll: true), retries: parameters[0], at: time)
+            startPoll(poll, retries: parameters[0], at: time)
         case .inDataExchange where parameters.count >= 2:
             dataExchange(target: parameters[0], Array(parameters.dropFirst()), at: time)
         case .inCommunicateThru where !parameters.isEmpty:

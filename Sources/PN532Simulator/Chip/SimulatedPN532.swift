@@ -87,8 +87,10 @@ public final class SimulatedPN532 {
         var autoPoll: Bool
         /// BrTy: 00 Type A 106 kbps, 01/02 FeliCa 212/424 kbps, 03 Type B, 04 Jewel.
         var modulation: UInt8 = 0x00
-        /// InitiatorData: the FeliCa polling payload (`00 SC SC RC TSN`).
+        /// InitiatorData: the FeliCa polling payload (`00 SC SC RC TSN`), the Type B AFI.
         var initiatorData: [UInt8] = []
+        /// The type InAutoPoll reports its targets as.
+        var autoPollType: AutoPollType = .mifare
     }
 
     /// Creates a chip, asleep, with `tags` in its field.

@@ -150,6 +150,22 @@ struct TypeBCardTests {
         #expect(try again.response(to: [0x4A, 0x01, 0x03, 0x00])?.count == 17)
     }
 
+    @Test func inAutoPollReportsTheCardAsTheTypeBTypeAsked() throws {
+        let host = try Self.awake([Self.card()])
+        let entry = [0x01] + Self.atqb + [0x01, 0x00]
+        #expect(try host.response(to: [0x60, 0x01, 0x01, 0x10, 0x23]) == [0x61, 0x01, 0x23, UInt8(entry.count)] + entry)
+        #expect(try host.response(to: [0x60, 0x01, 0x01, 0x03]) == [0x61, 0x01, 0x03, UInt8(entry.count)] + entry)
+        #expect(try host.response(to: [0x60, 0x01, 0x01, 0x10]) == [0x61, 0x00], "type A only")
+    }
+
+    @Test func inAutoPollTakesTheRequestedTypesInOrder() throws {
+        let tags = [SimulatedTag(product: .desfire), Self.card()]
+        let host = try Self.awake(tags)
+        #expect(try host.response(to: [0x60, 0x01, 0x01, 0x23, 0x10])?.prefix(3) == [0x61, 0x01, 0x23])
+        #expect(try host.response(to: [0x32, 0x01, 0x00]) == [0x33])
+        #expect(try host.response(to: [0x60, 0x01, 0x01, 0x10, 0x23])?.prefix(5) == [0x61, 0x01, 0x10, 0x12, 0x01], "the DESFire")
+    }
+
     @Test func aPollTakesTheActivationTimeAndAMissOneAttemptPerTry() throws {
         let host = try Self.awake([Self.card()])
         let timing = host.chip.timing
