@@ -103,7 +103,7 @@ public final class DoorReader {
             switch event {
             case .opened(let name): events.append(.opened(name))
             case .arrived(let targets): events += present(targets)
-            case .removed(let target): events.append(.removed(uid: target.uid))
+            case .removed(let target): events.append(.removed(uid: target.info.identifier))
             case .lost(let error):
                 tag = nil
                 exchange = nil
@@ -131,16 +131,16 @@ public final class DoorReader {
 
     /// A presentation for tags new to the field: one is read (within the budget); several at
     /// once are presented as multiple tags.
-    private func present(_ fresh: [PassiveTarget]) -> [ReaderEvent] {
+    private func present(_ fresh: [ListedTarget]) -> [ReaderEvent] {
         tag = nil
         exchange = nil
         budgetOverrun = nil
         guard let first = fresh.first, let session = watcher.session else { return [] }
         if fresh.count > 1 {
-            return [.presented(Presentation(uid: first.uid, multipleTags: true))]
+            return [.presented(Presentation(uid: first.info.identifier, multipleTags: true))]
         }
         let budgeted = BudgetedExchange(
-            TargetExchange(session: session, target: first), budget: timing.budget, clock: clock,
+            TargetExchange(session: session, target: first.number, uid: first.info.identifier), budget: timing.budget, clock: clock,
             between: { [weak self] in self?.betweenTagCommands() })
         let reading = TagReading(exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag
