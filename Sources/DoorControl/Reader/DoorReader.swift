@@ -70,13 +70,19 @@ public final class DoorReader {
     private let clock: () -> MonotonicTime
 
     /// A reader that is not open yet; `clock` is the loop's clock (the link's own clock for
-    /// the in-process simulator). The first `service` call opens it.
-    public init(connector: ReaderConnector, timing: Timing, readsSignature: Bool, clock: @escaping () -> MonotonicTime) {
+    /// the in-process simulator). The first `service` call opens it. With `pollsOtherFamilies`
+    /// FeliCa, type B and Jewel cards are polled between the waits for a type A tag.
+    public init(
+        connector: ReaderConnector, timing: Timing, readsSignature: Bool, pollsOtherFamilies: Bool = true,
+        clock: @escaping () -> MonotonicTime
+    ) {
         self.connector = connector
         self.timing = timing
         self.readsSignature = readsSignature
         self.clock = clock
-        watcher = FieldWatcher(connector: connector, timing: timing.field, clock: clock)
+        watcher = FieldWatcher(
+            connector: connector, timing: timing.field,
+            otherFamilies: pollsOtherFamilies ? PN532Session.otherModulations : [], clock: clock)
     }
 
     /// The time `service` has something to do without input from the chip.

@@ -121,6 +121,7 @@ struct DoorConfigLoaderTests {
         #expect(config == DoorConfig(reader: ReaderConfig(device: "/dev/serial0"), relay: RelayConfig(output: LineConfig(line: "GPIO17"))))
         #expect(config.relay.mode == .pulse(.seconds(3)))
         #expect(config.security.lockout == LockoutPolicy(denials: 5, window: .seconds(30), duration: .seconds(30)))
+        #expect(config.reader.pollsOtherFamilies)
     }
 
     @Test("optional features can be turned off with false")
@@ -129,6 +130,7 @@ struct DoorConfigLoaderTests {
             [reader]
             device = "/dev/serial0"
             reset_line = false
+            other_families = false
             [relay]
             line = "GPIO17"
             mode = "toggle"
@@ -139,6 +141,7 @@ struct DoorConfigLoaderTests {
             lockout = false
             """, fileName: "door.toml")
         #expect(config.reader.resetLine == nil)
+        #expect(!config.reader.pollsOtherFamilies)
         #expect(config.relay.mode == .toggle)
         #expect(config.inputs.doorContact == nil && config.inputs.heldOpenAlarm == nil)
         #expect(config.security.lockout == nil)
