@@ -56,14 +56,20 @@ public struct ReaderConfig: Equatable, Sendable {
     public var resetLine: String?
     /// How often the reader's health is checked.
     public var healthCheckInterval: Duration
+    /// Poll FeliCa, type B and Jewel between the waits for a type A tag; false: type A only.
+    public var pollsOtherFamilies: Bool
 
     /// A reader section.
-    public init(device: String, baud: Int? = nil, irqLine: String? = nil, resetLine: String? = nil, healthCheckInterval: Duration = .seconds(5)) {
+    public init(
+        device: String, baud: Int? = nil, irqLine: String? = nil, resetLine: String? = nil,
+        healthCheckInterval: Duration = .seconds(5), pollsOtherFamilies: Bool = true
+    ) {
         self.device = device
         self.baud = baud
         self.irqLine = irqLine
         self.resetLine = resetLine
         self.healthCheckInterval = healthCheckInterval
+        self.pollsOtherFamilies = pollsOtherFamilies
     }
 }
 

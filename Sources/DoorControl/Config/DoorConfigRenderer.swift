@@ -23,6 +23,7 @@ extension DoorConfig {
         if let line = reader.irqLine { lines.append("irq_line = \(TOMLFormat.string(line))") }
         if let line = reader.resetLine { lines.append("reset_line = \(TOMLFormat.string(line))") }
         lines.append("health_check = \(Self.seconds(reader.healthCheckInterval))")
+        lines.append("other_families = \(reader.pollsOtherFamilies)")
         return lines
     }
 

@@ -3,8 +3,10 @@ import NFCCore
 /// UIDs as configuration files write them: hex, colons between bytes optional, any case;
 /// printed fixed-width, uppercase and colon-separated so a leading zero is never lost.
 public enum UIDNotation {
-    /// The UID lengths ISO 14443-A allows: single, double and triple size.
-    public static let lengths = [4, 7, 10]
+    /// The identifier lengths of the card families the reader polls: ISO 14443-A's single,
+    /// double and triple size UIDs (4, 7, 10), a type B PUPI and a Jewel's JEWELID (4), a
+    /// FeliCa IDm (8).
+    public static let lengths = [4, 7, 8, 10]
 
     /// `04:A2:2B:1A:5C:6E:80`.
     public static func format(_ uid: [UInt8]) -> String {
@@ -43,7 +45,7 @@ public enum UIDNotation {
             bytes.append(high << 4 | low)
         }
         guard lengths.contains(bytes.count) else {
-            return .failure(UIDNotationError("is \(bytes.count) bytes; a UID has 4, 7 or 10"))
+            return .failure(UIDNotationError("is \(bytes.count) bytes; a UID has 4, 7 or 10 (type A), 4 (type B, Jewel) or 8 (a FeliCa IDm)"))
         }
         return .success(bytes)
     }

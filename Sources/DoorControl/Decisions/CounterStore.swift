@@ -9,8 +9,8 @@ import Glibc
 /// copies of earlier states again nor issues a counter twice.
 ///
 /// The first line is the header `# pn532ctl token counters v2`; every other line is one token,
-/// `USER<TAB>UIDHEX<TAB>GENERATION<TAB>CONFIRMED<TAB>ISSUED<TAB>ok|conflict` (the UID as 4, 7
-/// or 10 bytes), the user with `\`, tab, newline and carriage return escaped as `\\`, `\t`,
+/// `USER<TAB>UIDHEX<TAB>GENERATION<TAB>CONFIRMED<TAB>ISSUED<TAB>ok|conflict` (the UID in
+/// `UIDNotation`'s lengths), the user with `\`, tab, newline and carriage return escaped as `\\`, `\t`,
 /// `\n`, `\r`. No other line is a comment, so any user name (`#alice` too) reads back as
 /// written. A file from before (header `# pn532ctl token counters:` or none, lines
 /// `USER<TAB>UIDHEX<TAB>COUNTER`) still reads, its counters confirmed and their generation

@@ -70,13 +70,19 @@ public final class DoorReader {
     private let clock: () -> MonotonicTime
 
     /// A reader that is not open yet; `clock` is the loop's clock (the link's own clock for
-    /// the in-process simulator). The first `service` call opens it.
-    public init(connector: ReaderConnector, timing: Timing, readsSignature: Bool, clock: @escaping () -> MonotonicTime) {
+    /// the in-process simulator). The first `service` call opens it. With `pollsOtherFamilies`
+    /// FeliCa, type B and Jewel cards are polled between the waits for a type A tag.
+    public init(
+        connector: ReaderConnector, timing: Timing, readsSignature: Bool, pollsOtherFamilies: Bool = true,
+        clock: @escaping () -> MonotonicTime
+    ) {
         self.connector = connector
         self.timing = timing
         self.readsSignature = readsSignature
         self.clock = clock
-        watcher = FieldWatcher(connector: connector, timing: timing.field, clock: clock)
+        watcher = FieldWatcher(
+            connector: connector, timing: timing.field,
+            otherFamilies: pollsOtherFamilies ? PN532Session.otherModulations : [], clock: clock)
     }
 
     /// The time `service` has something to do without input from the chip.
@@ -103,7 +109,7 @@ public final class DoorReader {
             switch event {
             case .opened(let name): events.append(.opened(name))
             case .arrived(let targets): events += present(targets)
-            case .removed(let target): events.append(.removed(uid: target.uid))
+            case .removed(let target): events.append(.removed(uid: target.info.identifier))
             case .lost(let error):
                 tag = nil
                 exchange = nil
@@ -131,16 +137,16 @@ public final class DoorReader {
 
     /// A presentation for tags new to the field: one is read (within the budget); several at
     /// once are presented as multiple tags.
-    private func present(_ fresh: [PassiveTarget]) -> [ReaderEvent] {
+    private func present(_ fresh: [ListedTarget]) -> [ReaderEvent] {
         tag = nil
         exchange = nil
         budgetOverrun = nil
         guard let first = fresh.first, let session = watcher.session else { return [] }
         if fresh.count > 1 {
-            return [.presented(Presentation(uid: first.uid, multipleTags: true))]
+            return [.presented(Presentation(uid: first.info.identifier, multipleTags: true))]
         }
         let budgeted = BudgetedExchange(
-            TargetExchange(session: session, target: first), budget: timing.budget, clock: clock,
+            TargetExchange(session: session, target: first.number, uid: first.info.identifier), budget: timing.budget, clock: clock,
             between: { [weak self] in self?.betweenTagCommands() })
         let reading = TagReading(exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag

@@ -7,6 +7,14 @@ import PN532
 /// with backoff). The one watcher behind `scan --watch`, `flash`, the door and the Core
 /// NFC-shaped reader sessions.
 ///
+/// Every card family the PN532 polls is watched: the chip waits for a type A tag (an
+/// InListPassiveTarget that answers when one comes), and every
+/// `Timing.otherFamiliesInterval` that wait is cancelled and the `otherFamilies` (FeliCa
+/// 212/424, type B, Jewel) are polled once each, one activation attempt apiece, before the
+/// chip waits again. A type A tag is seen at once; another family's card within that interval
+/// and a round. Tags in the field are listed again by their own family: while a FeliCa card
+/// stays, arrivals of type A tags are seen once it has left (and the other way round).
+///
 /// It never blocks for long: `service(until:readable:)` returns at its deadline, so that a
 /// loop can wait on the reader's descriptor next to others (the door's `ppoll`), or
 /// `next(until:)` waits on the reader's link itself. A tag left in the field does not keep
@@ -28,6 +36,9 @@ public final class FieldWatcher {
         /// The longest wait on the link between two questions to `next(until:stop:)`'s `stop`:
         /// how soon another thread's request to stop is noticed.
         public var stopCheckInterval: Duration = .milliseconds(100)
+        /// How long the chip waits for a type A tag before the other families are polled once.
+        /// Each round also shows the chip answering, in place of a health check.
+        public var otherFamiliesInterval: Duration = .milliseconds(250)
 
         /// Timing with these intervals, and the door's backoff.
         public init(presenceInterval: Duration = .milliseconds(150), healthInterval: Duration = .seconds(5)) {
@@ -41,8 +52,9 @@ public final class FieldWatcher {
         case down(at: MonotonicTime, step: Int)
         /// A session was handed over started; the chip is to be armed.
         case starting
-        /// InListPassiveTarget is pending in the chip; health check due at `healthAt`.
-        case armed(healthAt: MonotonicTime)
+        /// InListPassiveTarget is pending in the chip; it is cancelled at `dueAt` for a health
+        /// check or a poll of the other families.
+        case armed(dueAt: MonotonicTime)
         /// Tags are in the field, each already reported; the field is listed again at `checkAt`.
         case present(checkAt: MonotonicTime)
     }
@@ -54,8 +66,12 @@ public final class FieldWatcher {
     public var timing: Timing
     /// The session while the reader works.
     public private(set) var session: PN532Session?
-    /// The tags in the field as last listed, selected by that listing (oldest arrival first).
-    public private(set) var field: [PassiveTarget] = []
+    /// The tags in the field as last listed, selected by that listing (oldest arrival first),
+    /// all of one family.
+    public private(set) var field: [ListedTarget] = []
+    /// The families polled, one activation attempt each, while no type A tag comes; empty to
+    /// watch type A alone.
+    public let otherFamilies: [PassiveModulation]
 
     private var state: State
     private var retriesSetting: UInt8?
@@ -66,9 +82,13 @@ public final class FieldWatcher {
 
     /// A watcher of a reader that is not open yet; `clock` is the loop's clock (the link's own
     /// clock for the in-process simulator). The first `service` call opens it.
-    public init(connector: ReaderConnector, timing: Timing, clock: @escaping () -> MonotonicTime) {
+    public init(
+        connector: ReaderConnector, timing: Timing, otherFamilies: [PassiveModulation] = PN532Session.otherModulations,
+        clock: @escaping () -> MonotonicTime
+    ) {
         self.connector = connector
         self.timing = timing
+        self.otherFamilies = otherFamilies.filter { $0 != .typeA106 }
         self.clock = clock
         name = connector.name
         hasOpened = false
@@ -77,9 +97,10 @@ public final class FieldWatcher {
 
     /// A watcher of `session`, open and started, on the link's clock. The first `service` call
     /// arms the chip.
-    public init(session: PN532Session, timing: Timing) {
+    public init(session: PN532Session, timing: Timing, otherFamilies: [PassiveModulation] = PN532Session.otherModulations) {
         connector = nil
         self.timing = timing
+        self.otherFamilies = otherFamilies.filter { $0 != .typeA106 }
         self.session = session
         clock = { session.link.now }
         name = session.link.name
@@ -92,7 +113,7 @@ public final class FieldWatcher {
         switch state {
         case .down(let at, _): at
         case .starting: clock()
-        case .armed(let healthAt): healthAt
+        case .armed(let dueAt): dueAt
         case .present(let checkAt): checkAt
         }
     }
@@ -128,9 +149,9 @@ public final class FieldWatcher {
             guard let session else { return recover(step: Self.reopenStep) }
             do throws(PN532Error) { try arm(session) } catch { return lose(error) }
             return []
-        case .armed(let healthAt):
-            if session?.link.pollDescriptor != nil, !readable, clock() < healthAt { return [] }
-            return collect(until: min(deadline, healthAt), healthAt: healthAt)
+        case .armed(let dueAt):
+            if session?.link.pollDescriptor != nil, !readable, clock() < dueAt { return [] }
+            return collect(until: min(deadline, dueAt), dueAt: dueAt)
         case .present(let checkAt):
             guard clock() >= checkAt else { return [] }
             return checkPresence()
@@ -208,19 +229,20 @@ public final class FieldWatcher {
 
     // MARK: - Waiting for a tag
 
-    private func collect(until deadline: MonotonicTime, healthAt: MonotonicTime) -> [FieldEvent] {
+    private func collect(until deadline: MonotonicTime, dueAt: MonotonicTime) -> [FieldEvent] {
         guard let session else { return recover(step: Self.reopenStep) }
         do throws(PN532Error) {
             let limit = session.link.pollDescriptor == nil ? deadline : max(deadline, clock() + timing.responseCompletion)
-            if let payload = try session.responseIfReady(until: min(limit, healthAt)) {
+            if let payload = try session.responseIfReady(until: min(limit, dueAt)) {
                 let targets: [PassiveTarget]
                 do throws(ReplyError) { targets = try PassiveTargetList(payload: payload).targets } catch {
                     throw PN532Error(.reply(error), command: .inListPassiveTarget, device: session.link.name)
                 }
-                return try update(targets, session: session)
+                return try update(targets.map(\.listed), session: session)
             }
-            guard clock() >= healthAt else { return [] }
+            guard clock() >= dueAt else { return [] }
             try session.cancel()
+            guard otherFamilies.isEmpty else { return try update(pollOtherFamilies(session), session: session) }
             _ = try session.firmwareVersion()
             try arm(session)
             return []
@@ -229,10 +251,24 @@ public final class FieldWatcher {
         }
     }
 
+    /// Has the chip wait for a type A tag, until the next poll of the other families or the
+    /// next health check.
     private func arm(_ session: PN532Session) throws(PN532Error) {
         try setRetries(0xFF, session)
         try session.begin(.inListPassiveTarget(maxTargets: 2))
-        state = .armed(healthAt: clock() + timing.healthInterval)
+        let interval = otherFamilies.isEmpty ? timing.healthInterval : min(timing.healthInterval, timing.otherFamiliesInterval)
+        state = .armed(dueAt: clock() + interval)
+    }
+
+    /// Polls each of the other families once, one activation attempt each; the targets of the
+    /// first that answers.
+    private func pollOtherFamilies(_ session: PN532Session) throws(PN532Error) -> [ListedTarget] {
+        try setRetries(0x00, session)
+        for modulation in otherFamilies {
+            let found = try session.listTargets(modulation)
+            if !found.isEmpty { return found }
+        }
+        return []
     }
 
     private func setRetries(_ retries: UInt8, _ session: PN532Session) throws(PN532Error) {
@@ -243,14 +279,20 @@ public final class FieldWatcher {
 
     // MARK: - Tags in the field
 
-    /// Lists the tags in the field: those gone are reported removed, new ones arrived.
+    /// Lists the tags in the field, by the family of those last seen: those gone are reported
+    /// removed, new ones arrived.
     private func checkPresence() -> [FieldEvent] {
         guard let session else { return recover(step: Self.reopenStep) }
         do throws(PN532Error) {
             try setRetries(0x01, session)
-            let targets: [PassiveTarget]
+            let modulation = field.first?.modulation ?? .typeA106
+            let targets: [ListedTarget]
             do throws(PN532Error) {
-                targets = try session.listPassiveTargets(maxTargets: 2, timeout: .seconds(1))
+                if modulation == .typeA106 {
+                    targets = try session.listPassiveTargets(maxTargets: 2, timeout: .seconds(1)).map(\.listed)
+                } else {
+                    targets = try session.listTargets(modulation, timeout: .seconds(1))
+                }
             } catch {
                 guard case .timeout = error.kind else { throw error }
                 targets = []
@@ -263,10 +305,10 @@ public final class FieldWatcher {
 
     /// The field is now `targets`: removals, then the arrivals; the chip is armed again when
     /// the field is empty.
-    private func update(_ targets: [PassiveTarget], session: PN532Session) throws(PN532Error) -> [FieldEvent] {
-        let removed = field.filter { old in !targets.contains { $0.uid == old.uid } }
-        let fresh = targets.filter { new in !field.contains { $0.uid == new.uid } }
-        field = field.compactMap { old in targets.first { $0.uid == old.uid } } + fresh
+    private func update(_ targets: [ListedTarget], session: PN532Session) throws(PN532Error) -> [FieldEvent] {
+        let removed = field.filter { old in !targets.contains { $0.info.identifier == old.info.identifier } }
+        let fresh = targets.filter { new in !field.contains { $0.info.identifier == new.info.identifier } }
+        field = field.compactMap { old in targets.first { $0.info.identifier == old.info.identifier } } + fresh
         if targets.isEmpty {
             try arm(session)
         } else {

@@ -176,9 +176,10 @@ final class ReaderSessionCore: Sendable {
                 let events = try watcher.next(until: worker.deadline) {
                     shared.withLock { $0.ending != nil || $0.restartRequested }
                 }
-                guard events.contains(where: \.isArrival), !watcher.field.isEmpty else { continue }
+                let field = watcher.field.compactMap(\.passiveTarget)
+                guard events.contains(where: \.isArrival), !field.isEmpty else { continue }
                 guard let detect = handlers.withLock({ $0 })?.detect else { return }
-                switch detect(worker, chip, watcher.field) {
+                switch detect(worker, chip, field) {
                 case .keepPolling: watcher.deferPresenceCheck()
                 case .pause: return
                 case .invalidate(let error): return invalidate(error)

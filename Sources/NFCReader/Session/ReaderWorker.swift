@@ -24,7 +24,8 @@ final class ReaderWorker: @unchecked Sendable {
     /// now on the reader's clock.
     func watch(_ reader: ReaderDevice, timeout: Duration) {
         self.reader = reader
-        watcher = FieldWatcher(session: reader.session, timing: Self.timing)
+        // The sessions' tags are type A (`NFCTag.miFare`): the other families are not polled.
+        watcher = FieldWatcher(session: reader.session, timing: Self.timing, otherFamilies: [])
         deadline = reader.session.link.now + timeout
     }
 

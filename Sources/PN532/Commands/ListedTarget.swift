@@ -20,6 +20,16 @@ public struct ListedTarget: Hashable, Sendable {
         return PassiveTarget(number: number, atqa: target.atqa, sak: target.sak, uid: target.uid, ats: target.ats?.bytes)
     }
 
+    /// The modulation that lists this target again: a presence check polls it.
+    public var modulation: PassiveModulation {
+        switch info {
+        case .nfcA: .typeA106
+        case .nfcB: .typeB106
+        case let .nfcF(target): target.bitRate == .kbps212 ? .felica212 : .felica424
+        case .jewel: .jewel106
+        }
+    }
+
     /// Reads one target of `modulation`, laid out as UM0701 §7.3.5 gives it:
     /// - Type A: `Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1… [ATS]`
     /// - FeliCa: `Tg POL_RES_length 01 IDm(8) PMm(8) [SYST_CODE(2)]`, the length counting itself

@@ -38,6 +38,11 @@ enum CardText {
         .object(fields(target.info))
     }
 
+    /// ``json(_:)`` with an `event` key first (`scan --watch`: `present`, `removed`).
+    static func json(_ target: ListedTarget, event: String) -> JSON {
+        .object([("event", .string(event))] + fields(target.info))
+    }
+
     /// The fields of ``json(_:)``.
     static func fields(_ info: TargetInfo) -> [(String, JSON)] {
         let family = CardFamily(info: info)

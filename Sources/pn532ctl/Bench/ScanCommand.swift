@@ -16,8 +16,9 @@ struct ScanCommand: ParsableCommand {
             With --wait, rounds follow until a tag answers: the chip waits for a type A tag \
             for up to 0.25 s, then the other families are polled. With two tags, says "More \
             than one tag detected". Exit status 1 when no tag was found. \
-            --watch (type A only) prints one line per presentation and one per removal until --count \
-            presentations or --timeout seconds.
+            --watch prints one line per presentation and one per removal, of every family, \
+            until --count presentations or --timeout seconds: the chip waits for a type A tag \
+            and the other families are polled every 0.25 s.
 
             Examples:
               pn532ctl scan --wait 10
@@ -84,26 +85,5 @@ struct ScanCommand: ParsableCommand {
 
     static func duration(_ seconds: Double) -> Duration {
         .milliseconds(Int64(seconds * 1000))
-    }
-}
-
-/// How a target is printed.
-enum TargetText {
-    /// `UID 04112233445566  ATQA 0044  SAK 00`.
-    static func line(_ target: PassiveTarget) -> String {
-        "UID \(Hex.encode(target.uid))  ATQA \(Hex.encode(atqa(target)))  SAK \(Hex.encode([target.sak]))"
-    }
-
-    /// `{"uid": "…", "atqa": "0044", "sak": "00"}`.
-    static func json(_ target: PassiveTarget, event: String? = nil) -> JSON {
-        .object((event.map { [("event", JSON.string($0))] } ?? []) + [
-            ("uid", .string(Hex.encode(target.uid))),
-            ("atqa", .string(Hex.encode(atqa(target)))),
-            ("sak", .string(Hex.encode([target.sak]))),
-        ])
-    }
-
-    private static func atqa(_ target: PassiveTarget) -> [UInt8] {
-        [UInt8(target.atqa >> 8), UInt8(target.atqa & 0xFF)]
     }
 }

@@ -6,10 +6,11 @@ import PN532
 import Glibc
 #endif
 
-/// `scan --watch`: one event when a tag is presented and one when it leaves, from
-/// `NFCReader`'s field watcher. The chip waits for a tag itself; a tag that stays does not
-/// trigger again; the field is listed every 100 ms while tags are in it, and a tag that
-/// joins one already present is a presentation too.
+/// `scan --watch`: one event when a tag of any family is presented and one when it leaves,
+/// from `NFCReader`'s field watcher. The chip waits for a type A tag itself and the other
+/// families are polled between its waits; a tag that stays does not trigger again; the field
+/// is listed every 100 ms while tags are in it, and a tag that joins one already present is
+/// a presentation too.
 struct TagWatcher {
     let session: PN532Session
     let json: Bool
@@ -41,8 +42,8 @@ struct TagWatcher {
     }
 
     /// Prints an event at once, also when standard output is a pipe (block-buffered).
-    private func report(_ event: String, _ target: PassiveTarget) {
-        print(json ? TargetText.json(target, event: event).text : "\(event)  \(TargetText.line(target))")
+    private func report(_ event: String, _ target: ListedTarget) {
+        print(json ? CardText.json(target, event: event).text : "\(event)  \(CardText.line(target))")
         fflush(nil)
     }
 }

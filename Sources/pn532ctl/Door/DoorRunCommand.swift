@@ -86,7 +86,8 @@ struct DoorRunCommand: ParsableCommand {
         defer { journal.flush() }
 
         let connector = DeviceConnector(spec: spec, irq: lines.irq, reset: lines.reset, clock: SystemGPIOClock(), trace: trace ? TracePrinter().print : nil)
-        let reader = DoorReader(connector: connector, timing: door.readerTiming, readsSignature: door.security.requireGenuine, clock: MonotonicTime.monotonicNow)
+        let reader = DoorReader(connector: connector, timing: door.readerTiming, readsSignature: door.security.requireGenuine,
+            pollsOtherFamilies: door.reader.pollsOtherFamilies, clock: MonotonicTime.monotonicNow)
         reader.readsMessage = door.needsMessage
         defer { reader.close() }
         let decider = PolicyDecider(policy: policy, state: DecisionState(counters: counters), store: store)

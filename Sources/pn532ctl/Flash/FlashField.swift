@@ -24,8 +24,8 @@ final class FlashField {
 
     /// Waits until exactly one tag is in the field and returns it, selected. Two tags: calls
     /// `moreThanOne` once and waits until one is taken away. Nil when interrupted.
-    func waitForOneTag(moreThanOne: () -> Void) throws(PN532Error) -> PassiveTarget? {
-        if let last = handedOut, watcher.field.contains(where: { $0.uid == last }) {
+    func waitForOneTag(moreThanOne: () -> Void) throws(PN532Error) -> ListedTarget? {
+        if let last = handedOut, watcher.field.contains(where: { $0.info.identifier == last }) {
             // Not seen to leave: it may have left while it was written, or still be there.
             watcher.listAgain()
             _ = try watcher.next(until: session.link.now)
@@ -34,7 +34,7 @@ final class FlashField {
         var announced = false
         while !interrupt.isInterrupted {
             if watcher.field.count == 1 {
-                handedOut = watcher.field[0].uid
+                handedOut = watcher.field[0].info.identifier
                 return watcher.field[0]
             }
             if watcher.field.count > 1, !announced {
@@ -46,10 +46,10 @@ final class FlashField {
         return nil
     }
 
-    /// Waits until the tag with `uid` is no longer in the field; false when interrupted.
+    /// Waits until the tag identified by `uid` (UID, IDm, PUPI or JEWELID) is no longer in the field; false when interrupted.
     func waitForRemoval(of uid: [UInt8]) throws(PN532Error) -> Bool {
         while !interrupt.isInterrupted {
-            if !watcher.field.contains(where: { $0.uid == uid }) { return true }
+            if !watcher.field.contains(where: { $0.info.identifier == uid }) { return true }
             _ = try watcher.next(until: session.link.now + Self.slice)
         }
         return false

@@ -42,11 +42,11 @@ final class FlashRun {
             guard let target = try reader({ () throws(PN532Error) in try field.waitForOneTag(moreThanOne: progress.moreThanOneTag) }) else {
                 return false
             }
-            let uid = Hex.encode(target.uid)
+            let uid = Hex.encode(target.info.identifier)
             if doneUIDs.contains(uid) {
                 skipped += 1
                 progress.skipped(uid: uid)
-                guard try reader({ () throws(PN532Error) in try field.waitForRemoval(of: target.uid) }) else { return false }
+                guard try reader({ () throws(PN532Error) in try field.waitForRemoval(of: target.info.identifier) }) else { return false }
                 continue
             }
             let outcome = writer.provision(target, session: session, seq: done + 1)
@@ -59,7 +59,7 @@ final class FlashRun {
                 failed += 1
             }
             if interrupt.isInterrupted { return false }
-            if !outcome.tagLeft, !(try reader({ () throws(PN532Error) in try field.waitForRemoval(of: target.uid) })) { return false }
+            if !outcome.tagLeft, !(try reader({ () throws(PN532Error) in try field.waitForRemoval(of: target.info.identifier) })) { return false }
         }
         return true
     }
@@ -70,7 +70,7 @@ final class FlashRun {
     }
 
     private func record(_ outcome: FlashTagWriter.Outcome, uid: String) throws(CLIError) {
-        let product = outcome.product?.rawValue ?? "unknown"
+        let product = outcome.product ?? "unknown"
         try report?.append(FlashReport.Row(
             time: FlashReport.timestamp(), uid: uid, product: product, bytes: outcome.bytes,
             result: outcome.error == nil ? FlashReport.ok : FlashReport.failed, error: outcome.error ?? ""))

@@ -1,4 +1,5 @@
 import NDEF
+import NFCTags
 import Originality
 import PN532
 import Type2
@@ -34,8 +35,8 @@ struct FlashTagWriter {
 
     /// What happened to one tag.
     struct Outcome {
-        /// The product, once identified.
-        var product: Type2Product?
+        /// The product once identified, or the card family of a card that is no Type 2 tag.
+        var product: String?
         /// The message's length.
         var bytes: Int?
         /// Why the tag failed; nil for success.
@@ -44,12 +45,19 @@ struct FlashTagWriter {
         var tagLeft = false
     }
 
-    /// Provisions the selected `target` as tag number `seq`.
-    func provision(_ target: PassiveTarget, session: PN532Session, seq: Int) -> Outcome {
+    /// Provisions the selected `target` as tag number `seq`. A card of another family than
+    /// type A gets no command: flash writes NFC Forum Type 2 tags.
+    func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
+        guard let target = listed.passiveTarget else {
+            let family = CardFamily(info: listed.info)
+            outcome.product = family.name
+            outcome.error = "\(family.ndefRefusal ?? "not an NFC Forum Type 2 tag"): nothing was written"
+            return outcome
+        }
         do throws(Type2Error) {
             let tag = try Type2Tag.identify(TargetExchange(session: session, target: target))
-            outcome.product = tag.product
+            outcome.product = tag.product.rawValue
             if let problem = try genuineProblem(tag, uid: target.uid) {
                 outcome.error = problem
                 return outcome

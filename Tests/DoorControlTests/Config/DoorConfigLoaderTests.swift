@@ -121,6 +121,7 @@ struct DoorConfigLoaderTests {
         #expect(config == DoorConfig(reader: ReaderConfig(device: "/dev/serial0"), relay: RelayConfig(output: LineConfig(line: "GPIO17"))))
         #expect(config.relay.mode == .pulse(.seconds(3)))
         #expect(config.security.lockout == LockoutPolicy(denials: 5, window: .seconds(30), duration: .seconds(30)))
+        #expect(config.reader.pollsOtherFamilies)
     }
 
     @Test("optional features can be turned off with false")
@@ -129,6 +130,7 @@ struct DoorConfigLoaderTests {
             [reader]
             device = "/dev/serial0"
             reset_line = false
+            other_families = false
             [relay]
             line = "GPIO17"
             mode = "toggle"
@@ -139,6 +141,7 @@ struct DoorConfigLoaderTests {
             lockout = false
             """, fileName: "door.toml")
         #expect(config.reader.resetLine == nil)
+        #expect(!config.reader.pollsOtherFamilies)
         #expect(config.relay.mode == .toggle)
         #expect(config.inputs.doorContact == nil && config.inputs.heldOpenAlarm == nil)
         #expect(config.security.lockout == nil)
@@ -181,13 +184,13 @@ struct DoorConfigLoaderTests {
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nlockout = { denials = 5, global_denials = 4 }", error: "door.toml:6: security.lockout.global_denials: 4 is below denials = 5: one tag would lock everyone out"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\noriginality_key = \"test\"", error: "door.toml: security.originality_key: \"test\" is the published pn532ctl test key (its private key is in the documentation: anyone can sign a fake tag with it); use \"nxp\" with a real reader"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nsite = \"\(String(repeating: "s", count: 33))\"", error: "door.toml:6: security.site: must be at most 32 bytes (tokens carry it)"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nrevoked_uids = [\"0411\"]", error: "door.toml:6: security.revoked_uids: \"0411\" is 2 bytes; a UID has 4, 7 or 10"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[security]\nrevoked_uids = [\"0411\"]", error: "door.toml:6: security.revoked_uids: \"0411\" is 2 bytes; a UID has 4, 7 or 10 (type A), 4 (type B, Jewel) or 8 (a FeliCa IDm)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[audit]\nkeep = -1", error: "door.toml:6: audit.keep: must be between 0 and 100, not -1"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nuid = \"04112233\"", error: "door.toml:5: users[0].name: missing"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"", error: "door.toml:5: users[0]: user \"a\" has no credential"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\n[[users]]\nname = \"a\"\nuid = \"04112234\"", error: "door.toml:9: users[1].name: \"a\" is already the name of users[0]"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\n[[users]]\nname = \"b\"\nuid = [\"00000000\", \"04:11:22:33\"]", error: "door.toml:10: users[1].uid[1]: 04:11:22:33 already belongs to users[0] (line 7)"),
-        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"0411223344\"", error: "door.toml:7: users[0].uid[0]: \"0411223344\" is 5 bytes; a UID has 4, 7 or 10"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"0411223344\"", error: "door.toml:7: users[0].uid[0]: \"0411223344\" is 5 bytes; a UID has 4, 7 or 10 (type A), 4 (type B, Jewel) or 8 (a FeliCa IDm)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04:1122:33\"", error: "door.toml:7: users[0].uid[0]: \"04:1122:33\" must have two hex digits between colons (write it as hex, colons between bytes optional: 04A1B2C3D4E5F6 or 04:A1:B2:C3:D4:E5:F6)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"0411223G\"", error: "door.toml:7: users[0].uid[0]: \"0411223G\" has 'G' where only hex digits and colons belong (write it as hex, colons between bytes optional: 04A1B2C3D4E5F6 or 04:A1:B2:C3:D4:E5:F6)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = [\"04 A1 B2 C3\"]", error: "door.toml:7: users[0].uid[0]: \"04 A1 B2 C3\" has a space where only hex digits and colons belong (write it as hex, colons between bytes optional: 04A1B2C3D4E5F6 or 04:A1:B2:C3:D4:E5:F6)"),

@@ -25,7 +25,7 @@ struct DoorConfigRendererTests {
     @Test("awkward values survive: quotes, control characters, binary MIME payloads, toggle relay, no lockout")
     func awkwardValues() throws {
         let config = DoorConfig(
-            reader: ReaderConfig(device: "sim", healthCheckInterval: .milliseconds(1250)),
+            reader: ReaderConfig(device: "sim", healthCheckInterval: .milliseconds(1250), pollsOtherFamilies: false),
             relay: RelayConfig(output: LineConfig(line: "GPIO17", activeLow: true), mode: .toggle),
             security: SecurityConfig(lockout: nil),
             users: [
@@ -41,7 +41,7 @@ struct DoorConfigRendererTests {
         #expect(rendered.contains("mode = \"toggle\"\n"))
         #expect(rendered.contains("lockout = false\n"))
         #expect(rendered.contains("payload_hex = \"FF0080\""))
-        #expect(rendered.contains("health_check = 1.25\n"))
+        #expect(rendered.contains("health_check = 1.25\nother_families = false\n"))
         #expect(try DoorConfig.parse(text: rendered, fileName: "rendered.toml") == withKey)
     }
 

@@ -1,6 +1,7 @@
 import DoorControl
 import NFCCore
 import PN532
+import PN532Simulator
 import Testing
 
 @Suite("Door reader: each new UID in the field is a new presentation")
@@ -41,5 +42,32 @@ struct DoorReaderPresenceTests {
         #expect(door.journal.entries.contains(.removed(uid: Self.stranger)))
         let bobDecided = try #require(decisions.last?.time)
         #expect(bobDecided - VirtualDoor.time(2) < .milliseconds(300))
+    }
+
+    @Test("a FeliCa card is decided on its IDm, within a type A wait and a round of the other families")
+    func feliCaCardIsDecidedOnItsIDm() throws {
+        let idm: [UInt8] = [0x01, 0x2E, 0x4C, 0xF1, 0x00, 0x00, 0x00, 0x01]
+        let door = VirtualDoor(allowed: [idm])
+        door.present(SimulatedTag(product: .felicaLiteS, uid: idm), at: 1)
+        door.remove(idm, at: 2)
+        door.run(until: 3)
+        let decisions = door.journal.timedDecisions
+        #expect(decisions.map(\.presentation.uid) == [idm])
+        #expect(decisions.map(\.decision.granted) == [true])
+        #expect(decisions.first?.presentation.product == "FeliCa Lite-S")
+        let decided = try #require(decisions.first?.time)
+        // The other families are polled every 0.25 s; the decision follows within 50 ms.
+        #expect(decided - VirtualDoor.time(1) <= .milliseconds(300))
+        #expect(door.journal.entries.contains(.removed(uid: idm)))
+    }
+
+    @Test("with the other families off the door sees type A tags only")
+    func otherFamiliesOff() {
+        let idm: [UInt8] = [0x01, 0x2E, 0x4C, 0xF1, 0x00, 0x00, 0x00, 0x01]
+        let door = VirtualDoor(allowed: [idm, Self.alice], pollsOtherFamilies: false)
+        door.present(SimulatedTag(product: .felicaLiteS, uid: idm), at: 1)
+        door.present(VirtualDoor.tag(uid: Self.alice), at: 2)
+        door.run(until: 3)
+        #expect(door.journal.timedDecisions.map(\.presentation.uid) == [Self.alice])
     }
 }

@@ -16,7 +16,7 @@ final class VirtualDoor {
 
     init(
         allowed: Set<[UInt8]>, relay: RelayConfig.Mode = .pulse(.seconds(3)), faults: ByteFaults = .none,
-        timing: DoorReader.Timing = DoorReader.Timing(), decider: DoorDecider? = nil
+        timing: DoorReader.Timing = DoorReader.Timing(), decider: DoorDecider? = nil, pollsOtherFamilies: Bool = true
     ) {
         chip = SimulatedPN532()
         connector = SimulatorConnector(chip: chip, faults: faults)
@@ -26,7 +26,7 @@ final class VirtualDoor {
         journal.clock = clock
         var config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17"), mode: relay))
         config.feedback = FeedbackConfig()
-        let reader = DoorReader(connector: connector, timing: timing, readsSignature: false, clock: clock)
+        let reader = DoorReader(connector: connector, timing: timing, readsSignature: false, pollsOtherFamilies: pollsOtherFamilies, clock: clock)
         engine = DoorEngine(
             reader: reader, controller: DoorController(settings: DoorController.Settings(config)),
             decider: decider ?? AllowListDecider(allowed: allowed), journal: journal, outputs: outputs, clock: clock)

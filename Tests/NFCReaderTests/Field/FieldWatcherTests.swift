@@ -8,6 +8,7 @@ import Testing
 struct FieldWatcherTests {
     static let alice: [UInt8] = [0x04, 0xA1, 0x1C, 0xE0, 0x00, 0x00, 0x01]
     static let bob: [UInt8] = [0x04, 0xB0, 0xB0, 0x00, 0x00, 0x00, 0x02]
+    static let idm: [UInt8] = [0x01, 0x2E, 0x4C, 0xF1, 0x00, 0x00, 0x00, 0x01]
 
     @Test func aTagIsReportedOnceWhenItArrivesAndOnceWhenItLeaves() {
         let bench = WatcherBench()
@@ -30,7 +31,7 @@ struct FieldWatcherTests {
         bench.remove(Self.alice, at: 3)
         let events = bench.run(until: 4)
         #expect(events.map(\.event.kind) == ["opened sim", "arrived 04A11CE0000001", "arrived 04B0B000000002", "removed 04A11CE0000001"])
-        #expect(bench.watcher.field.map(\.uid) == [Self.bob])
+        #expect(bench.watcher.field.map(\.info.identifier) == [Self.bob])
     }
 
     @Test func twoTagsInTheFieldTogetherAreOneArrivalOfBoth() {
@@ -38,6 +39,41 @@ struct FieldWatcherTests {
         let events = bench.run(until: 2)
         #expect(events.map(\.event.kind) == ["opened sim", "arrived 04A11CE0000001 04B0B000000002"])
         #expect(bench.watcher.field.count == 2)
+    }
+
+    @Test func aFeliCaCardIsSeenBetweenTheTypeAWaitsAndListedAgainByItsOwnFamilyWhileItStays() {
+        let bench = WatcherBench()
+        bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
+        bench.remove(Self.idm, at: 3)
+        let events = bench.run(until: 4)
+        #expect(events.map(\.event.kind) == ["opened sim", "arrived 012E4CF100000001", "removed 012E4CF100000001"])
+        let arrival = events[1].time
+        // Within one wait for a type A tag and one round of the other families.
+        #expect(arrival >= WatcherBench.time(1) && arrival <= WatcherBench.time(1) + bench.timing.otherFamiliesInterval + .milliseconds(50))
+        let removal = events[2].time
+        #expect(removal >= WatcherBench.time(3) && removal <= WatcherBench.time(3) + bench.timing.presenceInterval + .milliseconds(50))
+        #expect(bench.watcher.isWaitingForTag)
+    }
+
+    @Test func aJewelIsSeenAndATypeATagAfterItIsWaitedForAgain() {
+        let bench = WatcherBench()
+        bench.present(SimulatedTag(product: .topaz512, uid: [0x11, 0x22, 0x33, 0x44, 0x00, 0x00, 0x00]), at: 1)
+        bench.remove([0x11, 0x22, 0x33, 0x44, 0x00, 0x00, 0x00], at: 2)
+        bench.present(Self.alice, at: 3)
+        let events = bench.run(until: 4)
+        #expect(events.map(\.event.kind) == ["opened sim", "arrived 11223344", "removed 11223344", "arrived 04A11CE0000001"])
+        guard events.count == 4, case .arrived(let jewel) = events[1].event, case .arrived(let typeA) = events[3].event else { return }
+        #expect(jewel.first?.modulation == .jewel106)
+        #expect(typeA.first?.modulation == .typeA106)
+        #expect(events[3].time >= WatcherBench.time(3) && events[3].time < WatcherBench.time(3.1))
+    }
+
+    @Test func aWatcherOfTypeAAloneNeverSeesAFeliCaCard() {
+        let bench = WatcherBench(otherFamilies: [])
+        bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
+        bench.present(Self.alice, at: 2)
+        let events = bench.run(until: 3)
+        #expect(events.map(\.event.kind) == ["opened sim", "arrived 04A11CE0000001"])
     }
 
     @Test func aChipThatStopsAnsweringIsFoundByTheHealthCheckAndResetThroughRSTPDN() {
@@ -126,7 +162,7 @@ struct FieldWatcherTests {
         watcher.forgetField()
         #expect(watcher.field.isEmpty)
         #expect(try watcher.next(until: WatcherBench.time(3)).map(\.kind) == ["arrived 04A11CE0000001 04B0B000000002"])
-        #expect(watcher.field.map(\.uid) == [Self.alice, Self.bob])
+        #expect(watcher.field.map(\.info.identifier) == [Self.alice, Self.bob])
     }
 
     @Test func nextThrowsTheReaderFailureWhenTheChipStopsAnswering() throws {
@@ -149,16 +185,21 @@ private final class WatcherBench {
     var timing = FieldWatcher.Timing(presenceInterval: .milliseconds(150), healthInterval: .seconds(1))
     let watcher: FieldWatcher
 
-    /// A bench whose field holds tags with `tags` as UIDs from the start.
-    init(tags: [[UInt8]] = []) {
+    /// A bench whose field holds tags with `tags` as UIDs from the start, watching type A and
+    /// `otherFamilies`.
+    init(tags: [[UInt8]] = [], otherFamilies: [PassiveModulation] = PN532Session.otherModulations) {
         chip = SimulatedPN532(tags: tags.map { SimulatedTag(product: .ntag213, uid: $0) })
         connector = SimulatorConnector(chip: chip)
         let link = connector.link
-        watcher = FieldWatcher(connector: connector, timing: timing, clock: { link.now })
+        watcher = FieldWatcher(connector: connector, timing: timing, otherFamilies: otherFamilies, clock: { link.now })
     }
 
     func present(_ uid: [UInt8], at seconds: Double) {
-        chip.schedule(.present(SimulatedTag(product: .ntag213, uid: uid)), at: Self.time(seconds))
+        present(SimulatedTag(product: .ntag213, uid: uid), at: seconds)
+    }
+
+    func present(_ tag: SimulatedTag, at seconds: Double) {
+        chip.schedule(.present(tag), at: Self.time(seconds))
     }
 
     func remove(_ uid: [UInt8], at seconds: Double) {
@@ -226,8 +267,8 @@ extension FieldEvent {
     var kind: String {
         switch self {
         case .opened(let name): "opened \(name)"
-        case .arrived(let targets): "arrived " + targets.map { Hex.encode($0.uid) }.joined(separator: " ")
-        case .removed(let target): "removed " + Hex.encode(target.uid)
+        case .arrived(let targets): "arrived " + targets.map { Hex.encode($0.info.identifier) }.joined(separator: " ")
+        case .removed(let target): "removed " + Hex.encode(target.info.identifier)
         case .lost: "lost"
         case .recoveryFailed(let step, _): "recoveryFailed \(step)"
         case .recovered(let step): "recovered \(step)"

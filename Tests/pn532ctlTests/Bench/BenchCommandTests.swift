@@ -46,7 +46,16 @@ struct BenchCommandTests {
     @Test func watchReportsOnePresentation() throws {
         let result = try pn532ctl(["scan", "--watch", "--count", "1", "--json"])
         #expect(result.status == 0)
-        #expect(result.output == "{\"event\":\"present\",\"uid\":\"04112233445566\",\"atqa\":\"0044\",\"sak\":\"00\"}\n")
+        #expect(result.output == #"{"event":"present","uid":"04112233445566","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"# + "\n")
+    }
+
+    @Test func watchReportsCardsOfTheOtherFamilies() throws {
+        let felica = try pn532ctl(["scan", "--watch", "--count", "1", "--device", "sim:felica-lite-s:uid=012E4CF100000001"])
+        #expect(felica.status == 0)
+        #expect(felica.output == "present  IDm 012E4CF100000001  PMm 00F1000000014300  SYS 88B4  FeliCa Lite-S (212 kbps)\n")
+        let jewel = try pn532ctl(["scan", "--watch", "--count", "1", "--json", "--device", "sim:topaz512"])
+        #expect(jewel.output.hasPrefix(#"{"event":"present","uid":"#))
+        #expect(jewel.output.contains(#""technology":"Jewel","family":"Topaz/Jewel","nfcForumType":1}"#))
     }
 
     @Test func watchOnAnEmptyFieldEndsAtItsTimeout() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The door with cards that are not Type 2 tags: a UID rule matches a MIFARE Classic's UID;
-/// a DESFire nobody's rule names is denied as "not an NDEF tag", an audited denial.
+/// The door with cards that are not Type 2 tags: a UID rule matches a MIFARE Classic's UID or
+/// a FeliCa card's IDm; a DESFire or a Topaz nobody's rule names is denied as "not an NDEF
+/// tag", an audited denial.
 @Suite("pn532ctl door run with cards of other families", .serialized)
 struct DoorCardFamiliesTests {
     @Test func classicUIDIsGrantedAndDESFireIsDeniedAsNotAnNDEFTag() throws {
@@ -26,5 +27,28 @@ struct DoorCardFamiliesTests {
         let denial = decisions.last ?? ""
         #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
         #expect(denial.contains("not an NDEF tag we can read: MIFARE DESFire"))
+    }
+
+    @Test func feliCaIDmIsGrantedAndTopazIsDeniedAsNotAnNDEFTag() throws {
+        let scene = try DoorScene(pulse: 1, users: """
+            [[users]]
+            name = "dave"
+            uid = ["01:2E:4C:F1:00:00:00:01"]
+            """)
+        try scene.start()
+        #expect(try scene.simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present"))
+        #expect(try scene.log(until: "granted 01:2E:4C:F1:00:00:00:01").last?.contains("user dave") == true)
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        #expect(try scene.simulator.control("present topaz512:uid=11223344000000").hasPrefix("present"))
+        try scene.log(until: "denied 11:22:33:44")
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        let decisions = try scene.auditLines().filter { $0.contains("\"decision\"") }
+        #expect(decisions.count == 2)
+        #expect(decisions.first?.contains("\"uid\":\"012E4CF100000001\",\"user\":\"dave\",\"granted\":true") == true)
+        let denial = decisions.last ?? ""
+        #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
+        #expect(denial.contains("not an NDEF tag we can read: Topaz"), "\(denial)")
     }
 }

@@ -67,6 +67,23 @@ struct FlashCommandTests {
         #expect(rows[2].hasSuffix(",04000000000032,NTAG213,12,ok,"))
     }
 
+    @Test func aCardOfAnotherFamilyIsRefusedWithNothingSentAndTheRunGoesOn() throws {
+        let scene = try FlashScene(tag: "ntag213:uid=04000000000033")
+        #expect(try scene.simulator.control("remove") == "removed all")
+        #expect(try scene.simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present"))
+        let flash = try scene.flash(["--count", "1", "--text", "hello"])
+        _ = try flash.readLine()
+        let refusal = "not an NDEF tag we can read: FeliCa Lite-S (NFC Forum Type 3: NDEF on it is not supported yet): nothing was written"
+        #expect(try flash.readLine() == "failed  012E4CF100000001  FeliCa Lite-S  \(refusal)")
+        try scene.swap(to: "ntag213:uid=04000000000033")
+        #expect(try flash.readLine().hasPrefix("ok      04000000000033"))
+        #expect(try flash.readLine().hasPrefix("Done: 1 written, 1 failed"))
+        #expect(flash.wait() == 0)
+        let rows = try scene.reportRows()
+        #expect(rows.count == 3)
+        #expect(rows[1].hasSuffix(",012E4CF100000001,FeliCa Lite-S,,failed,\(refusal)"))
+    }
+
     @Test func messageTooLargeForTheTagFailsAndTheRunGoesOn() throws {
         let scene = try FlashScene(tag: "ultralight:uid=04000000000041")
         let before = try scene.save("04000000000041")

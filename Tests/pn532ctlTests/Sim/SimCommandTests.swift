@@ -82,11 +82,30 @@ struct SimCommandTests {
         let simulator = try SimulatorProcess(["--empty"])
         let watch = try BackgroundCommand(["scan", "--watch", "--json", "--count", "2", "--timeout", "20", "--device", simulator.path])
         #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
-        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00"}"#)
+        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
         #expect(try simulator.control("remove") == "removed all")
-        #expect(try watch.readLine() == #"{"event":"removed","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00"}"#)
+        #expect(try watch.readLine() == #"{"event":"removed","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
         #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
-        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00"}"#)
+        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
+        #expect(watch.wait() == 0)
+    }
+
+    /// Over a pty, the wait for a type A tag is cancelled for the other families in turn: a
+    /// FeliCa card and a Topaz are each one presentation and one removal, and a type A tag
+    /// after them is still waited for by the chip.
+    @Test func watchReportsCardsOfEveryFamilyOverThePty() throws {
+        let simulator = try SimulatorProcess(["--empty"])
+        let watch = try BackgroundCommand(["scan", "--watch", "--count", "3", "--timeout", "30", "--device", simulator.path])
+        #expect(try simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present 012E4CF100000001"))
+        #expect(try watch.readLine() == "present  IDm 012E4CF100000001  PMm 00F1000000014300  SYS 88B4  FeliCa Lite-S (212 kbps)")
+        #expect(try simulator.control("remove") == "removed all")
+        #expect(try watch.readLine().hasPrefix("removed  IDm 012E4CF100000001"))
+        #expect(try simulator.control("present topaz512:uid=11223344000000").hasPrefix("present"))
+        #expect(try watch.readLine().hasPrefix("present  JEWELID 11223344  SENS_RES "))
+        #expect(try simulator.control("remove") == "removed all")
+        #expect(try watch.readLine().hasPrefix("removed  JEWELID 11223344"))
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag")
         #expect(watch.wait() == 0)
     }
 
@@ -96,15 +115,15 @@ struct SimCommandTests {
         let simulator = try SimulatorProcess(["--empty"])
         let watch = try BackgroundCommand(["scan", "--watch", "--count", "3", "--timeout", "30", "--device", simulator.path])
         #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
-        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag")
         #expect(try simulator.control("present ultralight:uid=04000000000001") == "present 04000000000001 MIFARE Ultralight")
-        #expect(try watch.readLine() == "present  UID 04000000000001  ATQA 0044  SAK 00")
+        #expect(try watch.readLine() == "present  UID 04000000000001  ATQA 0044  SAK 00  NFC Forum Type 2 tag")
         #expect(try simulator.control("remove 04A1B2C3D4E5F6") == "removed 04A1B2C3D4E5F6")
-        #expect(try watch.readLine() == "removed  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try watch.readLine() == "removed  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag")
         #expect(try simulator.control("remove 04000000000001") == "removed 04000000000001")
-        #expect(try watch.readLine() == "removed  UID 04000000000001  ATQA 0044  SAK 00")
+        #expect(try watch.readLine() == "removed  UID 04000000000001  ATQA 0044  SAK 00  NFC Forum Type 2 tag")
         #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
-        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00")
+        #expect(try watch.readLine() == "present  UID 04A1B2C3D4E5F6  ATQA 0044  SAK 00  NFC Forum Type 2 tag")
         #expect(watch.wait() == 0)
     }
 
