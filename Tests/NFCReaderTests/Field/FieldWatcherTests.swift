@@ -68,6 +68,17 @@ struct FieldWatcherTests {
         #expect(events[3].time >= WatcherBench.time(3) && events[3].time < WatcherBench.time(3.1))
     }
 
+    @Test func aTypeBCardStaysOneArrivalWhileItIsListedAgainAndLeavesOnce() {
+        let bench = WatcherBench()
+        let pupi: [UInt8] = [0xB0, 0x14, 0x44, 0x3B]
+        bench.present(SimulatedTag(product: .typeB, uid: pupi), at: 1)
+        bench.remove(pupi, at: 3)
+        let events = bench.run(until: 4)
+        #expect(events.map(\.event.kind) == ["opened sim", "arrived B014443B", "removed B014443B"])
+        guard events.count == 3, case .arrived(let cards) = events[1].event else { return }
+        #expect(cards.first?.modulation == .typeB106)
+    }
+
     @Test func aWatcherOfTypeAAloneNeverSeesAFeliCaCard() {
         let bench = WatcherBench(otherFamilies: [])
         bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
