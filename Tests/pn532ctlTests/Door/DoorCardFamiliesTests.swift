@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The door with cards that are not Type 2 tags: a UID rule matches a MIFARE Classic's UID or
-/// a FeliCa card's IDm; a DESFire or a Topaz nobody's rule names is denied as "not an NDEF
+/// a FeliCa card's IDm or a type B card's PUPI; a DESFire or a Topaz nobody's rule names is denied as "not an NDEF
 /// tag", an audited denial.
 @Suite("pn532ctl door run with cards of other families", .serialized)
 struct DoorCardFamiliesTests {
@@ -29,11 +29,14 @@ struct DoorCardFamiliesTests {
         #expect(denial.contains("not an NDEF tag we can read: MIFARE DESFire"))
     }
 
-    @Test func feliCaIDmIsGrantedAndTopazIsDeniedAsNotAnNDEFTag() throws {
+    @Test func feliCaIDmAndTypeBPUPIAreGrantedAndTopazIsDeniedAsNotAnNDEFTag() throws {
         let scene = try DoorScene(pulse: 1, users: """
             [[users]]
             name = "dave"
             uid = ["01:2E:4C:F1:00:00:00:01"]
+            [[users]]
+            name = "erin"
+            uid = ["B014443B"]
             """)
         try scene.start()
         #expect(try scene.simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present"))
@@ -44,11 +47,16 @@ struct DoorCardFamiliesTests {
         try scene.log(until: "denied 11:22:33:44")
         try scene.removeAll()
         try scene.log(until: "left the field")
+        #expect(try scene.simulator.control("present typeb:uid=B014443B").hasPrefix("present"))
+        #expect(try scene.log(until: "granted B0:14:44:3B").last?.contains("user erin") == true)
+        try scene.removeAll()
+        try scene.log(until: "left the field")
         let decisions = try scene.auditLines().filter { $0.contains("\"decision\"") }
-        #expect(decisions.count == 2)
+        #expect(decisions.count == 3)
         #expect(decisions.first?.contains("\"uid\":\"012E4CF100000001\",\"user\":\"dave\",\"granted\":true") == true)
-        let denial = decisions.last ?? ""
+        let denial = decisions.dropFirst().first ?? ""
         #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
         #expect(denial.contains("not an NDEF tag we can read: Topaz"), "\(denial)")
+        #expect(decisions.last?.contains("\"uid\":\"B014443B\",\"user\":\"erin\",\"granted\":true") == true)
     }
 }
