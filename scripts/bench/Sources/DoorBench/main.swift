@@ -7,7 +7,8 @@ import Glibc
 
 /// Door benchmarks. Part A: tag in the field → relay energised for a UID rule, a URI rule and
 /// a signed-token rule (with and without the rolling counter's write-back), at 115200 and
-/// 921600, on the in-process simulator's modelled clock.
+/// 921600, on the in-process simulator's modelled clock. Part B: the same for a UID rule with
+/// the tag arriving at phases over the reader's cycle, other families polled or not.
 func pad(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - text.count))
 }
@@ -22,6 +23,12 @@ do {
     print(pad("rule", 17) + pad("rate", 9) + pad("latency", 11) + "commands")
     for row in try LatencyBench.run() {
         print(pad(row.rule, 17) + pad(String(row.rate.bitsPerSecond), 9) + pad(milliseconds(row.latency), 11) + String(row.commands))
+    }
+    print("")
+    print("Door: UID rule at 115200, tag arriving at \(PhaseBench.phases) phases \(milliseconds(PhaseBench.step)) apart (modelled)")
+    print(pad("card", 19) + pad("other families", 16) + pad("median", 11) + "worst")
+    for row in try PhaseBench.run() {
+        print(pad(row.card, 19) + pad(row.otherFamilies ? "polled" : "off", 16) + pad(milliseconds(row.median), 11) + milliseconds(row.worst))
     }
 } catch {
     let message = Array("DoorBench: \(error)\n".utf8)

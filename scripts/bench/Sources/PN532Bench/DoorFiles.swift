@@ -11,7 +11,7 @@ struct DoorFiles {
     private let created: [String]
     private let directories: [String]
 
-    init(directory: String, device: String, inputs: Bool) throws(BenchError) {
+    init(directory: String, device: String, inputs: Bool, otherFamilies: Bool = true) throws(BenchError) {
         let sysfs = directory + "/gpio"
         config = directory + "/door.toml"
         log = directory + "/door.log"
@@ -29,6 +29,7 @@ struct DoorFiles {
         files.append((config, """
             [reader]
             device = "\(device)"
+            other_families = \(otherFamilies)
             [gpio]
             backend = "sysfs"
             sysfs_root = "\(sysfs)"

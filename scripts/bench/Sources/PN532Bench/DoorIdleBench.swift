@@ -5,7 +5,8 @@ import Glibc
 /// Part F: `pn532ctl door run` waiting for a tag against `pn532ctl sim` on a pty with an
 /// empty field: its CPU time over a window (from /proc/PID/stat) and its resident memory
 /// (VmRSS, and the peak VmHWM), with and without inputs to sample (exit button and door
-/// contact in a sysfs tree of files; character-device inputs are waited on as edge events).
+/// contact in a sysfs tree of files; character-device inputs are waited on as edge events), and
+/// with the polling of FeliCa, type B and Jewel turned off.
 struct DoorIdleBench {
     struct Row {
         var variant: String
@@ -20,16 +21,17 @@ struct DoorIdleBench {
 
     init(pn532ctl: String, seconds: Int) throws(BenchError) {
         rows = [
-            try Self.measure(pn532ctl: pn532ctl, seconds: seconds, inputs: false),
-            try Self.measure(pn532ctl: pn532ctl, seconds: seconds, inputs: true),
+            try Self.measure(pn532ctl: pn532ctl, seconds: seconds, inputs: false, otherFamilies: true),
+            try Self.measure(pn532ctl: pn532ctl, seconds: seconds, inputs: false, otherFamilies: false),
+            try Self.measure(pn532ctl: pn532ctl, seconds: seconds, inputs: true, otherFamilies: true),
         ]
     }
 
-    private static func measure(pn532ctl: String, seconds: Int, inputs: Bool) throws(BenchError) -> Row {
+    private static func measure(pn532ctl: String, seconds: Int, inputs: Bool, otherFamilies: Bool) throws(BenchError) -> Row {
         let simulator = try PTYSimulator(pn532ctl: pn532ctl, empty: true)
         defer { simulator.stop() }
         let directory = simulator.directory
-        let files = try DoorFiles(directory: directory, device: simulator.devicePath, inputs: inputs)
+        let files = try DoorFiles(directory: directory, device: simulator.devicePath, inputs: inputs, otherFamilies: otherFamilies)
         defer { files.remove() }
         let door = try Subprocess(pn532ctl, ["door", "run", "--config", files.config], standardError: files.log)
         defer {
@@ -41,7 +43,8 @@ struct DoorIdleBench {
         sleep(UInt32(seconds))
         let end = try cpuTime(door.id)
         let memory = try residentMemory(door.id)
-        return Row(variant: inputs ? "reader + 2 inputs" : "reader only", seconds: seconds, cpu: end - start, residentKiB: memory.rss, peakKiB: memory.peak)
+        let variant = (inputs ? "reader + 2 inputs" : "reader only") + (otherFamilies ? "" : ", other_families = false")
+        return Row(variant: variant, seconds: seconds, cpu: end - start, residentKiB: memory.rss, peakKiB: memory.peak)
     }
 
     /// utime + stime of `pid`.
@@ -83,8 +86,10 @@ struct DoorIdleBench {
         Swift.print()
         Swift.print("""
             - The PN532 waits for a tag itself (InListPassiveTarget, MaxRetries FF): the loop sleeps in ppoll on the \
-            pty, the signalfd and its deadlines. What wakes it: the reader's health check every 5 s (a \
-            GetFirmwareVersion round trip after cancelling the poll, then the poll again) and, with sysfs inputs, a \
+            pty, the signalfd and its deadlines. What wakes it: every 0.25 s the wait is cancelled and FeliCa 212/424, \
+            type B and Jewel are polled once each before the chip waits again (with other_families = false, the \
+            reader's health check every 5 s instead: a GetFirmwareVersion round trip after cancelling the poll, then \
+            the poll again) and, with sysfs inputs, a \
             sample of the input lines every 50 ms (two value files here). Inputs on the character device are not \
             sampled: the loop polls their edge-event fds, which this machine (no /dev/gpiochip*) cannot measure. \
             CPU time is counted in clock ticks (\(sysconf(Int32(_SC_CLK_TCK))) per second).
