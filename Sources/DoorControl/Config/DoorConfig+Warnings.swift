@@ -29,8 +29,18 @@ extension DoorConfig {
         if security.lockout == nil {
             warnings.append("security.lockout = false: guesses are not limited")
         }
+        if !reader.pollsOtherFamilies {
+            for user in users {
+                for case let .uid(uid) in user.credentials where uid.count == Self.feliCaIDmLength {
+                    warnings.append("user \(TOMLFormat.string(user.name)) has the 8-byte uid \(UIDNotation.format(uid)), a FeliCa IDm, but reader.other_families = false: the reader never polls FeliCa, so it never matches; turn other_families on")
+                }
+            }
+        }
         return warnings
     }
+
+    /// The length of a FeliCa card's IDm, the only family whose identifier has 8 bytes.
+    static let feliCaIDmLength = 8
 
     /// Why this configuration is unsafe to run, or nil: checked by the loader.
     func securityRefusal() -> (key: String, message: String)? {

@@ -31,4 +31,15 @@ struct DoorConfigWarningsTests {
         let plain = SecurityConfig(keyFile: "/k")
         #expect(Self.config(plain, users: [User(name: "bob", credentials: [.uid([1, 2, 3, 4])])]).securityWarnings(key: Self.randomKey).isEmpty)
     }
+
+    @Test func aFeliCaIDmOnADoorThatPollsTypeAOnlyIsNamed() {
+        let plain = SecurityConfig(keyFile: "/k")
+        let users = [User(name: "dave", credentials: [.uid([0x01, 0x2E, 0x4C, 0xF1, 0, 0, 0, 1])]), User(name: "bob", credentials: [.uid([1, 2, 3, 4])])]
+        var config = Self.config(plain, users: users)
+        #expect(config.securityWarnings(key: Self.randomKey).isEmpty)
+        config.reader.pollsOtherFamilies = false
+        #expect(config.securityWarnings(key: Self.randomKey) == [
+            "user \"dave\" has the 8-byte uid 01:2E:4C:F1:00:00:00:01, a FeliCa IDm, but reader.other_families = false: the reader never polls FeliCa, so it never matches; turn other_families on"
+        ])
+    }
 }
