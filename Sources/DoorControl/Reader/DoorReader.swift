@@ -146,7 +146,7 @@ public final class DoorReader {
             return [.presented(Presentation(uid: first.info.identifier, multipleTags: true))]
         }
         let budgeted = BudgetedExchange(
-            TargetExchange(session: session, target: first.number, uid: first.info.identifier), budget: timing.budget, clock: clock,
+            TargetExchange(session: session, target: first), budget: timing.budget, clock: clock,
             between: { [weak self] in self?.betweenTagCommands() })
         let reading = TagReading(exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag

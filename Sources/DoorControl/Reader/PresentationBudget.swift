@@ -52,9 +52,9 @@ final class BudgetedExchange: TagExchange {
         deadline = clock() + budget.time
     }
 
-    func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
+    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
         try spend()
-        return try inner.exchange(command)
+        return try inner.exchange(command, answer: answer)
     }
 
     func reselect() throws(TagExchangeError) {

@@ -1,8 +1,18 @@
-/// Sends NFC Forum Type 2 tag commands to one selected tag and returns its answers.
+/// How a tag answers a command: the tag layer knows, the reader needs to (a PN532 receives a
+/// 4-bit ACK only where it runs the exchange itself).
+public enum TagAnswer: Hashable, Sendable {
+    /// A frame of bytes (READ, GET_VERSION, an APDU's response).
+    case frame
+    /// A 4-bit ACK or NAK (a Type 2 WRITE, the second half of a COMPATIBILITY WRITE).
+    case acknowledgement
+}
+
+/// Sends tag commands to one selected tag and returns its answers.
 ///
-/// The PN532 session implements it; tests of the tag layer can use any other. Commands and
-/// answers are without CRC_A. A command the tag acknowledges (WRITE, the second half of a
-/// COMPATIBILITY WRITE) answers `[0x0A]`.
+/// The PN532 session implements it; tests of the tag layers can use any other. Commands and
+/// answers are without CRC. The tag layer says how the tag answers each command
+/// (``TagAnswer``); the reader picks its way of sending it from that and the tag's
+/// technology, never from the command's bytes. An acknowledged command answers `[0x0A]`.
 public protocol TagExchange: AnyObject {
     /// The most bytes one command may carry to the tag (without CRC_A): the reader's frame
     /// limit less its own header.
@@ -12,18 +22,25 @@ public protocol TagExchange: AnyObject {
     /// sizes its multi-block reads by it (Type 2's FAST_READ, ISO-DEP's Le).
     var maximumAnswerLength: Int { get }
 
-    /// Sends `command` to the tag and returns its answer.
+    /// Sends `command` to the tag and returns its answer: the frame, or `[0x0A]` for an ACK.
     ///
     /// - Throws: `TagExchangeError`: `.noAnswer` when the tag stayed silent (it may have left
     ///   the field), `.negativeAcknowledgement` when it refused, `.transport` when the reader
     ///   failed (see `TransportFailure`).
-    func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8]
+    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8]
 
     /// Selects the same tag again (after a NAK or an unsupported command a tag stops answering
     /// until it is selected again).
     ///
     /// - Throws: `.noAnswer` when the tag is gone.
     func reselect() throws(TagExchangeError)
+}
+
+extension TagExchange {
+    /// Sends `command`, which the tag answers with a frame, and returns the frame.
+    public func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
+        try exchange(command, answer: .frame)
+    }
 }
 
 /// Why a tag command failed.

@@ -75,6 +75,13 @@ extension PN532Session {
         return try decode { () throws(ReplyError) in try TargetList(payload: payload, modulation: modulation).targets }
     }
 
+    /// InSelect: makes `target` the chip's current target, the one InCommunicateThru speaks to.
+    public func select(target: UInt8) throws(PN532Error) {
+        let payload = try run(.inSelect(target: target))
+        let reply = try decode { () throws(ReplyError) in try StatusReply(payload: payload, command: .inSelect) }
+        guard reply.status.isSuccess else { throw failure(.status(reply.status), command: .inSelect) }
+    }
+
     /// InRelease: releases a target (0: all), switching the chip back to idle for it.
     public func release(target: UInt8 = 0) throws(PN532Error) {
         let payload = try run(.inRelease(target: target))

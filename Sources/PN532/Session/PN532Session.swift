@@ -23,9 +23,13 @@ public final class PN532Session {
     public internal(set) var findings: [ChipFinding] = []
     /// True while the settings `claimSettings()` owns are known to hold.
     public internal(set) var settingsOwned = false
+    /// The target InCommunicateThru speaks to, as far as the replies tell: see
+    /// `noteCurrentTarget(_:parameters:payload:)`; nil when unknown.
+    public internal(set) var currentTarget: UInt8?
 
     private var scanner = FrameScanner()
     private var command: CommandCode?
+    private var parameters: [UInt8] = []
 
     /// The bytes that wake a PN532 from power-down on HSU: `55 55` and zeros (libnfc sends 14).
     public static let wakeUpPreamble: [UInt8] = [0x55, 0x55] + [UInt8](repeating: 0, count: 14)
@@ -57,7 +61,9 @@ public final class PN532Session {
     /// answers, and abort with `cancel()` when it has something else to do.
     public func begin(_ command: Command) throws(PN532Error) {
         self.command = command.code
+        parameters = command.parameters
         pending = nil
+        if Self.targetCommands.contains(command.code) { currentTarget = nil }
         let bytes: [UInt8]
         do throws(FrameEncodingError) {
             bytes = try command.frame.encoded()
@@ -88,6 +94,7 @@ public final class PN532Session {
             throw failure(.timeout(timeout))
         }
         statistics.commands += 1
+        noteCurrentTarget(code, parameters: parameters, payload: payload)
         return payload
     }
 
@@ -101,6 +108,7 @@ public final class PN532Session {
         pending = nil
         command = nil
         statistics.commands += 1
+        noteCurrentTarget(code, parameters: parameters, payload: payload)
         return payload
     }
 

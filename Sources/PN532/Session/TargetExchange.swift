@@ -2,12 +2,19 @@ import NFCCore
 
 /// Tag commands to one target selected by InListPassiveTarget.
 ///
-/// READ (`30`) and WRITE (`A2`) go through InDataExchange, where the chip handles CRC and the
-/// tag's ACK. Every other command (GET_VERSION, FAST_READ, READ_SIG, PWD_AUTH, READ_CNT …)
-/// goes through InCommunicateThru with the chip adding and checking CRC_A. The session owns
-/// that state (`PN532Session.claimSettings()` at start-up, again only after a command of the
-/// session changed it), so nothing is reconfigured around each command (nfcpy spends four
-/// round trips per tag command doing that) and no reply is read with its CRC still on it.
+/// How a command goes depends on the target's technology and on how the tag answers it (the
+/// tag layer says so), never on the command's bytes:
+/// - ISO-DEP targets (type A with an ATS, type B) and Jewel: InDataExchange, where the chip
+///   runs the block protocol or Jewel's framing.
+/// - Other targets (Type 2, MIFARE, FeliCa): a command answered by a 4-bit ACK goes through
+///   InDataExchange, where the chip receives the ACK; one answered by a frame goes through
+///   InCommunicateThru with the chip adding and checking CRC, after an InSelect when the
+///   chip's current target is another one (InCommunicateThru names none).
+///
+/// The session owns the CRC state (`PN532Session.claimSettings()` at start-up, again only after
+/// a command of the session changed it), so nothing is reconfigured around each command
+/// (nfcpy spends four round trips per tag command doing that) and no reply is read with its
+/// CRC still on it.
 public final class TargetExchange: TagExchange {
     /// The session the target belongs to.
     public let session: PN532Session
@@ -15,20 +22,39 @@ public final class TargetExchange: TagExchange {
     public private(set) var target: UInt8
     /// The tag's UID, to find it again after a re-selection.
     public let uid: [UInt8]?
+    /// True when the chip runs the exchange for the target (ISO-DEP, Jewel): every command
+    /// goes through InDataExchange.
+    public let chipRunsExchange: Bool
     /// The response deadline of each tag command.
     public var timeout: Duration
 
-    /// A tag exchange with `target`, whose UID is `uid` when known.
-    public init(session: PN532Session, target: UInt8, uid: [UInt8]? = nil, timeout: Duration = .milliseconds(200)) {
+    /// A tag exchange with `target`, whose UID is `uid` when known; `chipRunsExchange` for an
+    /// ISO-DEP or Jewel target.
+    public init(
+        session: PN532Session, target: UInt8, uid: [UInt8]? = nil, chipRunsExchange: Bool = false,
+        timeout: Duration = .milliseconds(200)
+    ) {
         self.session = session
         self.target = target
         self.uid = uid
+        self.chipRunsExchange = chipRunsExchange
         self.timeout = timeout
     }
 
-    /// A tag exchange with a target InListPassiveTarget found.
+    /// A tag exchange with a type A target InListPassiveTarget found.
     public convenience init(session: PN532Session, target: PassiveTarget) {
-        self.init(session: session, target: target.number, uid: target.uid)
+        self.init(session: session, target: target.number, uid: target.uid, chipRunsExchange: target.ats != nil)
+    }
+
+    /// A tag exchange with a target of any technology InListPassiveTarget found.
+    public convenience init(session: PN532Session, target: ListedTarget) {
+        let chipRunsExchange: Bool
+        switch target.info {
+        case let .nfcA(typeA): chipRunsExchange = typeA.ats != nil
+        case .nfcB, .jewel: chipRunsExchange = true
+        case .nfcF: chipRunsExchange = false
+        }
+        self.init(session: session, target: target.number, uid: target.info.identifier, chipRunsExchange: chipRunsExchange)
     }
 
     public func reselect() throws(TagExchangeError) {
@@ -51,27 +77,37 @@ public final class TargetExchange: TagExchange {
     /// status byte.
     public var maximumAnswerLength: Int { Frame.maximumNormalPayloadCount - 2 }
 
-    public func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
-        let request: Command = command.first == 0x30 || command.first == 0xA2
-            ? .inDataExchange(target: target, data: command)
-            : .inCommunicateThru(data: command)
+    public func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
+        let throughChip = chipRunsExchange || answer == .acknowledgement
+        let request: Command = throughChip ? .inDataExchange(target: target, data: command) : .inCommunicateThru(data: command)
         let status: PN532Status
         let data: [UInt8]
         do throws(PN532Error) {
             try session.ensureSettings()
+            if !throughChip, session.currentTarget != target { try session.select(target: target) }
             let payload = try session.run(request, timeout: timeout)
             (status, data) = try session.decode { () throws(ReplyError) in try readStatusAndData(payload, replyTo: request.code) }
         } catch {
-            throw .transport(Self.failure(error))
+            throw Self.exchangeError(error)
         }
         switch status.errorCode {
         case nil:
-            return command.first == 0xA2 && data.isEmpty ? [0x0A] : data
+            return answer == .acknowledgement && data.isEmpty ? [Self.acknowledgement] : data
         case .timeout?:
             throw .noAnswer
         default:
             throw .negativeAcknowledgement(nil)
         }
+    }
+
+    /// A tag's 4-bit ACK, as `exchange(_:answer:)` returns it.
+    static let acknowledgement: UInt8 = 0x0A
+
+    /// The exchange error for a session error: a target the chip no longer holds (InSelect
+    /// refused) is a tag that did not answer; anything else a transport failure.
+    static func exchangeError(_ error: PN532Error) -> TagExchangeError {
+        if case .status(let status) = error.kind, status.errorCode != nil, error.command == .inSelect { return .noAnswer }
+        return .transport(failure(error))
     }
 
     /// The transport failure for a session error, keeping it: an interrupted wait is told

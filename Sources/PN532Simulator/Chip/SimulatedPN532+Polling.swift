@@ -119,6 +119,7 @@ extension SimulatedPN532 {
             targets[number] = field[index].uid
             found.append(targetData(index, number: number, poll))
         }
+        currentTarget = found.isEmpty ? nil : UInt8(found.count)
         let ready = time + timing.activation * found.count
         if poll.autoPoll {
             let entries = found.flatMap { [poll.autoPollType.rawValue, UInt8($0.count)] + $0 }

@@ -40,6 +40,7 @@ extension SimulatedPN532 {
                 return respond([code.responseCode, Self.statusNotAcceptable], at: time)
             }
             field[index].activate()
+            currentTarget = parameters[0]
             respond([code.responseCode, 0x00], at: time + timing.activation)
         default:
             respondSyntaxError(at: time)
@@ -51,6 +52,7 @@ extension SimulatedPN532 {
     private func dataExchange(target: UInt8, _ data: [UInt8], at time: MonotonicTime) {
         let code = CommandCode.inDataExchange.responseCode
         guard let uid = targets[target] else { return respond([code, Self.statusNotAcceptable], at: time) }
+        currentTarget = target
         if cardExchange(target: target, uid: uid, data, at: time) { return }
         var answers = [exchangeWithTag(uid: uid, data[0] == 0xA0 && data.count == 18 ? Array(data.prefix(2)) : data)]
         if data[0] == 0xA0, data.count == 18, answers[0]?.kind == .ack {
@@ -74,7 +76,7 @@ extension SimulatedPN532 {
     /// frames and appends its own).
     private func communicateThru(_ data: [UInt8], at time: MonotonicTime) {
         let code = CommandCode.inCommunicateThru.responseCode
-        guard let target = targets.keys.min(), let uid = targets[target] else {
+        guard let target = currentTarget, let uid = targets[target] else {
             return respond([code, Self.statusNotAcceptable], at: time)
         }
         if family(of: uid) == .felica { return passThrough(uid: uid, data, responseCode: code, at: time) }

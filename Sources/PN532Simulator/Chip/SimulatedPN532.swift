@@ -57,6 +57,10 @@ public final class SimulatedPN532 {
     /// Active targets: target number → UID. A tag that leaves the field stays a target, as on
     /// the real chip, which only sees that it no longer answers.
     var targets: [UInt8: [UInt8]] = [:]
+    /// The target InCommunicateThru speaks to: the last one a poll activated, InSelect chose
+    /// or InDataExchange addressed (UM0701 does not say which of two listed targets the chip
+    /// keeps; the model keeps the last activated). Void once that target is released.
+    var currentTarget: UInt8?
     /// ISO-DEP targets' block numbers (0 or 1) for the next I-block.
     var isoDEPBlockNumbers: [UInt8: UInt8] = [:]
     var lastStatus: UInt8 = 0

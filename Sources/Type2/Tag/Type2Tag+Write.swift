@@ -62,7 +62,7 @@ extension Type2Tag {
         guard (0..<Self.pageAddressLimit).contains(page), bytes.count == 4 else {
             throw .unsupported("writing \(bytes.count) bytes to page \(page): a WRITE takes 4 bytes to a page 0-255")
         }
-        let answer = try send([0xA2, UInt8(page)] + bytes, step: step)
+        let answer = try send([0xA2, UInt8(page)] + bytes, step: step, answer: .acknowledgement)
         guard answer == [0x0A] else { throw .exchange(.negativeAcknowledgement(answer.first), step: step) }
     }
 }

@@ -69,10 +69,10 @@ public final class Type2Tag {
         return bytes
     }
 
-    /// Sends a command and checks the answer's length.
-    func send(_ command: [UInt8], step: String, expecting count: Int? = nil) throws(Type2Error) -> [UInt8] {
+    /// Sends a command the tag answers with a frame (or `answer`) and checks the answer's length.
+    func send(_ command: [UInt8], step: String, expecting count: Int? = nil, answer kind: TagAnswer = .frame) throws(Type2Error) -> [UInt8] {
         let answer: [UInt8]
-        do throws(TagExchangeError) { answer = try exchange.exchange(command) } catch { throw .exchange(error, step: step) }
+        do throws(TagExchangeError) { answer = try exchange.exchange(command, answer: kind) } catch { throw .exchange(error, step: step) }
         if let count, answer.count != count {
             throw .exchange(.transport(TransportFailure(.malformedAnswer, "answer of \(answer.count) bytes, \(count) expected")), step: step)
         }

@@ -23,7 +23,7 @@ struct TargetExchangeTests {
     @Test func writeIsAcknowledgedAndReadsBack() throws {
         let tag = patternedTag()
         let (reader, exchange) = try Self.selected(tag)
-        #expect(try exchange.exchange([0xA2, 0x05, 0xDE, 0xAD, 0xBE, 0xEF]) == [0x0A])
+        #expect(try exchange.exchange([0xA2, 0x05, 0xDE, 0xAD, 0xBE, 0xEF], answer: .acknowledgement) == [0x0A])
         #expect(try exchange.exchange([0x30, 0x04]) == Array(tag.memory[16..<20]) + [0xDE, 0xAD, 0xBE, 0xEF] + Array(tag.memory[24..<32]))
         #expect(reader.chip.field[0].memory[20..<24] == [0xDE, 0xAD, 0xBE, 0xEF])
     }
@@ -31,7 +31,7 @@ struct TargetExchangeTests {
     @Test func aRefusedWriteIsANegativeAcknowledgement() throws {
         let (_, exchange) = try Self.selected()
         #expect(throws: TagExchangeError.negativeAcknowledgement(nil)) {
-            try exchange.exchange([0xA2, 0xF0, 0x00, 0x00, 0x00, 0x00])
+            try exchange.exchange([0xA2, 0xF0, 0x00, 0x00, 0x00, 0x00], answer: .acknowledgement)
         }
     }
 
@@ -113,6 +113,36 @@ struct TargetExchangeTests {
         #expect(target.uid == first.uid)
         try exchange.reselect()
         #expect(try exchange.exchange([0x30, 0x04]) == readAnswer(first, page: 4))
+    }
+
+    @Test func twoListedTagsEachAnswerForThemselvesWhateverWayACommandGoes() throws {
+        let first = patternedTag(uid: [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66])
+        let second = SimulatedTag(product: .ntag216, uid: [0x04, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF])
+        let reader = try SimulatedReader.started(tags: [first, second])
+        let targets = try reader.session.listPassiveTargets(maxTargets: 2)
+        try #require(targets.count == 2)
+        let one = TargetExchange(session: reader.session, target: targets[0])
+        let two = TargetExchange(session: reader.session, target: targets[1])
+        // GET_VERSION goes through InCommunicateThru, which names no target: an InSelect first.
+        #expect(try two.exchange([0x60]) == [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x13, 0x03])
+        #expect(try one.exchange([0x60]) == [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x11, 0x03])
+        // A WRITE goes through InDataExchange, which names it; a READ after it needs no InSelect.
+        #expect(try two.exchange([0xA2, 0x05, 0xDE, 0xAD, 0xBE, 0xEF], answer: .acknowledgement) == [0x0A])
+        let before = reader.session.statistics.commands
+        #expect(try two.exchange([0x30, 0x05]).prefix(4) == [0xDE, 0xAD, 0xBE, 0xEF])
+        #expect(reader.session.statistics.commands == before + 1)
+        #expect(try one.exchange([0x30, 0x05]) == readAnswer(first, page: 5))
+        #expect(reader.chip.field[0].memory[20..<24] == first.memory[20..<24])
+    }
+
+    @Test func anISODEPCardsAPDUGoesThroughTheChipsBlockProtocol() throws {
+        let reader = try SimulatedReader.started(tags: [SimulatedTag(product: .desfire)])
+        let target = try #require(try reader.session.listPassiveTargets(maxTargets: 1).first)
+        #expect(target.ats != nil)
+        let exchange = TargetExchange(session: reader.session, target: target)
+        #expect(exchange.chipRunsExchange)
+        let selectNDEFApplication: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x07, 0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01, 0x00]
+        #expect(try exchange.exchange(selectNDEFApplication).suffix(2) == [0x6A, 0x82])
     }
 
     @Test func aReaderThatStopsAnsweringIsATransportError() throws {

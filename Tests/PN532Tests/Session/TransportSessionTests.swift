@@ -33,7 +33,7 @@ struct TransportSessionTests {
         let target = try #require(try reader.session.listPassiveTargets(maxTargets: 1).first)
         let exchange = TargetExchange(session: reader.session, target: target)
         #expect(try exchange.exchange([0x30, 0x04]) == readAnswer(tag, page: 4))
-        #expect(try exchange.exchange([0xA2, 0x05, 0xDE, 0xAD, 0xBE, 0xEF]) == [0x0A])
+        #expect(try exchange.exchange([0xA2, 0x05, 0xDE, 0xAD, 0xBE, 0xEF], answer: .acknowledgement) == [0x0A])
         #expect(try exchange.exchange([0x30, 0x05]).prefix(4) == [0xDE, 0xAD, 0xBE, 0xEF])
         #expect(reader.chip.field[0].memory[20..<24] == [0xDE, 0xAD, 0xBE, 0xEF])
     }

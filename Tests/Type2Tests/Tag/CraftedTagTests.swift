@@ -22,9 +22,9 @@ final class RecordingExchange: TagExchange {
 
     var maximumAnswerLength: Int { answerLimit ?? inner.maximumAnswerLength }
 
-    func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
+    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
         commands.append(command)
-        return try inner.exchange(command)
+        return try inner.exchange(command, answer: answer)
     }
 
     func reselect() throws(TagExchangeError) {
