@@ -1,4 +1,5 @@
 import NDEF
+import NFCTags
 import PN532
 import Type2
 
@@ -71,7 +72,10 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
         self.reportsTags = reportsTags
         self.invalidateAfterFirstRead = invalidateAfterFirstRead
         self.delegate = delegate
-        super.init(reader: reader, timeout: timeout)
+        // NDEF is read on Type 2 tags alone, which are type A: the other families are not
+        // polled, so that the chip's wait for a type A tag is never cut short and a FeliCa or
+        // type B card in the field does not hide the arrival of an NTAG.
+        super.init(reader: reader, timeout: timeout, otherFamilies: [])
         core.install(ReaderSessionCore.Handlers(
             becameActive: { [self] in delegate?.readerSessionDidBecomeActive(self) },
             detect: { [self] _, chip, targets in
@@ -98,16 +102,23 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
     ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
     public func connect(to tag: any NFCNDEFTag) async throws(NFCReaderError) {
-        guard let tag = tag as? NFCMiFareTag, tag.core === core else {
+        let reported: NFCTag? =
+            switch tag {
+            case let tag as NFCMiFareTag: .miFare(tag)
+            case let tag as NFCISO7816Tag: .iso7816(tag)
+            case let tag as NFCFeliCaTag: .feliCa(tag)
+            default: nil
+            }
+        guard let reported, reported.core === core else {
             throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
         }
-        try await tag.connect()
+        try await reported.connect()
     }
 
     /// Tags mode: report the targets and pause.
-    private func reportTags(_ targets: [PassiveTarget]) -> ReaderSessionCore.AfterDetection {
+    private func reportTags(_ targets: [ListedTarget]) -> ReaderSessionCore.AfterDetection {
         let detection = core.nextDetectionNumber()
-        let tags: [any NFCNDEFTag] = targets.map { NFCMiFareTag(target: $0, detection: detection, core: core) }
+        let tags = targets.compactMap { NFCTag(target: $0, detection: detection, core: core)?.ndefTag }
         delegate?.readerSession(self, didDetect: tags)
         channel.send(.tags(tags))
         return .pause
@@ -115,12 +126,15 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
 
     /// Messages mode: read the one tag in the field and report its message.
     private func readMessage(
-        chip: PN532Session, targets: [PassiveTarget]
+        chip: PN532Session, targets: [ListedTarget]
     ) -> ReaderSessionCore.AfterDetection {
         guard targets.count == 1, let target = targets.first else {
             core.alertMessage = Self.moreThanOneTagMessage
             return .keepPolling
         }
+        // A card whose NDEF is not read here (MIFARE Classic, an ISO-DEP card) is not reported,
+        // and nothing is sent to it.
+        guard case .type2 = CardFamily(info: target.info) else { return .keepPolling }
         let message: NDEFMessage
         do throws(Type2Error) {
             let tag = try Type2Tag.identify(TargetExchange(session: chip, target: target))

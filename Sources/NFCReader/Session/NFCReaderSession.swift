@@ -1,3 +1,5 @@
+import PN532
+
 /// What Core NFC's two reader sessions share, as its `NFCReaderSession` class: the reader,
 /// beginning, the message for the user, restarting the poll and ending.
 public class NFCReaderSession: @unchecked Sendable {
@@ -5,9 +7,9 @@ public class NFCReaderSession: @unchecked Sendable {
     public let device: NFCReaderDevice
     let core: ReaderSessionCore
 
-    init(reader: NFCReaderDevice, timeout: Duration) {
+    init(reader: NFCReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation]) {
         device = reader
-        core = ReaderSessionCore(device: reader, timeout: timeout)
+        core = ReaderSessionCore(device: reader, timeout: timeout, otherFamilies: otherFamilies)
     }
 
     /// The message for the user; an NDEF reader session sets it for "more than one tag".

@@ -1,16 +1,30 @@
+import PN532
+
 /// A session that finds tags and lets the app connect to one, as Core NFC's
 /// `NFCTagReaderSession`, over a PN532.
 ///
 /// ```swift
-/// let session = NFCTagReaderSession(device: "sim")
+/// let session = NFCTagReaderSession(pollingOption: [.iso14443, .iso18092], device: "sim")
 /// session.begin()
 /// for try await tags in session.detections {
 ///     guard tags.count == 1, let tag = tags.first else { session.restartPolling(); continue }
 ///     try await session.connect(to: tag)
-///     let (status, capacity) = try await tag.ndefTag.queryNDEFStatus()
+///     switch tag {
+///     case .miFare(let mifare): print(mifare.mifareFamily, try await mifare.queryNDEFStatus())
+///     case .iso7816(let card): print(try await card.sendCommand(apdu: selectPPSE))
+///     case .feliCa(let felica): print(felica.currentIDm, felica.currentSystemCode)
+///     }
 ///     session.invalidate()
 /// }
 /// ```
+///
+/// The session reports the families its `pollingOption` names: `.iso14443` type A
+/// (`.miFare`, or `.iso7816` for an ISO-DEP card) and type B (`.iso7816`), `.iso18092` FeliCa
+/// (`.feliCa`). The reader waits for a type A tag and polls the other families named every
+/// 0.25 s; a type A tag is seen at once, the others within that and a round. Tags in the
+/// field are listed again by their own family: while one family's tag stays in the field,
+/// another family's is seen once it has left. Jewel/Topaz cards are never reported (see
+/// `NFCTag`).
 ///
 /// After each detection polling waits until `restartPolling()`, which reports the tags still in
 /// the field again. Two tags in the field are reported together: as in Core NFC, the app
@@ -19,23 +33,35 @@
 /// the reader's clock) or when the reader fails; the field is then switched off and the reader
 /// closed.
 public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
+    /// The families the session reports.
+    public let pollingOption: PollingOption
     private let channel = DetectionChannel<[NFCTag]>()
     private let delegate: (any NFCTagReaderSessionDelegate)?
 
-    /// A session on the reader `device` names (`sim` by default: the in-process simulator).
-    public convenience init(device: String = "sim", delegate: (any NFCTagReaderSessionDelegate)? = nil, timeout: Duration = .seconds(60)) {
-        self.init(reader: .named(device), delegate: delegate, timeout: timeout)
+    /// A session on the reader `device` names (`sim` by default: the in-process simulator),
+    /// reporting the families `pollingOption` names (type A and B by default).
+    public convenience init(
+        pollingOption: PollingOption = .iso14443, device: String = "sim", delegate: (any NFCTagReaderSessionDelegate)? = nil,
+        timeout: Duration = .seconds(60)
+    ) {
+        self.init(pollingOption: pollingOption, reader: .named(device), delegate: delegate, timeout: timeout)
     }
 
-    /// A session on `reader`.
-    public init(reader: NFCReaderDevice, delegate: (any NFCTagReaderSessionDelegate)? = nil, timeout: Duration = .seconds(60)) {
+    /// A session on `reader`, reporting the families `pollingOption` names.
+    public init(
+        pollingOption: PollingOption = .iso14443, reader: NFCReaderDevice, delegate: (any NFCTagReaderSessionDelegate)? = nil,
+        timeout: Duration = .seconds(60)
+    ) {
+        self.pollingOption = pollingOption
         self.delegate = delegate
-        super.init(reader: reader, timeout: timeout)
+        super.init(reader: reader, timeout: timeout, otherFamilies: pollingOption.otherFamilies)
         core.install(ReaderSessionCore.Handlers(
             becameActive: { [self] in delegate?.tagReaderSessionDidBecomeActive(self) },
             detect: { [self] _, _, targets in
+                let reported = targets.filter { pollingOption.reports($0.modulation) }
+                guard !reported.isEmpty else { return .keepPolling }
                 let detection = core.nextDetectionNumber()
-                let tags = targets.map { NFCTag.miFare(NFCMiFareTag(target: $0, detection: detection, core: core)) }
+                let tags = reported.compactMap { NFCTag(target: $0, detection: detection, core: core) }
                 delegate?.tagReaderSession(self, didDetect: tags)
                 channel.send(tags)
                 return .pause
@@ -46,23 +72,29 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
             }))
     }
 
+    /// Opens the reader and starts polling. A session begins once; one whose polling option
+    /// is empty or names a technology the PN532 does not poll ends at once with
+    /// `readerErrorInvalidParameter`.
+    public override func begin() {
+        if let refusal = pollingOption.refusal { return core.invalidate(refusal) }
+        super.begin()
+    }
+
     /// The tags of each detection, in order, ending when the session is invalidated (see
     /// `NFCDetectionStream`). Cancelling the task that iterates it invalidates the session.
     public var detections: NFCDetectionStream<[NFCTag]> {
         NFCDetectionStream(channel: channel, cancel: { [core] in core.invalidate(.userCanceled) })
     }
 
-    /// Connects to a tag of the latest detection: selects it and identifies its product.
+    /// Connects to a tag of the latest detection: selects it and identifies its product (a
+    /// Type 2 tag's GET_VERSION).
     ///
     /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
     ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
     public func connect(to tag: NFCTag) async throws(NFCReaderError) {
-        switch tag {
-        case .miFare(let tag):
-            guard tag.core === core else {
-                throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
-            }
-            try await tag.connect()
+        guard tag.core === core else {
+            throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
         }
+        try await tag.connect()
     }
 }

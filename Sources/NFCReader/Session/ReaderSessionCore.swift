@@ -31,22 +31,26 @@ final class ReaderSessionCore: Sendable {
     struct Handlers: Sendable {
         /// Called on the reader thread once the reader is open and polling starts.
         var becameActive: @Sendable () -> Void
-        /// Called on the reader thread with the tags in the field when one has arrived.
-        var detect: @Sendable (ReaderWorker, PN532Session, [PassiveTarget]) -> AfterDetection
+        /// Called on the reader thread with the tags in the field (all of one family) when
+        /// one has arrived.
+        var detect: @Sendable (ReaderWorker, PN532Session, [ListedTarget]) -> AfterDetection
         /// Called on the reader thread once, when the session has ended and the reader is closed.
         var ended: @Sendable (NFCReaderError) -> Void
     }
 
     let device: NFCReaderDevice
     let timeout: Duration
+    /// The families the field watcher polls between its waits for a type A tag.
+    let otherFamilies: [PassiveModulation]
     let worker = ReaderWorker()
     private let thread = ReaderThread()
     private let shared = Mutex(Shared())
     private let handlers = Mutex<Handlers?>(nil)
 
-    init(device: NFCReaderDevice, timeout: Duration) {
+    init(device: NFCReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation]) {
         self.device = device
         self.timeout = timeout
+        self.otherFamilies = otherFamilies
     }
 
     /// Sets what the session does at each step (before `begin()`).
@@ -89,7 +93,7 @@ final class ReaderSessionCore: Sendable {
         guard first else { return }
         thread.submit { [self] in
             do throws(NFCReaderError) {
-                worker.watch(try device.open(), timeout: timeout)
+                worker.watch(try device.open(), timeout: timeout, otherFamilies: otherFamilies)
             } catch {
                 return invalidate(error)
             }
@@ -176,7 +180,7 @@ final class ReaderSessionCore: Sendable {
                 let events = try watcher.next(until: worker.deadline) {
                     shared.withLock { $0.ending != nil || $0.restartRequested }
                 }
-                let field = watcher.field.compactMap(\.passiveTarget)
+                let field = watcher.field
                 guard events.contains(where: \.isArrival), !field.isEmpty else { continue }
                 guard let detect = handlers.withLock({ $0 })?.detect else { return }
                 switch detect(worker, chip, field) {

@@ -1,6 +1,5 @@
 import NFCCore
 import PN532
-import Type2
 
 /// What a session's reader thread holds: the open reader, the field watcher on its chip, the
 /// connected tag. Touched only on that thread.
@@ -11,8 +10,8 @@ final class ReaderWorker: @unchecked Sendable {
     private(set) var watcher: FieldWatcher?
     /// The open reader's chip session.
     var chip: PN532Session? { reader?.session }
-    /// The connected tag: its detection number and its tag layer.
-    var connected: (number: Int, tag: Type2Tag)?
+    /// The connected tag.
+    var connected: ConnectedTag?
     /// The link time at which the session times out.
     var deadline = MonotonicTime(nanoseconds: .max)
 
@@ -20,12 +19,11 @@ final class ReaderWorker: @unchecked Sendable {
     /// while it stays in the field.
     static let timing = FieldWatcher.Timing(presenceInterval: .milliseconds(200))
 
-    /// Takes the opened `reader` and watches its field; the session times out `timeout` from
-    /// now on the reader's clock.
-    func watch(_ reader: ReaderDevice, timeout: Duration) {
+    /// Takes the opened `reader` and watches its field, polling `otherFamilies` between its
+    /// waits for a type A tag; the session times out `timeout` from now on the reader's clock.
+    func watch(_ reader: ReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation]) {
         self.reader = reader
-        // The sessions' tags are type A (`NFCTag.miFare`): the other families are not polled.
-        watcher = FieldWatcher(session: reader.session, timing: Self.timing, otherFamilies: [])
+        watcher = FieldWatcher(session: reader.session, timing: Self.timing, otherFamilies: otherFamilies)
         deadline = reader.session.link.now + timeout
     }
 

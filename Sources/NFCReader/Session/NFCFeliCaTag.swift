@@ -1,0 +1,92 @@
+import NDEF
+import NFCCore
+import PN532
+
+/// A FeliCa card (JIS X 6319-4, 212 or 424 kbps), as Core NFC's `NFCFeliCaTag`: its IDm and
+/// the system code it answered the reader's polling with, and raw FeliCa commands.
+///
+/// NDEF (NFC Forum Type 3) is not read: `queryNDEFStatus()` answers `notSupported`.
+public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
+    /// The manufacture ID (IDm, 8 bytes) the card answered the polling with.
+    public let currentIDm: [UInt8]
+    /// The system code the card answered the polling with (2 bytes; the reader polls every
+    /// system code and asks for it). `FF FF` when the card did not give one.
+    public let currentSystemCode: [UInt8]
+    /// The manufacture parameter (PMm, 8 bytes): byte 1 is the IC type.
+    public let manufactureParameter: [UInt8]
+    /// The target as InListPassiveTarget reported it.
+    let target: ListedTarget
+    /// The detection this tag came from.
+    let detection: Int
+    let core: ReaderSessionCore
+
+    init(target: ListedTarget, felica: NFCFTarget, detection: Int, core: ReaderSessionCore) {
+        currentIDm = felica.idm
+        currentSystemCode = felica.systemCode.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [0xFF, 0xFF]
+        manufactureParameter = felica.pmm
+        self.target = target
+        self.detection = detection
+        self.core = core
+    }
+
+    /// `FeliCa <IDm in hex>`.
+    public var description: String {
+        "FeliCa \(hexText(currentIDm))"
+    }
+
+    public var isAvailable: Bool {
+        core.isReady && core.connectedDetection == detection
+    }
+
+    /// Makes the card the connected tag; called by the session's `connect(to:)`.
+    func connect() async throws(NFCReaderError) {
+        try await core.connect(target, detection: detection)
+    }
+
+    /// Sends a FeliCa command packet (command code first; the length byte and the CRC are
+    /// added here and by the reader) and returns the response packet without its length byte,
+    /// as Core NFC's `sendFeliCaCommand(commandPacket:)`.
+    ///
+    /// - Throws: `readerErrorInvalidParameterLength` for an empty packet or one longer than
+    ///   254 bytes, `readerTransceiveErrorTagResponseError` for a response whose length byte
+    ///   does not match it, `readerTransceiveErrorTagConnectionLost` when the card did not
+    ///   answer, `readerTransceiveErrorTagNotConnected` before `connect(to:)`.
+    public func sendFeliCaCommand(commandPacket: [UInt8]) async throws(NFCReaderError) -> [UInt8] {
+        guard !commandPacket.isEmpty, commandPacket.count < 255 else {
+            throw NFCReaderError(.readerErrorInvalidParameterLength, "a FeliCa command packet has 1 … 254 bytes (it has \(commandPacket.count))")
+        }
+        let frame = [UInt8(commandPacket.count + 1)] + commandPacket
+        let answer = try await core.exchange(frame, detection: detection, step: "FeliCa command \(hexText([commandPacket[0]]))")
+        return try Self.packet(answer)
+    }
+
+    /// The response packet in a response frame: the bytes after a length byte that counts them
+    /// and itself.
+    ///
+    /// - Throws: `readerTransceiveErrorTagResponseError` when the length byte is missing or
+    ///   does not match.
+    static func packet(_ frame: [UInt8]) throws(NFCReaderError) -> [UInt8] {
+        guard let length = frame.first, Int(length) == frame.count, frame.count > 1 else {
+            throw NFCReaderError(
+                .readerTransceiveErrorTagResponseError,
+                "the FeliCa response's length byte does not match its \(frame.count) byte(s)")
+        }
+        return Array(frame.dropFirst())
+    }
+
+    public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
+        try await core.queryNDEFStatus(detection)
+    }
+
+    public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
+        try await core.readNDEF(detection)
+    }
+
+    public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
+        try await core.writeNDEF(message, detection)
+    }
+
+    public func writeLock() async throws(NFCReaderError) {
+        try await core.writeLock(detection)
+    }
+}

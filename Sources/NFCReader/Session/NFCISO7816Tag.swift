@@ -1,0 +1,104 @@
+import NDEF
+import NFCCore
+import NFCTags
+import PN532
+
+/// An ISO-DEP card (ISO/IEC 14443-4, type A with an ATS or type B), as Core NFC's
+/// `NFCISO7816Tag`: a DESFire, an NTAG 424 DNA, a bank or ID card, a phone. APDUs go through
+/// InDataExchange, where the PN532 runs the block protocol.
+///
+/// Unlike Core NFC no application is selected first (there is no list of application
+/// identifiers to try): the app sends its own SELECT. Core NFC reports a DESFire as a
+/// `NFCMiFareTag`; here every ISO-DEP card is an `NFCISO7816Tag`. NDEF (NFC Forum Type 4)
+/// is not read: `queryNDEFStatus()` answers `notSupported`.
+public final class NFCISO7816Tag: NFCNDEFTag, Sendable, CustomStringConvertible {
+    /// The UID (type A) or the PUPI (type B).
+    public let identifier: [UInt8]
+    /// The historical bytes of a type A card's ATS; nil for type B.
+    public let historicalBytes: [UInt8]?
+    /// The application data of a type B card's ATQB (4 bytes); nil for type A.
+    public let applicationData: [UInt8]?
+    /// The target as InListPassiveTarget reported it.
+    let target: ListedTarget
+    /// The detection this tag came from.
+    let detection: Int
+    let core: ReaderSessionCore
+
+    /// The tag for an ISO-DEP `target`; nil when it is not one (a type A target without an
+    /// ATS, a FeliCa or Jewel target).
+    init?(target: ListedTarget, detection: Int, core: ReaderSessionCore) {
+        switch target.info {
+        case let .nfcA(typeA):
+            guard typeA.supportsISODEP, let ats = typeA.ats else { return nil }
+            historicalBytes = ats.historicalBytes
+            applicationData = nil
+        case let .nfcB(typeB):
+            historicalBytes = nil
+            applicationData = typeB.applicationData
+        case .nfcF, .jewel:
+            return nil
+        }
+        identifier = target.info.identifier
+        self.target = target
+        self.detection = detection
+        self.core = core
+    }
+
+    /// `ISO 7816 <NFC-A|NFC-B> <identifier in hex>`.
+    public var description: String {
+        "ISO 7816 \(target.info.technology) \(hexText(identifier))"
+    }
+
+    public var isAvailable: Bool {
+        core.isReady && core.connectedDetection == detection
+    }
+
+    /// Makes the card the connected tag; called by the session's `connect(to:)`.
+    func connect() async throws(NFCReaderError) {
+        try await core.connect(target, detection: detection)
+    }
+
+    /// Sends `apdu` and returns the card's answer: its data and the status word.
+    ///
+    /// - Throws: `readerErrorInvalidParameterLength` for an APDU without a short form,
+    ///   `readerTransceiveErrorPacketTooLong` when it does not fit the reader's frame,
+    ///   `readerTransceiveErrorTagResponseError` for an answer shorter than a status word,
+    ///   `readerTransceiveErrorTagConnectionLost` when the card did not answer,
+    ///   `readerTransceiveErrorTagNotConnected` before `connect(to:)`.
+    public func sendCommand(apdu: NFCISO7816APDU) async throws(NFCReaderError) -> (responseData: [UInt8], sw1: UInt8, sw2: UInt8) {
+        guard let command = apdu.bytes else {
+            throw NFCReaderError(
+                .readerErrorInvalidParameterLength,
+                "the APDU has no short form: at most 255 data bytes, and an expected length of 1 … 256 or -1")
+        }
+        let answer = try await core.exchange(command, detection: detection, step: "APDU \(hexText(Array(command.prefix(4))))")
+        return try Self.response(answer)
+    }
+
+    /// The data and status word of a response APDU.
+    ///
+    /// - Throws: `readerTransceiveErrorTagResponseError` for fewer than two bytes.
+    static func response(_ answer: [UInt8]) throws(NFCReaderError) -> (responseData: [UInt8], sw1: UInt8, sw2: UInt8) {
+        guard answer.count >= 2, let sw2 = answer.last else {
+            throw NFCReaderError(.readerTransceiveErrorTagResponseError, "the card answered \(answer.count) byte(s): a response APDU ends with a 2-byte status word")
+        }
+        let sw1 = answer[answer.count - 2]
+        return (Array(answer.dropLast(2)), sw1, sw2)
+    }
+
+    public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
+        try await core.queryNDEFStatus(detection)
+    }
+
+    public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
+        try await core.readNDEF(detection)
+    }
+
+    public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
+        try await core.writeNDEF(message, detection)
+    }
+
+    public func writeLock() async throws(NFCReaderError) {
+        try await core.writeLock(detection)
+    }
+}
