@@ -143,6 +143,29 @@ import Testing
         #expect(delegate.invalidation?.message == "Tag is read only.")
         #expect(delegate.becameActive == 0)
     }
+
+    @Test(arguments: [TagProduct.classic1k, .desfire])
+    func aCardThatIsNotType2IsNotReadAndGetsNoCommand(_ product: TagProduct) async {
+        let field = SharedChip([SimulatedTag(product: product)])
+        let log = ChipCommandLog(field.chip)
+        let session = NFCNDEFReaderSession(reader: field.device, invalidateAfterFirstRead: false, timeout: .seconds(3))
+        session.begin()
+        let (detections, error) = await collect(session.detections)
+        #expect(detections.isEmpty)
+        #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
+        #expect(log.tagCommands.isEmpty)
+    }
+
+    @Test func onlyTypeAIsPolled() async {
+        let field = SharedChip([SimulatedTag(product: .felicaLiteS)])
+        let log = ChipCommandLog(field.chip)
+        let session = NFCNDEFReaderSession(reader: field.device, invalidateAfterFirstRead: false, timeout: .seconds(3))
+        session.begin()
+        let (detections, error) = await collect(session.detections)
+        #expect(detections.isEmpty)
+        #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
+        #expect(log.polledModulations == [PassiveModulationCode.typeA])
+    }
 }
 
 /// A delegate that notes, for each message read, the chip's time at its last step before the
