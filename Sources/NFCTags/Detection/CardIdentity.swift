@@ -3,14 +3,17 @@ import NFCCore
 /// A card named from its activation bytes and, for an ISO-DEP Type A card, from its
 /// GetVersion: what `identify` and the reader's refusals of cards without NDEF print.
 public struct CardIdentity: Hashable, Sendable {
+    /// The card's activation bytes.
+    public var info: TargetInfo
     /// The family.
     public var family: CardFamily
     /// The card's GetVersion; nil when none was asked (not an ISO-DEP Type A card) or the card
     /// refused it.
     public var version: NXPCardVersion?
 
-    /// A family and the version that named it.
-    public init(family: CardFamily, version: NXPCardVersion? = nil) {
+    /// A card, its family and the version that named it.
+    public init(info: TargetInfo, family: CardFamily, version: NXPCardVersion? = nil) {
+        self.info = info
         self.family = family
         self.version = version
     }
@@ -24,17 +27,17 @@ public struct CardIdentity: Hashable, Sendable {
     ///   failed: the card cannot be named then.
     public init(info: TargetInfo, over exchange: any TagExchange) throws(TagExchangeError) {
         guard Self.asksVersion(info) else {
-            self.init(family: CardFamily(info: info))
+            self.init(info: info, family: CardFamily(info: info))
             return
         }
         do throws(NXPCardVersionError) {
             let version = try NXPCardVersion.query(over: exchange)
-            self.init(family: CardFamily(info: info, version: .answer(version.hardware.bytes)), version: version)
+            self.init(info: info, family: CardFamily(info: info, version: .answer(version.hardware.bytes)), version: version)
         } catch {
             switch error {
             case .exchange(.noAnswer): throw .noAnswer
             case let .exchange(.transport(failure)): throw .transport(failure)
-            default: self.init(family: CardFamily(info: info, version: .noAnswer))
+            default: self.init(info: info, family: CardFamily(info: info, version: .noAnswer))
             }
         }
     }
