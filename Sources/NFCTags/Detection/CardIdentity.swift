@@ -47,7 +47,7 @@ public struct CardIdentity: Hashable, Sendable {
     public static func asksVersion(_ info: TargetInfo) -> Bool {
         guard case let .nfcA(target) = info, target.supportsISODEP else { return false }
         switch CardFamily(info: info) {
-        case .desfire, .desfireLight, .ntag424DNA, .isoDEP, .randomUIDDevice: return true
+        case .desfire, .ntag424DNA, .isoDEP, .randomUIDDevice: return true
         default: return false
         }
     }
