@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
-        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "TestSupport"]),
+        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),

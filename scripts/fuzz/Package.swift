@@ -71,6 +71,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "NFCReader", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "FuzzNXPCardVersion",
+            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NFCTags", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzHookEvent",
             dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
         ),

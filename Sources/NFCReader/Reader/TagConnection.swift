@@ -39,23 +39,24 @@ extension ReaderDevice {
     /// Every card family is polled for (Type A first: ``PN532Session/pollEveryFamily(wait:)``).
     ///
     /// - Throws: `.noTag`, `.moreThanOneTag`, `.reader` when the reader failed, `.notNDEFTag`
-    ///   for a card of another family than Type 2, `.tag` when the tag did not answer as a Type
-    ///   2 tag.
+    ///   for a card of another family than Type 2 (an ISO-DEP Type A card named by its
+    ///   GetVersion), `.tag` when the tag did not answer as a Type 2 tag.
     public func connect(wait: Duration?, exclusive: Bool) throws(ReaderError) -> TagConnection {
-        let targets: [ListedTarget]
-        do throws(PN532Error) { targets = try session.pollEveryFamily(wait: wait) } catch { throw .reader(error) }
-        guard let first = targets.first else { throw .noTag(waited: wait != nil) }
-        if exclusive, targets.count > 1 { throw .moreThanOneTag }
-        guard let typeA = first.passiveTarget else { throw .notNDEFTag(CardFamily(info: first.info), first.info) }
-        return try connect(to: typeA)
+        switch try connectOrIdentify(wait: wait, exclusive: exclusive) {
+        case let .type2(connection): return connection
+        case let .other(card): throw .notNDEFTag(card.family, card.info)
+        }
     }
 
     /// Connects to `target`, one the reader has just listed: identifies it. The one place a
     /// listed target becomes a tag value: a target whose SAK is not a Type 2 tag's is
-    /// refused with `.notNDEFTag` and its family, before any tag command is sent.
+    /// refused with `.notNDEFTag` and its family (an ISO-DEP card's from its GetVersion), before
+    /// any Type 2 command is sent.
     public func connect(to target: PassiveTarget) throws(ReaderError) -> TagConnection {
-        let family = CardFamily(info: target.info)
-        guard case .type2 = family else { throw .notNDEFTag(family, target.info) }
+        guard case .type2 = CardFamily(info: target.info) else {
+            let card = try identify(ListedTarget(number: target.number, info: target.info))
+            throw .notNDEFTag(card.family, card.info)
+        }
         do throws(Type2Error) {
             return TagConnection(target: target, tag: try Type2Tag.identify(TargetExchange(session: session, target: target)))
         } catch {

@@ -9,8 +9,9 @@ extension CardFamily {
     ///   - version: the product answer: a Type 2 tag's GET_VERSION (8 bytes, `00 04 04 02 …`),
     ///     or the first part of an ISO-DEP card's GetVersion (`04 04 02 30 00 11 05` for an
     ///     NTAG 424 DNA). Without one the family is named from the activation bytes alone (a
-    ///     Type 2 tag's product is then nil); a Type 2 tag (SAK 00) that did not answer is a
-    ///     MIFARE Ultralight.
+    ///     Type 2 tag's product is then nil; an ISO-DEP card with ATQA 0344 is an NTAG 424 DNA
+    ///     when its ATS is that chip's, else a DESFire); a Type 2 tag (SAK 00) that did not
+    ///     answer is a MIFARE Ultralight, an ISO-DEP card that did not is an ISO-DEP card.
     public init(info: TargetInfo, version: ProductAnswer = .notAsked) {
         switch info {
         case let .nfcA(target): self = Self.typeA(target, version: version)
@@ -42,8 +43,8 @@ extension CardFamily {
         guard target.supportsISODEP else { return .unknownTypeA }
         if let version, let family = isoDEPProduct(version) { return family }
         if target.uid.count == 4, target.uid.first == 0x08 { return .randomUIDDevice }
-        if target.atqa == 0x0344 {
-            return target.ats?.bytes == ntag424DNAAnswerToSelect ? .ntag424DNA : .desfire
+        if case .notAsked = answer, target.atqa == 0x0344 {
+            return target.ats?.bytes == ntag424DNAAnswerToSelect ? .ntag424DNA : .desfire(nil)
         }
         return .isoDEP
     }
@@ -58,19 +59,22 @@ extension CardFamily {
         case answer([UInt8])
     }
 
-    /// The product an NXP GetVersion answer (first part: vendor 04, type, subtype, …) names.
+    /// The product an NXP GetVersion hardware part (vendor 04, type, subtype, major version
+    /// …) names: type 01 (and 81) DESFire with its generation, 08 DESFire Light, 04 with
+    /// subtype x2 and major version 30 NTAG 424 DNA; nil for another one.
     private static func isoDEPProduct(_ version: [UInt8]) -> CardFamily? {
-        guard version.count >= 3, version[0] == 0x04 else { return nil }
+        guard version.count >= 4, version[0] == 0x04 else { return nil }
         switch version[1] {
-        case 0x01, 0x81: return .desfire
+        case 0x01, 0x81: return .desfire(DESFireGeneration(majorVersion: version[3]))
         case 0x08: return .desfireLight
-        case 0x04 where version[2] == 0x02: return .ntag424DNA
+        case 0x04 where version[2] & 0x0F == 0x02 && version[3] == 0x30: return .ntag424DNA
         default: return nil
         }
     }
 
     /// The ATS of an NTAG 424 DNA (T0 77: FSCI 7; TB 71), which a DESFire's (T0 75, TB 81)
-    /// differs from.
+    /// differs from. Used only when no GetVersion was asked (`scan`, the door): a card that
+    /// was asked and refused is an ISO-DEP card whatever its ATS.
     private static let ntag424DNAAnswerToSelect: [UInt8] = [0x06, 0x77, 0x77, 0x71, 0x02, 0x80]
 
     private static func felica(_ target: NFCFTarget) -> CardFamily {

@@ -12,11 +12,14 @@ public enum CardFamily: Hashable, Sendable {
     case mifarePlus(MifareClassicSize)
     /// A SmartMX / JCOP chip: ISO-DEP and a MIFARE Classic emulation (SAK 28: 1K, 38: 4K).
     case smartMX(MifareClassicSize)
-    /// MIFARE DESFire (ATQA 0344, SAK 20, its ATS or GetVersion type 01).
-    case desfire
+    /// MIFARE DESFire (GetVersion type 01; without one, ATQA 0344 and SAK 20): the
+    /// generation its GetVersion's major version names, nil when it was not asked or names
+    /// none this layer knows.
+    case desfire(DESFireGeneration?)
     /// MIFARE DESFire Light (GetVersion type 08).
     case desfireLight
-    /// NTAG 424 DNA (ATQA 0344, SAK 20, GetVersion type 04, subtype 02), Type 4.
+    /// NTAG 424 DNA (GetVersion vendor 04, type 04, subtype 02, major version 30; without
+    /// one, ATQA 0344, SAK 20 and its ATS `06 77 77 71 02 80`), Type 4.
     case ntag424DNA
     /// An ISO-DEP target with a random UID (`08 …`): a phone or a payment card.
     case randomUIDDevice
@@ -43,7 +46,8 @@ public enum CardFamily: Hashable, Sendable {
         case let .mifareClassic(size): "MIFARE Classic \(size.rawValue)"
         case let .mifarePlus(size): "MIFARE Plus \(size.rawValue) (SL2)"
         case let .smartMX(size): "SmartMX with MIFARE Classic \(size.rawValue) emulation"
-        case .desfire: "MIFARE DESFire"
+        case let .desfire(generation?): "MIFARE DESFire \(generation.rawValue)"
+        case .desfire(nil): "MIFARE DESFire"
         case .desfireLight: "MIFARE DESFire Light"
         case .ntag424DNA: "NTAG 424 DNA"
         case .randomUIDDevice: "ISO-DEP device with a random UID (phone or payment card)"
@@ -89,4 +93,22 @@ public enum MifareClassicSize: String, Hashable, Sendable {
     case oneK = "1K"
     case twoK = "2K"
     case fourK = "4K"
+}
+
+/// The MIFARE DESFire generation, from the major version of GetVersion's hardware part.
+public enum DESFireGeneration: String, Hashable, Sendable {
+    case ev1 = "EV1"
+    case ev2 = "EV2"
+    case ev3 = "EV3"
+
+    /// The generation a hardware major version names (`01` EV1, `12` EV2, `33` EV3), nil for
+    /// another one.
+    public init?(majorVersion: UInt8) {
+        switch majorVersion {
+        case 0x01: self = .ev1
+        case 0x12: self = .ev2
+        case 0x33: self = .ev3
+        default: return nil
+        }
+    }
 }

@@ -23,6 +23,9 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case classicMini = "classic-mini"
     /// MIFARE DESFire EV1-like ISO-DEP card without an NDEF application.
     case desfire
+    /// NTAG 424 DNA (NFC Forum Type 4): ISO-DEP, GetVersion and SELECT of the NDEF
+    /// application; its files and secure messaging are not simulated.
+    case ntag424
     /// A phone's card emulation: ISO-DEP, a random UID on every activation, no NDEF.
     case phone
     /// Topaz 512 (NFC Forum Type 1).
@@ -39,7 +42,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     public var family: SimulatedProtocol {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
-        case .desfire, .phone: .isoDEP
+        case .desfire, .ntag424, .phone: .isoDEP
         case .topaz512: .jewel
         case .felicaLiteS: .felica
         case .typeB: .typeB
@@ -62,6 +65,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .classic4k: "MIFARE Classic 4K"
         case .classicMini: "MIFARE Classic Mini"
         case .desfire: "MIFARE DESFire EV1"
+        case .ntag424: "NTAG 424 DNA"
         case .phone: "phone (ISO-DEP card emulation)"
         case .topaz512: "Topaz 512"
         case .felicaLiteS: "FeliCa Lite-S"
@@ -80,7 +84,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .phone, .topaz512, .felicaLiteS, .typeB: 0
+        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .typeB: 0
         }
     }
 

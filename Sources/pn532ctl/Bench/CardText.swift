@@ -43,9 +43,10 @@ enum CardText {
         .object([("event", .string(event))] + fields(target.info))
     }
 
-    /// The fields of ``json(_:)``.
-    static func fields(_ info: TargetInfo) -> [(String, JSON)] {
-        let family = CardFamily(info: info)
+    /// The fields of ``json(_:)``; `family` when it was named otherwise than by the
+    /// activation bytes (`identify`: by GetVersion).
+    static func fields(_ info: TargetInfo, family: CardFamily? = nil) -> [(String, JSON)] {
+        let family = family ?? CardFamily(info: info)
         var fields: [(String, JSON)] = [("uid", .string(Hex.encode(info.identifier)))]
         switch info {
         case let .nfcA(typeA):

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NFCCore
+import NFCTags
 import Type2
 
 /// `pn532ctl identify`: what the tag is, its NDEF status and its password protection.
@@ -67,16 +68,30 @@ struct IdentifyCommand: ParsableCommand {
         print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
     }
 
-    /// What a card of another family than Type 2 is, and that its NDEF is not read.
+    /// What a card of another family than Type 2 is, its GetVersion when it is an ISO-DEP
+    /// Type A card, and that its NDEF is not read.
     private func describe(_ card: OtherCard) {
+        let asked = CardIdentity.asksVersion(card.info)
         if json {
-            print(JSON.object(CardText.fields(card.info) + [("ndefSupported", .bool(false))]).text)
+            print(JSON.object(
+                [("product", .string(card.family.name))] + CardText.fields(card.info, family: card.family) + [
+                    ("version", card.version.map { .string(Hex.encode($0.bytes)) } ?? .null),
+                    ("ndefSupported", .bool(false)),
+                ]).text)
             return
         }
         print("Card      \(card.family.name)")
         print("Bytes     \(CardText.activation(card.info))")
+        if asked { print("Version   " + Self.describe(card.version)) }
         print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
         print("NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only")
+    }
+
+    /// The Version line of an ISO-DEP card: its GetVersion's parts, or that it gave none.
+    static func describe(_ version: NXPCardVersion?) -> String {
+        guard let version else { return "(no GetVersion: not an NXP DESFire or NTAG card)" }
+        return "hardware \(Hex.encode(version.hardware.bytes))  software \(Hex.encode(version.software.bytes))  "
+            + "production \(Hex.encode(version.production))"
     }
 
     /// The NDEF line: status and capacity, or why there are none.

@@ -33,15 +33,20 @@ final class TagSession {
     }
 
     /// As ``open(_:exclusive:)``, but a card of another family is given back (the reader
-    /// closed) for `identify` to describe.
+    /// closed) for `identify` to describe: an ISO-DEP Type A card with its GetVersion.
     static func openAnyCard(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> Result<TagSession, OtherCard> {
         let reader = try Reader.open(options.device)
         do throws(ReaderError) {
             let wait = options.wait.map { Duration.milliseconds(Int64($0 * 1000)) }
-            return .success(TagSession(reader: reader, connection: try reader.device.connect(wait: wait, exclusive: exclusive)))
+            switch try reader.device.connectOrIdentify(wait: wait, exclusive: exclusive) {
+            case let .type2(connection):
+                return .success(TagSession(reader: reader, connection: connection))
+            case let .other(card):
+                reader.close()
+                return .failure(OtherCard(family: card.family, info: card.info, version: card.version))
+            }
         } catch {
             reader.close()
-            if case let .notNDEFTag(family, info) = error { return .failure(OtherCard(family: family, info: info)) }
             throw .reader(error)
         }
     }
@@ -72,6 +77,8 @@ final class TagSession {
 struct OtherCard: Error {
     var family: CardFamily
     var info: TargetInfo
+    /// Its GetVersion (an NXP ISO-DEP card's), nil when none was asked or answered.
+    var version: NXPCardVersion?
 }
 
 extension CLIError {

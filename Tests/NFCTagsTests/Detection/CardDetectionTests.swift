@@ -42,8 +42,8 @@ struct CardDetectionTests {
 
     @Test func desfireAndNTAG424AreToldApartByATSOrGetVersion() {
         let desfireEV1 = Self.typeA(0x0344, 0x20, "04 52 1A 2A 3C 2B 80", ats: "06 75 77 81 02 80")
-        #expect(CardFamily(info: desfireEV1) == .desfire)
-        #expect(CardFamily(info: desfireEV1, version: .answer(hex("04 01 01 01 00 18 05"))) == .desfire)
+        #expect(CardFamily(info: desfireEV1) == .desfire(nil))
+        #expect(CardFamily(info: desfireEV1, version: .answer(hex("04 01 01 01 00 18 05"))) == .desfire(.ev1))
         #expect(CardFamily(info: desfireEV1, version: .answer(hex("04 08 01 01 00 13 05"))) == .desfireLight)
         let ntag424 = Self.typeA(0x0344, 0x20, "04 45 1C 9A 6E 71 80", ats: "06 77 77 71 02 80")
         #expect(CardFamily(info: ntag424) == .ntag424DNA)

@@ -82,4 +82,45 @@ struct ISODEPCardTests {
         _ = try host.exchange([0x32, 0x05, 0xFF, 0x01, 0x00])
         #expect(try host.response(to: [0x4A, 0x01, 0x00]) == [0x4B, 0x00])
     }
+
+    static let ntag424UID = hex("04 45 1C 9A 6E 71 80")
+
+    static func ntag424() throws -> FrameHost {
+        try selected(SimulatedTag(product: .ntag424, uid: ntag424UID))
+    }
+
+    @Test func theNTAG424DNAIsListedWithItsATQASAKAndATS() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .ntag424, uid: Self.ntag424UID)])
+        let expected = [0x4B, 0x01, 0x01, 0x03, 0x44, 0x20, 0x07] + Self.ntag424UID + [0x06, 0x77, 0x77, 0x71, 0x02, 0x80]
+        #expect(try host.response(to: [0x4A, 0x01, 0x00]) == expected)
+    }
+
+    @Test func theNTAG424DNAAnswersWrappedGetVersionWithItsDataSheetsBytes() throws {
+        let host = try Self.ntag424()
+        #expect(try host.response(to: [0x40, 0x01] + hex("90 60 00 00 00")) == [0x41, 0x00] + hex("04 04 02 30 00 11 05 91 AF"))
+        #expect(try host.response(to: [0x40, 0x01] + hex("90 AF 00 00 00")) == [0x41, 0x00] + hex("04 04 02 01 02 11 05 91 AF"))
+        let last = try #require(try host.response(to: [0x40, 0x01] + hex("90 AF 00 00 00")))
+        #expect(last.count == 2 + 14 + 2)
+        #expect(Array(last[2..<9]) == Self.ntag424UID)
+        #expect(last.suffix(2) == [0x91, 0x00])
+        #expect(try host.response(to: [0x40, 0x01] + hex("90 AF 00 00 00")) == [0x41, 0x00, 0x91, 0x1C])
+    }
+
+    @Test func theNTAG424DNASelectsItsNDEFApplicationAndNoOther() throws {
+        let host = try Self.ntag424()
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 07 D2 76 00 00 85 01 01 00")) == [0x41, 0x00, 0x90, 0x00])
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 0C 07 D2 76 00 00 85 01 01")) == [0x41, 0x00, 0x90, 0x00])
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 07 D2 76 00 00 85 01 02 00")) == [0x41, 0x00, 0x6A, 0x82])
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 06 D2 76 00 00 85 01 00")) == [0x41, 0x00, 0x6A, 0x82])
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 00 0C 02 E1 03")) == [0x41, 0x00, 0x6A, 0x82])
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 07 D2 76 00")) == [0x41, 0x00, 0x6A, 0x82])
+    }
+
+    @Test func theNTAG424DNARefusesWhatItDoesNotSimulate() throws {
+        let host = try Self.ntag424()
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 B0 00 00 0F")) == [0x41, 0x00, 0x6D, 0x00])
+        #expect(try host.response(to: [0x40, 0x01] + hex("90 71 00 00 02 00 00 00")) == [0x41, 0x00, 0x91, 0x1C])
+        #expect(try host.response(to: [0x40, 0x01, 0x60]) == [0x41, 0x00, 0x6E, 0x00])
+        #expect(try host.response(to: [0x40, 0x01, 0x00]) == [0x41, 0x00, 0x6E, 0x00])
+    }
 }

@@ -8,6 +8,7 @@ struct TagSpecCardFamiliesTests {
     @Test func eachFamilyTakesItsOwnUIDLength() throws {
         #expect(try TagSpec.parse("classic1k:uid=A1B2C3D4").makeTag().uid == hex("A1B2C3D4"))
         #expect(try TagSpec.parse("desfire:uid=04DE5F1E000001").makeTag().uid == hex("04DE5F1E000001"))
+        #expect(try TagSpec.parse("ntag424:uid=04451C9A6E7180").makeTag().uid == hex("04451C9A6E7180"))
         #expect(try TagSpec.parse("topaz512:uid=0470AABBCCDDEE").makeTag().uid == hex("0470AABBCCDDEE"))
         #expect(try TagSpec.parse("felica-lite-s:uid=012E4C5300000042").makeTag().uid == hex("012E4C5300000042"))
         #expect(try TagSpec.parse("typeb:uid=1A2B3C4D").makeTag().uid == hex("1A2B3C4D"))
@@ -47,7 +48,15 @@ struct TagSpecCardFamiliesTests {
         #expect(error.description.contains("phone does not support uid="))
     }
 
-    @Test(arguments: ["desfire", "phone", "topaz512", "felica-lite-s", "typeb"])
+    @Test func theErrorMessageListsTheNTAG424DNA() {
+        let error = TagSpecError(spec: "ntag413", reason: .unknownProduct("ntag413"))
+        #expect(error.description.contains("classic-mini, desfire, ntag424, phone,"))
+        #expect(throws: TagSpecError(spec: "ntag424:uid=04451C9A6E", reason: .wrongLength(option: "uid", expected: 7, actual: 5))) {
+            try TagSpec.parse("ntag424:uid=04451C9A6E")
+        }
+    }
+
+    @Test(arguments: ["desfire", "ntag424", "phone", "topaz512", "felica-lite-s", "typeb"])
     func cardsWithoutImagesRefuseImage(name: String) throws {
         let product = try #require(TagProduct(rawValue: name))
         #expect(throws: TagSpecError(spec: "\(name):image=x.mfd", reason: .unsupportedOption(option: "image", product: product))) {

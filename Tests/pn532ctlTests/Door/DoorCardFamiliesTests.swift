@@ -59,4 +59,22 @@ struct DoorCardFamiliesTests {
         #expect(denial.contains("not an NDEF tag we can read: Topaz"), "\(denial)")
         #expect(decisions.last?.contains("\"uid\":\"B014443B\",\"user\":\"erin\",\"granted\":true") == true)
     }
+
+    @Test func anNTAG424DNAIsDeniedAsNotAnNDEFTagWithItsProductNamed() throws {
+        let scene = try DoorScene(pulse: 1, users: """
+            [[users]]
+            name = "carol"
+            uid = ["C1:C1:C1:C1"]
+            """)
+        try scene.start()
+        #expect(try scene.simulator.control("present ntag424:uid=04451C9A6E7180").hasPrefix("present"))
+        try scene.log(until: "denied 04:45:1C:9A:6E:71:80")
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        let decisions = try scene.auditLines().filter { $0.contains("\"decision\"") }
+        #expect(decisions.count == 1)
+        let denial = decisions.first ?? ""
+        #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
+        #expect(denial.contains("not an NDEF tag we can read: NTAG 424 DNA (NFC Forum Type 4"), "\(denial)")
+    }
 }

@@ -62,6 +62,16 @@ struct LibnfcCardFamiliesTests {
         #expect(result.output.contains("ATS: 75  77  81  02  80"))
     }
 
+    @Test func nfcListShowsTheNTAG424DNAsATSBesideTheDESFire() throws {
+        let simulator = try SimulatorProcess(["--tag", "desfire:uid=04DE5F1E000001", "--tag", "ntag424:uid=04451C9A6E7180"])
+        let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)
+        #expect(result.output.contains("2 ISO14443A passive target(s) found"))
+        #expect(result.output.contains("UID (NFCID1): 04  de  5f  1e  00  00  01"))
+        #expect(result.output.contains("ATS: 75  77  81  02  80"))
+        #expect(result.output.contains("UID (NFCID1): 04  45  1c  9a  6e  71  80"))
+        #expect(result.output.contains("ATS: 77  77  71  02  80"))
+    }
+
     @Test func nfcListShowsThePhonesRandomUID() throws {
         let simulator = try SimulatorProcess(["--tag", "phone"])
         let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)

@@ -17,7 +17,8 @@ struct CardFamilyCommandTests {
     }
 
     @Test(arguments: [
-        ("desfire", "MIFARE DESFire", 4),
+        ("desfire", "MIFARE DESFire EV1", 4),
+        ("ntag424", "NTAG 424 DNA", 4),
         ("topaz512", "Topaz/Jewel", 1),
         ("felica-lite-s", "FeliCa Lite-S", 3),
         ("phone", "ISO-DEP device with a random UID (phone or payment card)", 4),
@@ -30,6 +31,51 @@ struct CardFamilyCommandTests {
         #expect(object["family"] as? String == family)
         #expect(object["nfcForumType"] as? Int == type)
         #expect(object["ndefSupported"] as? Bool == false)
+    }
+
+    @Test func identifyNamesAnNTAG424DNAByItsGetVersion() throws {
+        let result = try pn532ctl(["identify", "--device", "sim:ntag424:uid=04451C9A6E7180"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            Card      NTAG 424 DNA
+            Bytes     UID 04451C9A6E7180  ATQA 0344  SAK 20  ATS 067777710280
+            Version   hardware 04040230001105  software 04040201021105  production 04451C9A6E7180CF39A14C303721
+            Type      NFC Forum Type 4
+            NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only
+
+            """)
+    }
+
+    @Test func identifyNamesTheDESFiresGeneration() throws {
+        let result = try pn532ctl(["identify", "--device", "sim:desfire:uid=04DE5F1E000001"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Card      MIFARE DESFire EV1\n"))
+        #expect(result.output.contains("\nVersion   hardware 04010101001805  software 04010101041805  production 04DE5F1E000001"))
+    }
+
+    @Test(arguments: [
+        ("ntag424:uid=04451C9A6E7180", "NTAG 424 DNA", "0404023000110504040201021105" + "04451C9A6E7180CF39A14C303721" as String?),
+        ("desfire:uid=04DE5F1E000001", "MIFARE DESFire EV1", "0401010100180504010101041805" + "04DE5F1E000001BA7C4000013019"),
+        ("phone", "ISO-DEP device with a random UID (phone or payment card)", nil),
+    ])
+    func identifyJSONGivesTheProductAndTheVersion(_ card: String, _ product: String, _ version: String?) throws {
+        let result = try pn532ctl(["identify", "--json", "--device", "sim:\(card)"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("{\"product\":\"\(product)\",\"uid\":"))
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        #expect(object["family"] as? String == product)
+        if let version {
+            #expect(object["version"] as? String == version)
+        } else {
+            #expect(object["version"] is NSNull)
+        }
+    }
+
+    @Test func identifyGivesNoVersionLineForCardsItDoesNotAsk() throws {
+        let result = try pn532ctl(["identify", "--json", "--device", "sim:classic1k:uid=C1C1C1C1"])
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        #expect(object["version"] is NSNull)
+        #expect(object["product"] as? String == "MIFARE Classic 1K")
     }
 
     @Test func identifyDescribesATypeBCardByItsPUPI() throws {
@@ -53,7 +99,8 @@ struct CardFamilyCommandTests {
     @Test(arguments: [
         (["read"], "classic4k", "not an NDEF tag we can read: MIFARE Classic 4K"),
         (["read"], "felica-lite-s", "not an NDEF tag we can read: FeliCa Lite-S (NFC Forum Type 3: NDEF on it is not supported yet)"),
-        (["write", "--text", "hi"], "desfire", "not an NDEF tag we can read: MIFARE DESFire (NFC Forum Type 4: NDEF on it is not supported yet)"),
+        (["write", "--text", "hi"], "desfire", "not an NDEF tag we can read: MIFARE DESFire EV1 (NFC Forum Type 4: NDEF on it is not supported yet)"),
+        (["read"], "ntag424", "not an NDEF tag we can read: NTAG 424 DNA (NFC Forum Type 4: NDEF on it is not supported yet)"),
         (["format"], "topaz512", "not an NDEF tag we can read: Topaz/Jewel (NFC Forum Type 1: NDEF on it is not supported yet)"),
         (["dump"], "classic1k", "not an NDEF tag we can read: MIFARE Classic 1K"),
         (["read"], "typeb", "not an NDEF tag we can read: ISO/IEC 14443-B card (NFC Forum Type 4: NDEF on it is not supported yet)"),

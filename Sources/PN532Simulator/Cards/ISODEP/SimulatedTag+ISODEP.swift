@@ -9,10 +9,15 @@ extension SimulatedTag {
     static let deselectBlock: UInt8 = 0xC2
 
     /// The ATS, starting with its length byte TL: DESFire EV1 `06 75 77 81 02 80` (FSCI 5 =
-    /// 64-byte frames, 106–848 kbps both ways, FWI 8, CID supported, historical byte 80); the
-    /// phone `05 78 80 70 02` (FSCI 8, 106 kbps only, FWI 7, CID supported).
+    /// 64-byte frames, 106–848 kbps both ways, FWI 8, CID supported, historical byte 80);
+    /// NTAG 424 DNA `06 77 77 71 02 80` (FSCI 7 = 128-byte frames, FWI 7, SFGI 1); the phone
+    /// `05 78 80 70 02` (FSCI 8, 106 kbps only, FWI 7, CID supported).
     var answerToSelect: [UInt8] {
-        product == .phone ? [0x05, 0x78, 0x80, 0x70, 0x02] : [0x06, 0x75, 0x77, 0x81, 0x02, 0x80]
+        switch product {
+        case .phone: [0x05, 0x78, 0x80, 0x70, 0x02]
+        case .ntag424: [0x06, 0x77, 0x77, 0x71, 0x02, 0x80]
+        default: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80]
+        }
     }
 
     /// The answer of an ISO-DEP card: before RATS only RATS and HALT; after it I-blocks
@@ -47,7 +52,11 @@ extension SimulatedTag {
 
     /// The R-APDU (or native answer) to one APDU.
     mutating func applicationAnswer(_ apdu: [UInt8]) -> [UInt8] {
-        product == .desfire ? desfireAnswer(apdu) : Self.answerWithoutApplication(apdu)
+        switch product {
+        case .desfire: desfireAnswer(apdu)
+        case .ntag424: ntag424Answer(apdu)
+        default: Self.answerWithoutApplication(apdu)
+        }
     }
 
     /// A card without an application for this reader (the phone, the Type B card): SELECT

@@ -1,0 +1,23 @@
+/// What the simulated NXP ISO-DEP cards answer to GetVersion (`60`, `AF`, `AF`).
+extension TagProduct {
+    /// Parts 1 (hardware) and 2 (software) of GetVersion, 7 bytes each: vendor, type,
+    /// subtype, major and minor version, storage size, protocol; nil for a card that does not
+    /// know the command.
+    ///
+    /// - DESFire EV1 4 KB: `04 01 01 01 00 18 05` and `04 01 01 01 04 18 05`.
+    /// - NTAG 424 DNA (its data sheet, §10.5.2): `04 04 02 30 00 11 05` and
+    ///   `04 04 02 01 02 11 05`.
+    var nxpVersion: (hardware: [UInt8], software: [UInt8])? {
+        switch self {
+        case .desfire: ([0x04, 0x01, 0x01, 0x01, 0x00, 0x18, 0x05], [0x04, 0x01, 0x01, 0x01, 0x04, 0x18, 0x05])
+        case .ntag424: ([0x04, 0x04, 0x02, 0x30, 0x00, 0x11, 0x05], [0x04, 0x04, 0x02, 0x01, 0x02, 0x11, 0x05])
+        default: nil
+        }
+    }
+
+    /// Part 3 after the UID: batch number, production week and year (7 bytes, so that the
+    /// part is 14).
+    var productionData: [UInt8] {
+        self == .ntag424 ? [0xCF, 0x39, 0xA1, 0x4C, 0x30, 0x37, 0x21] : [0xBA, 0x7C, 0x40, 0x00, 0x01, 0x30, 0x19]
+    }
+}

@@ -1,0 +1,48 @@
+import NFCCore
+import PN532
+import PN532Simulator
+import Testing
+
+/// One card selected by a PN532 session on the in-process simulator, with an exchange that
+/// keeps every command sent to it.
+final class SimulatedCard {
+    let chip: SimulatedPN532
+    let session: PN532Session
+    let target: PassiveTarget
+    let exchange: RecordingExchange
+
+    init(_ tag: SimulatedTag) throws {
+        chip = SimulatedPN532(tags: [tag])
+        session = PN532Session(link: SimulatorLink(chip: chip))
+        try session.start()
+        target = try #require(try session.listPassiveTargets(maxTargets: 1).first)
+        exchange = RecordingExchange(TargetExchange(session: session, target: target))
+    }
+
+    convenience init(_ product: TagProduct) throws {
+        try self.init(SimulatedTag(product: product))
+    }
+}
+
+/// Passes commands on to a tag and keeps them, to count what a query cost.
+final class RecordingExchange: TagExchange {
+    let inner: any TagExchange
+    private(set) var commands: [[UInt8]] = []
+
+    init(_ inner: any TagExchange) {
+        self.inner = inner
+    }
+
+    var maximumCommandLength: Int { inner.maximumCommandLength }
+
+    var maximumAnswerLength: Int { inner.maximumAnswerLength }
+
+    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
+        commands.append(command)
+        return try inner.exchange(command, answer: answer)
+    }
+
+    func reselect() throws(TagExchangeError) {
+        try inner.reselect()
+    }
+}
