@@ -58,7 +58,7 @@ func detectionsUntilTimeout(_ session: NFCTagReaderSession) async -> (items: [[N
         return (session, try #require(try await iterator.next()))
     }
 
-    @Test(arguments: ["ntag213", "classic1k", "desfire", "phone", "typeb", "felica-lite-s"])
+    @Test(arguments: ["ntag213", "classic1k", "desfire", "ntag424", "phone", "typeb", "felica-lite-s"])
     func eachFamilyIsReportedAsItsCoreNFCCase(_ card: String) async throws {
         let session = NFCTagReaderSession(pollingOption: [.iso14443, .iso18092], device: "sim:\(card)")
         session.begin()
@@ -78,6 +78,10 @@ func detectionsUntilTimeout(_ session: NFCTagReaderSession) async -> (items: [[N
             // historical byte.
             #expect(tag.historicalBytes == [0x80])
             #expect(tag.applicationData == nil)
+            #expect(tag.identifier.count == 7)
+        case ("ntag424", .iso7816(let tag)):
+            // NTAG 424 DNA's ATS `06 77 77 71 02 80`: one historical byte as well.
+            #expect(tag.historicalBytes == [0x80])
             #expect(tag.identifier.count == 7)
         case ("phone", .iso7816(let tag)):
             #expect(tag.historicalBytes == [])
