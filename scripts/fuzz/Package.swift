@@ -71,6 +71,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "NFCReader", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "FuzzCardResponses",
+            dependencies: ["FuzzSupport", .product(name: "NFCTags", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzNXPCardVersion",
             dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NFCTags", package: "pn532ctl")]
         ),

@@ -1,5 +1,6 @@
 import NDEF
 import NFCCore
+import NFCTags
 import PN532
 
 /// A FeliCa card (JIS X 6319-4, 212 or 424 kbps), as Core NFC's `NFCFeliCaTag`: its IDm and
@@ -52,10 +53,9 @@ public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
     ///   does not match it, `readerTransceiveErrorTagConnectionLost` when the card did not
     ///   answer, `readerTransceiveErrorTagNotConnected` before `connect(to:)`.
     public func sendFeliCaCommand(commandPacket: [UInt8]) async throws(NFCReaderError) -> [UInt8] {
-        guard !commandPacket.isEmpty, commandPacket.count < 255 else {
+        guard let frame = FeliCaResponse.frame(carrying: commandPacket) else {
             throw NFCReaderError(.readerErrorInvalidParameterLength, "a FeliCa command packet has 1 … 254 bytes (it has \(commandPacket.count))")
         }
-        let frame = [UInt8(commandPacket.count + 1)] + commandPacket
         let answer = try await core.exchange(frame, detection: detection, step: "FeliCa command \(hexText([commandPacket[0]]))")
         return try Self.packet(answer)
     }
@@ -66,12 +66,12 @@ public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
     /// - Throws: `readerTransceiveErrorTagResponseError` when the length byte is missing or
     ///   does not match.
     static func packet(_ frame: [UInt8]) throws(NFCReaderError) -> [UInt8] {
-        guard let length = frame.first, Int(length) == frame.count, frame.count > 1 else {
+        guard let response = FeliCaResponse(frame: frame) else {
             throw NFCReaderError(
                 .readerTransceiveErrorTagResponseError,
                 "the FeliCa response's length byte does not match its \(frame.count) byte(s)")
         }
-        return Array(frame.dropFirst())
+        return response.packet
     }
 
     public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {

@@ -79,11 +79,10 @@ public final class NFCISO7816Tag: NFCNDEFTag, Sendable, CustomStringConvertible 
     ///
     /// - Throws: `readerTransceiveErrorTagResponseError` for fewer than two bytes.
     static func response(_ answer: [UInt8]) throws(NFCReaderError) -> (responseData: [UInt8], sw1: UInt8, sw2: UInt8) {
-        guard answer.count >= 2, let sw2 = answer.last else {
+        guard let response = ResponseAPDU(answer) else {
             throw NFCReaderError(.readerTransceiveErrorTagResponseError, "the card answered \(answer.count) byte(s): a response APDU ends with a 2-byte status word")
         }
-        let sw1 = answer[answer.count - 2]
-        return (Array(answer.dropLast(2)), sw1, sw2)
+        return (response.data, UInt8(response.status >> 8), UInt8(response.status & 0xFF))
     }
 
     public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
