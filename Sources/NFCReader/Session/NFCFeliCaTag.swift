@@ -7,7 +7,7 @@ import PN532
 /// the system code it answered the reader's polling with, and raw FeliCa commands.
 ///
 /// NDEF (NFC Forum Type 3) is not read: `queryNDEFStatus()` answers `notSupported`.
-public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
+public final class NFCFeliCaTag: NFCSessionTag, @unchecked Sendable, CustomStringConvertible {
     /// The manufacture ID (IDm, 8 bytes) the card answered the polling with.
     public let currentIDm: [UInt8]
     /// The system code the card answered the polling with (2 bytes; the reader polls every
@@ -15,19 +15,12 @@ public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
     public let currentSystemCode: [UInt8]
     /// The manufacture parameter (PMm, 8 bytes): byte 1 is the IC type.
     public let manufactureParameter: [UInt8]
-    /// The target as InListPassiveTarget reported it.
-    let target: ListedTarget
-    /// The detection this tag came from.
-    let detection: Int
-    let core: ReaderSessionCore
 
     init(target: ListedTarget, felica: NFCFTarget, detection: Int, core: ReaderSessionCore) {
         currentIDm = felica.idm
         currentSystemCode = felica.systemCode.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? [0xFF, 0xFF]
         manufactureParameter = felica.pmm
-        self.target = target
-        self.detection = detection
-        self.core = core
+        super.init(reporting: target, detection: detection, core: core)
     }
 
     /// `FeliCa <IDm in hex>`.
@@ -35,14 +28,6 @@ public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
         "FeliCa \(hexText(currentIDm))"
     }
 
-    public var isAvailable: Bool {
-        core.isReady && core.connectedDetection == detection
-    }
-
-    /// Makes the card the connected tag; called by the session's `connect(to:)`.
-    func connect() async throws(NFCReaderError) {
-        try await core.connect(target, detection: detection)
-    }
 
     /// Sends a FeliCa command packet (command code first; the length byte and the CRC are
     /// added here and by the reader) and returns the response packet without its length byte,
@@ -74,19 +59,4 @@ public final class NFCFeliCaTag: NFCNDEFTag, Sendable, CustomStringConvertible {
         return response.packet
     }
 
-    public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
-        try await core.queryNDEFStatus(detection)
-    }
-
-    public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
-        try await core.readNDEF(detection)
-    }
-
-    public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
-        try await core.writeNDEF(message, detection)
-    }
-
-    public func writeLock() async throws(NFCReaderError) {
-        try await core.writeLock(detection)
-    }
 }

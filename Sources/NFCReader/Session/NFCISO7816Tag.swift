@@ -11,18 +11,13 @@ import PN532
 /// identifiers to try): the app sends its own SELECT. Core NFC reports a DESFire as a
 /// `NFCMiFareTag`; here every ISO-DEP card is an `NFCISO7816Tag`. NDEF (NFC Forum Type 4)
 /// is not read: `queryNDEFStatus()` answers `notSupported`.
-public final class NFCISO7816Tag: NFCNDEFTag, Sendable, CustomStringConvertible {
+public final class NFCISO7816Tag: NFCSessionTag, @unchecked Sendable, CustomStringConvertible {
     /// The UID (type A) or the PUPI (type B).
     public let identifier: [UInt8]
     /// The historical bytes of a type A card's ATS; nil for type B.
     public let historicalBytes: [UInt8]?
     /// The application data of a type B card's ATQB (4 bytes); nil for type A.
     public let applicationData: [UInt8]?
-    /// The target as InListPassiveTarget reported it.
-    let target: ListedTarget
-    /// The detection this tag came from.
-    let detection: Int
-    let core: ReaderSessionCore
 
     /// The tag for an ISO-DEP `target`; nil when it is not one (a type A target without an
     /// ATS, a FeliCa or Jewel target).
@@ -39,9 +34,7 @@ public final class NFCISO7816Tag: NFCNDEFTag, Sendable, CustomStringConvertible 
             return nil
         }
         identifier = target.info.identifier
-        self.target = target
-        self.detection = detection
-        self.core = core
+        super.init(reporting: target, detection: detection, core: core)
     }
 
     /// `ISO 7816 <NFC-A|NFC-B> <identifier in hex>`.
@@ -49,14 +42,6 @@ public final class NFCISO7816Tag: NFCNDEFTag, Sendable, CustomStringConvertible 
         "ISO 7816 \(target.info.technology) \(hexText(identifier))"
     }
 
-    public var isAvailable: Bool {
-        core.isReady && core.connectedDetection == detection
-    }
-
-    /// Makes the card the connected tag; called by the session's `connect(to:)`.
-    func connect() async throws(NFCReaderError) {
-        try await core.connect(target, detection: detection)
-    }
 
     /// Sends `apdu` and returns the card's answer: its data and the status word.
     ///
@@ -85,19 +70,4 @@ public final class NFCISO7816Tag: NFCNDEFTag, Sendable, CustomStringConvertible 
         return (response.data, UInt8(response.status >> 8), UInt8(response.status & 0xFF))
     }
 
-    public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
-        try await core.queryNDEFStatus(detection)
-    }
-
-    public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
-        try await core.readNDEF(detection)
-    }
-
-    public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
-        try await core.writeNDEF(message, detection)
-    }
-
-    public func writeLock() async throws(NFCReaderError) {
-        try await core.writeLock(detection)
-    }
 }

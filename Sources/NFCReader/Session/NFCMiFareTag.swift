@@ -29,7 +29,7 @@ public enum NFCMiFareFamily: Int, Hashable, Sendable {
 /// MIFARE Ultralight (NFC Forum Type 2) read and write NDEF; MIFARE Classic and Plus report
 /// `notSupported` and take raw commands (`sendMiFareCommand`). ISO-DEP cards (a DESFire
 /// among them) are `NFCISO7816Tag`s here.
-public final class NFCMiFareTag: NFCNDEFTag, Sendable, CustomStringConvertible {
+public final class NFCMiFareTag: NFCSessionTag, @unchecked Sendable, CustomStringConvertible {
     /// The UID (4, 7 or 10 bytes).
     public let identifier: [UInt8]
     /// ATQA (SENS_RES), first byte most significant.
@@ -38,20 +38,13 @@ public final class NFCMiFareTag: NFCNDEFTag, Sendable, CustomStringConvertible {
     public let sak: UInt8
     /// The family, from ATQA and SAK.
     public let mifareFamily: NFCMiFareFamily
-    /// The target as InListPassiveTarget reported it.
-    let target: ListedTarget
-    /// The detection this tag came from (tags of an earlier poll cannot be connected).
-    let detection: Int
-    let core: ReaderSessionCore
 
     init(target: ListedTarget, typeA: NFCATarget, detection: Int, core: ReaderSessionCore) {
-        self.target = target
-        self.detection = detection
-        self.core = core
         identifier = typeA.uid
         atqa = typeA.atqa
         sak = typeA.sak
         mifareFamily = NFCMiFareFamily(CardFamily(info: target.info))
+        super.init(reporting: target, detection: detection, core: core)
     }
 
     /// `MIFARE <family> <UID in hex>`.
@@ -59,30 +52,6 @@ public final class NFCMiFareTag: NFCNDEFTag, Sendable, CustomStringConvertible {
         "MIFARE \(mifareFamily) \(hexText(identifier))"
     }
 
-    public var isAvailable: Bool {
-        core.isReady && core.connectedDetection == detection
-    }
-
-    /// Selects the tag and identifies its product; called by the session's `connect(to:)`.
-    func connect() async throws(NFCReaderError) {
-        try await core.connect(target, detection: detection)
-    }
-
-    public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
-        try await core.queryNDEFStatus(detection)
-    }
-
-    public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
-        try await core.readNDEF(detection)
-    }
-
-    public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
-        try await core.writeNDEF(message, detection)
-    }
-
-    public func writeLock() async throws(NFCReaderError) {
-        try await core.writeLock(detection)
-    }
 
     /// Sends a raw tag command (without CRC) and returns the answer, as Core NFC's
     /// `sendMiFareCommand`.

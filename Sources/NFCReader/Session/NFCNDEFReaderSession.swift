@@ -102,14 +102,7 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
     ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
     public func connect(to tag: any NFCNDEFTag) async throws(NFCReaderError) {
-        let reported: NFCTag? =
-            switch tag {
-            case let tag as NFCMiFareTag: .miFare(tag)
-            case let tag as NFCISO7816Tag: .iso7816(tag)
-            case let tag as NFCFeliCaTag: .feliCa(tag)
-            default: nil
-            }
-        guard let reported, reported.core === core else {
+        guard let reported = tag as? NFCSessionTag, reported.core === core else {
             throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
         }
         try await reported.connect()

@@ -35,13 +35,7 @@ public enum NFCTag: Sendable, CustomStringConvertible {
 
     /// The tag's NDEF side: every family here can be asked its NDEF status (only Type 2 tags
     /// answer other than `notSupported`).
-    public var ndefTag: any NFCNDEFTag {
-        switch self {
-        case .miFare(let tag): tag
-        case .iso7816(let tag): tag
-        case .feliCa(let tag): tag
-        }
-    }
+    public var ndefTag: any NFCNDEFTag { sessionTag }
 
     /// The identifier: the UID (type A), the PUPI (type B) or the IDm (FeliCa).
     public var identifier: [UInt8] {
@@ -64,21 +58,12 @@ public enum NFCTag: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The session engine that reported the tag.
-    var core: ReaderSessionCore {
+    /// The tag as its session holds it.
+    var sessionTag: NFCSessionTag {
         switch self {
-        case .miFare(let tag): tag.core
-        case .iso7816(let tag): tag.core
-        case .feliCa(let tag): tag.core
-        }
-    }
-
-    /// Makes the tag the connected one of its session.
-    func connect() async throws(NFCReaderError) {
-        switch self {
-        case .miFare(let tag): try await tag.connect()
-        case .iso7816(let tag): try await tag.connect()
-        case .feliCa(let tag): try await tag.connect()
+        case .miFare(let tag): tag
+        case .iso7816(let tag): tag
+        case .feliCa(let tag): tag
         }
     }
 }

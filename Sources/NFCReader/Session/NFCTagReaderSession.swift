@@ -92,9 +92,9 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
     ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
     public func connect(to tag: NFCTag) async throws(NFCReaderError) {
-        guard tag.core === core else {
+        guard tag.sessionTag.core === core else {
             throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
         }
-        try await tag.connect()
+        try await tag.sessionTag.connect()
     }
 }
