@@ -72,7 +72,7 @@ final class MemoryTag: TagExchange {
 
     var maximumAnswerLength: Int { 252 }
 
-    func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
+    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
         switch command.first {
         case 0x30 where command.count == 2 && Int(command[1]) < product.pageCount:
             return (0..<4).flatMap { page((Int(command[1]) + $0) % product.pageCount) }
