@@ -72,7 +72,9 @@ struct DoorHooksCommandTests {
 
     /// The hook waits until its setsid child has left the group (the child writes its pid
     /// after setsid), so the kill at the timeout always finds it escaped, however loaded the
-    /// machine (with 0.5 s and no wait, a slow fork lost the race).
+    /// machine (with 0.5 s and no wait, a slow fork lost the race). The runner's two lines
+    /// come in either order: the sweep after the kill can find the orphan before the hook
+    /// itself is reaped.
     @Test func aHooksSetsidChildIsKilledWithItAtTheTimeout() throws {
         let hooked = try Hooked(hooks: """
             [[hook]]
@@ -83,10 +85,16 @@ struct DoorHooksCommandTests {
             """, tagURI: "https://example.com/x")
         try hooked.present(DoorScene.stranger)
         _ = try hooked.runner.readLine(containing: "hook 1: started")
-        _ = try hooked.runner.readLine(containing: "hook 1: /bin/sh killed after its timeout")
-        let swept = try hooked.runner.readLine(containing: "left behind by hooks")
+        var killed = false
+        var swept: String?
+        while !killed || swept == nil {
+            let line = try hooked.runner.readLine(within: 20)
+            if line.contains("hook 1: /bin/sh killed after its timeout") { killed = true }
+            if line.contains("left behind by hooks") { swept = line }
+        }
+        let sweep = try #require(swept)
         let escaped = try String(contentsOfFile: hooked.file("escaped.pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(swept.contains("pid \(escaped)"), "\(swept)")
+        #expect(sweep.contains("pid \(escaped)"), "\(sweep)")
         let pid = try #require(Int32(escaped))
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the setsid child is gone")
     }
