@@ -42,7 +42,6 @@ public final class NFCISO7816Tag: NFCSessionTag, @unchecked Sendable, CustomStri
         "ISO 7816 \(target.info.technology) \(hexText(identifier))"
     }
 
-
     /// Sends `apdu` and returns the card's answer: its data and the status word.
     ///
     /// - Throws: `readerErrorInvalidParameterLength` for an APDU without a short form,
@@ -69,5 +68,4 @@ public final class NFCISO7816Tag: NFCSessionTag, @unchecked Sendable, CustomStri
         }
         return (response.data, UInt8(response.status >> 8), UInt8(response.status & 0xFF))
     }
-
 }
