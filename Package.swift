@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
-        .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
+        .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),

@@ -22,31 +22,32 @@ final class CdevLineIO: GPIOLineIO {
 
     deinit { devices.close(fd) }
 
-    func readLevel() throws -> Bool {
+    func readLevel() throws(GPIOError) -> Bool {
         var bytes = GPIOV2Encoding.values(high: false)
         try call("reading", request: GPIOV2.getValues, &bytes)
         return bytes.load(UInt64.self, at: GPIOV2.Values.bits) & 1 != 0
     }
 
-    func writeLevel(_ high: Bool) throws {
+    func writeLevel(_ high: Bool) throws(GPIOError) {
         var bytes = GPIOV2Encoding.values(high: high)
         try call("setting \(high ? 1 : 0) on", request: GPIOV2.setValues, &bytes)
     }
 
-    func waitForEdge(timeout: Duration) throws -> Bool {
-        do {
+    func waitForEdge(timeout: Duration) throws(GPIOError) -> Bool {
+        let bytes: [UInt8]
+        do throws(SystemCallError) {
             guard try devices.poll(fd, timeout: timeout) else { return false }
-            let bytes = try devices.read(fd, count: GPIOV2.Event.size * 16)
-            guard bytes.count % GPIOV2.Event.size == 0 else {
-                throw GPIOError.malformed("\(line): an edge event read from \(path) was \(bytes.count) bytes, not a multiple of \(GPIOV2.Event.size)")
-            }
-            return !bytes.isEmpty
-        } catch let error as SystemCallError {
-            throw GPIOError.system(operation: "\(line): waiting for an edge from", path: path, errno: error.errno)
+            bytes = try devices.read(fd, count: GPIOV2.Event.size * 16)
+        } catch {
+            throw .system(operation: "\(line): waiting for an edge from", path: path, errno: error.errno)
         }
+        guard bytes.count % GPIOV2.Event.size == 0 else {
+            throw .malformed("\(line): an edge event read from \(path) was \(bytes.count) bytes, not a multiple of \(GPIOV2.Event.size)")
+        }
+        return !bytes.isEmpty
     }
 
-    private func call(_ operation: String, request: UInt, _ bytes: inout [UInt8]) throws {
+    private func call(_ operation: String, request: UInt, _ bytes: inout [UInt8]) throws(GPIOError) {
         do {
             try devices.ioctl(fd, request, &bytes)
         } catch {

@@ -17,20 +17,24 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         self.clock = clock
     }
 
-    public func chips() throws -> [GPIOChipDescription] {
-        try chipPaths().map { path in
-            try withChip(path) { fd, info in
-                let lines = try (0..<info.lines).map { try lineInfo(fd, offset: $0, path: path) }
+    public func chips() throws(GPIOError) -> [GPIOChipDescription] {
+        var chips: [GPIOChipDescription] = []
+        for path in try chipPaths() {
+            let chip = try withChip(path) { (fd, info) throws(GPIOError) in
+                var lines: [GPIOLineDescription] = []
+                for offset in 0..<info.lines { lines.append(try lineInfo(fd, offset: offset, path: path)) }
                 return GPIOChipDescription(name: info.name, label: info.label, base: nil, lines: lines)
             }
+            chips.append(chip)
         }
+        return chips
     }
 
-    public func request(_ request: GPIOLineRequest, chip query: String?) throws -> GPIOLine {
+    public func request(_ request: GPIOLineRequest, chip query: String?) throws(GPIOError) -> GPIOLine {
         let name = request.line.description
         var searched: [String] = []
         for path in try chipPaths() {
-            let found: GPIOLine? = try withChip(path) { fd, info in
+            let found: GPIOLine? = try withChip(path) { (fd, info) throws(GPIOError) in
                 guard query == nil || query == info.name || query == info.label || query == path else { return nil }
                 searched.append(info.label.isEmpty ? info.name : info.label)
                 for offset in 0..<info.lines where try lineInfo(fd, offset: offset, path: path).name == name {
@@ -44,12 +48,12 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         throw GPIOError.lineNotFound(line: name, chip: searched.joined(separator: ", "))
     }
 
-    private func requestLine(_ fd: Int32, offset: Int, request: GPIOLineRequest, chip: String, path: String) throws -> GPIOLine {
+    private func requestLine(_ fd: Int32, offset: Int, request: GPIOLineRequest, chip: String, path: String) throws(GPIOError) -> GPIOLine {
         var bytes = GPIOV2Encoding.lineRequest(offset: offset, request: request)
         do {
             try devices.ioctl(fd, GPIOV2.getLine, &bytes)
         } catch {
-            if error.errno == EBUSY {
+            if error.errno == .resourceBusy {
                 let holder = try lineInfo(fd, offset: offset, path: path).consumer
                 throw GPIOError.busy(line: request.line.description, chip: chip, consumer: holder)
             }
@@ -64,12 +68,12 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         return GPIOLine(name: request.line, activeLow: false, io: io, clock: clock)
     }
 
-    private func chipPaths() throws -> [String] {
+    private func chipPaths() throws(GPIOError) -> [String] {
         let paths: [String]
         do {
             paths = try devices.chipPaths()
         } catch {
-            throw GPIOError.noInterface("cannot list /dev: \(Errno(rawValue: error.errno).description)")
+            throw GPIOError.noInterface("cannot list /dev: \(error.errno.description)")
         }
         guard !paths.isEmpty else {
             throw GPIOError.noInterface("no GPIO chips (/dev/gpiochipN); this kernel lacks the character device "
@@ -78,7 +82,7 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         return paths
     }
 
-    private func withChip<T>(_ path: String, _ body: (Int32, (name: String, label: String, lines: Int)) throws -> T) throws -> T {
+    private func withChip<T>(_ path: String, _ body: (Int32, (name: String, label: String, lines: Int)) throws(GPIOError) -> T) throws(GPIOError) -> T {
         let fd: Int32
         do {
             fd = try devices.open(path)
@@ -95,7 +99,7 @@ public final class CharacterDeviceGPIO: GPIOBackend {
         return try body(fd, GPIOV2Encoding.chipInfo(bytes))
     }
 
-    private func lineInfo(_ fd: Int32, offset: Int, path: String) throws -> GPIOLineDescription {
+    private func lineInfo(_ fd: Int32, offset: Int, path: String) throws(GPIOError) -> GPIOLineDescription {
         var bytes = GPIOV2Encoding.lineInfoQuery(offset: offset)
         do {
             try devices.ioctl(fd, GPIOV2.getLineInfo, &bytes)

@@ -1,10 +1,12 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The names in a directory, without `.` and `..`, sorted; errno on failure.
 func directoryEntries(_ path: String) throws(SystemCallError) -> [String] {
-    guard let directory = opendir(path) else { throw SystemCallError(errno: errno) }
+    guard let directory = opendir(path) else { throw SystemCallError(Errno(rawValue: errno)) }
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {

@@ -1,9 +1,9 @@
 /// A way to reach the GPIO lines: sysfs or the character device.
 public protocol GPIOBackend {
     /// The chips and their lines.
-    func chips() throws -> [GPIOChipDescription]
+    func chips() throws(GPIOError) -> [GPIOChipDescription]
     /// Requests a line; `chip` (a chip name or label) picks the chip when several could hold it.
-    func request(_ request: GPIOLineRequest, chip: String?) throws -> GPIOLine
+    func request(_ request: GPIOLineRequest, chip: String?) throws(GPIOError) -> GPIOLine
 }
 
 /// A GPIO chip as `gpio list` shows it.

@@ -9,7 +9,7 @@ public protocol GPIOClock: AnyObject {
     /// Time since an arbitrary fixed point; never goes backwards.
     func now() -> Duration
     /// Waits for `duration`. Throws when the wait is interrupted (the caller cleans up).
-    func sleep(for duration: Duration) throws
+    func sleep(for duration: Duration) throws(GPIOError)
 }
 
 /// The system's monotonic clock with nanosleep(2); an interrupted sleep resumes.
@@ -21,7 +21,7 @@ public final class SystemGPIOClock: GPIOClock {
         MonotonicTime.monotonicNow().sinceOrigin
     }
 
-    public func sleep(for duration: Duration) throws {
+    public func sleep(for duration: Duration) throws(GPIOError) {
         guard duration > .zero else { return }
         let nanoseconds = duration.nanoseconds
         var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))

@@ -1,10 +1,5 @@
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-import NFCCore
-#endif
-
 /// A GPIO failure, with the line, chip and path involved and what to do about it.
 public enum GPIOError: Error, Equatable, CustomStringConvertible {
     /// A line name that is not a board name such as `GPIO17`.
@@ -20,7 +15,7 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
     /// The line is not on the chip (offset past its line count, or no line of that name).
     case lineNotFound(line: String, chip: String)
     /// A system call on `path` failed with `errno`; `operation` says what was being done.
-    case system(operation: String, path: String, errno: Int32)
+    case system(operation: String, path: String, errno: Errno)
     /// The line is held by another user (EBUSY).
     case busy(line: String, chip: String, consumer: String)
     /// The files of a freshly exported line stayed unwritable past the udev grace period.
@@ -43,7 +38,7 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
         case .lineNotFound(let line, let chip):
             return "\(line) is not a line of chip \(chip); 'pn532ctl gpio list' shows the lines"
         case .system(let operation, let path, let code):
-            return "\(operation) \(path) failed: \(Errno(rawValue: code).description)\(hint(code))"
+            return "\(operation) \(path) failed: \(code.description)\(hint(code))"
         case .busy(let line, let chip, let consumer):
             let user = consumer.isEmpty ? "another user" : "'\(consumer)'"
             return "\(line) on \(chip) is in use by \(user); stop it or choose another line"
@@ -57,10 +52,10 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    private func hint(_ code: Int32) -> String {
+    private func hint(_ code: Errno) -> String {
         switch code {
-        case EACCES, EPERM: return " (run as root or add the user to the gpio group)"
-        case ENOENT: return " (is the GPIO interface enabled in this kernel?)"
+        case .permissionDenied, .notPermitted: return " (run as root or add the user to the gpio group)"
+        case .noSuchFileOrDirectory: return " (is the GPIO interface enabled in this kernel?)"
         default: return ""
         }
     }

@@ -34,25 +34,25 @@ public final class GPIOLine {
     /// Consumes the edge notifications waiting on `eventDescriptor`, without waiting; true
     /// when there were any.
     @discardableResult
-    public func drainEvents() throws -> Bool {
+    public func drainEvents() throws(GPIOError) -> Bool {
         var drained = false
         while try io.waitForEdge(timeout: .zero) { drained = true }
         return drained
     }
 
     /// Switches the line on (active) or off.
-    public func set(_ on: Bool) throws {
+    public func set(_ on: Bool) throws(GPIOError) {
         try io.writeLevel(on != activeLow)
     }
 
     /// True when the line is active.
-    public func read() throws -> Bool {
+    public func read() throws(GPIOError) -> Bool {
         try io.readLevel() != activeLow
     }
 
     /// On, wait `duration`, off. The line is switched off even when the wait is interrupted;
     /// the wait's error is rethrown after that.
-    public func pulse(for duration: Duration) throws {
+    public func pulse(for duration: Duration) throws(GPIOError) {
         try set(true)
         var isOff = false
         defer { if !isOff { _ = try? set(false) } }
@@ -63,7 +63,7 @@ public final class GPIOLine {
 
     /// Waits up to `timeout` for the line to change state and stay changed for the debounce
     /// period. Returns the edge, or nil at the deadline.
-    public func waitForEdge(timeout: Duration) throws -> Edge? {
+    public func waitForEdge(timeout: Duration) throws(GPIOError) -> Edge? {
         let deadline = clock.now() + timeout
         let stable = try read()
         while true {

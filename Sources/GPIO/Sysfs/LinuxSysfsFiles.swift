@@ -19,7 +19,7 @@ public final class LinuxSysfsFiles: SysfsFiles {
             defer { file.closeQuietly() }
             return try Self.text(of: file)
         } catch {
-            throw SysfsFileError(errno: error.rawValue, path: path)
+            throw SysfsFileError(error, path: path)
         }
     }
 
@@ -29,7 +29,7 @@ public final class LinuxSysfsFiles: SysfsFiles {
             defer { file.closeQuietly() }
             try file.writeEverything(Array(text.utf8))
         } catch {
-            throw SysfsFileError(errno: error.rawValue, path: path)
+            throw SysfsFileError(error, path: path)
         }
     }
 
@@ -37,7 +37,7 @@ public final class LinuxSysfsFiles: SysfsFiles {
         do {
             return try directoryEntries(path)
         } catch {
-            throw SysfsFileError(errno: error.errno, path: path)
+            throw SysfsFileError(error.errno, path: path)
         }
     }
 
@@ -53,7 +53,7 @@ public final class LinuxSysfsFiles: SysfsFiles {
             var entries = [Poll.entry(file.rawValue, POLLPRI | POLLERR)]
             return try Poll.wait(&entries, timeout: timeout) > 0
         } catch {
-            throw SysfsFileError(errno: error.rawValue, path: path)
+            throw SysfsFileError(error, path: path)
         }
     }
 

@@ -16,9 +16,9 @@ struct SysfsChip: Equatable {
     }
 
     /// Reads `gpiochipN/` under `root`.
-    static func read(_ name: String, root: String, files: SysfsFiles) throws -> SysfsChip {
+    static func read(_ name: String, root: String, files: SysfsFiles) throws(GPIOError) -> SysfsChip {
         let directory = "\(root)/\(name)"
-        func number(_ attribute: String) throws -> Int {
+        func number(_ attribute: String) throws(GPIOError) -> Int {
             let path = "\(directory)/\(attribute)"
             let text = try files.readTrimmed(path)
             guard let value = Int(text), value >= 0 else {
@@ -34,7 +34,7 @@ struct SysfsChip: Equatable {
 
 extension SysfsFiles {
     /// The file's text without surrounding whitespace, failures as `GPIOError`.
-    func readTrimmed(_ path: String) throws -> String {
+    func readTrimmed(_ path: String) throws(GPIOError) -> String {
         do {
             let text = try read(path)
             return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())

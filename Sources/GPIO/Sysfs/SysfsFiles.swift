@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// The file operations the sysfs backend needs, so tests can run it against a directory tree
 /// that behaves like the kernel's.
 public protocol SysfsFiles: AnyObject {
@@ -17,12 +19,12 @@ public protocol SysfsFiles: AnyObject {
 /// A failed file operation: the errno and the path.
 public struct SysfsFileError: Error, Equatable {
     /// The errno value.
-    public var errno: Int32
+    public var errno: Errno
     /// The file or directory.
     public var path: String
 
     /// An error for `path`.
-    public init(errno: Int32, path: String) {
+    public init(_ errno: Errno, path: String) {
         self.errno = errno
         self.path = path
     }

@@ -24,7 +24,7 @@ public final class SysfsGPIO: GPIOBackend {
         self.clock = clock
     }
 
-    public func chips() throws -> [GPIOChipDescription] {
+    public func chips() throws(GPIOError) -> [GPIOChipDescription] {
         try scanChips().map { chip in
             let lines = (0..<chip.count).map { offset in
                 let directory = "\(root)/gpio\(chip.base + offset)"
@@ -37,11 +37,11 @@ public final class SysfsGPIO: GPIOBackend {
     }
 
     /// The sysfs number of `line`: its chip's base plus its offset.
-    public func number(of line: GPIOLineName, chip: String?) throws -> Int {
+    public func number(of line: GPIOLineName, chip: String?) throws(GPIOError) -> Int {
         try self.chip(for: line, named: chip).base + line.offset
     }
 
-    public func request(_ request: GPIOLineRequest, chip query: String?) throws -> GPIOLine {
+    public func request(_ request: GPIOLineRequest, chip query: String?) throws(GPIOError) -> GPIOLine {
         let chip = try self.chip(for: request.line, named: query)
         let number = chip.base + request.line.offset
         let line = "\(request.line) (sysfs \(number) on \(chip.label))"
@@ -69,7 +69,7 @@ public final class SysfsGPIO: GPIOBackend {
     }
 
     /// Writes `gpioN` to `unexport`, releasing the line (an output keeps its level).
-    public func unexport(_ line: GPIOLineName, chip: String?) throws {
+    public func unexport(_ line: GPIOLineName, chip: String?) throws(GPIOError) {
         let number = try self.number(of: line, chip: chip)
         do {
             try files.write(String(number), to: "\(root)/unexport")
@@ -78,21 +78,21 @@ public final class SysfsGPIO: GPIOBackend {
         }
     }
 
-    private func scanChips() throws -> [SysfsChip] {
+    private func scanChips() throws(GPIOError) -> [SysfsChip] {
         let names: [String]
         do {
             names = try files.contents(ofDirectory: root)
         } catch {
-            throw GPIOError.noInterface("cannot read \(root): \(Errno(rawValue: error.errno).description) (is CONFIG_GPIO_SYSFS enabled?)")
+            throw GPIOError.noInterface("cannot read \(root): \(error.errno.description) (is CONFIG_GPIO_SYSFS enabled?)")
         }
-        return try names.filter { $0.hasPrefix("gpiochip") }
-            .map { try SysfsChip.read($0, root: root, files: files) }
-            .sorted { $0.base < $1.base }
+        var chips: [SysfsChip] = []
+        for name in names where name.hasPrefix("gpiochip") { chips.append(try SysfsChip.read(name, root: root, files: files)) }
+        return chips.sorted { $0.base < $1.base }
     }
 
     /// The chip for `line`: the one named, else the SoC's pin controller (`pinctrl-*`), else
     /// the only chip.
-    private func chip(for line: GPIOLineName, named query: String?) throws -> SysfsChip {
+    private func chip(for line: GPIOLineName, named query: String?) throws(GPIOError) -> SysfsChip {
         let chips = try scanChips()
         let names = chips.map { "\($0.name) (\($0.label))" }
         let chip: SysfsChip
@@ -117,24 +117,24 @@ public final class SysfsGPIO: GPIOBackend {
         return chip
     }
 
-    private func export(_ number: Int, line: GPIOLineName, chip: SysfsChip) throws {
+    private func export(_ number: Int, line: GPIOLineName, chip: SysfsChip) throws(GPIOError) {
         do {
             try files.write(String(number), to: "\(root)/export")
         } catch {
-            if error.errno == EBUSY { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "a kernel driver") }
+            if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "a kernel driver") }
             throw GPIOError.system(operation: "\(line): exporting \(number) via", path: error.path, errno: error.errno)
         }
     }
 
     /// Writes a line's attribute, retrying while udev has not yet made the new files writable.
-    private func writeSettling(_ text: String, to path: String, line: String) throws {
+    private func writeSettling(_ text: String, to path: String, line: String) throws(GPIOError) {
         let start = clock.now()
         while true {
             do {
                 try files.write(text, to: path)
                 return
             } catch {
-                guard [EACCES, EPERM, ENOENT].contains(error.errno) else {
+                guard [.permissionDenied, .notPermitted, .noSuchFileOrDirectory].contains(error.errno) else {
                     throw GPIOError.system(operation: "\(line): writing '\(text)' to", path: path, errno: error.errno)
                 }
                 let waited = clock.now() - start

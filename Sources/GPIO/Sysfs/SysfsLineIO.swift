@@ -11,7 +11,7 @@ final class SysfsLineIO: GPIOLineIO {
         self.line = line
     }
 
-    func readLevel() throws -> Bool {
+    func readLevel() throws(GPIOError) -> Bool {
         let text = try files.readTrimmed(valuePath)
         switch text {
         case "0": return false
@@ -20,7 +20,7 @@ final class SysfsLineIO: GPIOLineIO {
         }
     }
 
-    func writeLevel(_ high: Bool) throws {
+    func writeLevel(_ high: Bool) throws(GPIOError) {
         do {
             try files.write(high ? "1" : "0", to: valuePath)
         } catch {
@@ -28,7 +28,7 @@ final class SysfsLineIO: GPIOLineIO {
         }
     }
 
-    func waitForEdge(timeout: Duration) throws -> Bool {
+    func waitForEdge(timeout: Duration) throws(GPIOError) -> Bool {
         do {
             return try files.waitForPriority(valuePath, timeout: timeout)
         } catch {

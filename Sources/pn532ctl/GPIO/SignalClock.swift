@@ -27,7 +27,7 @@ final class SignalClock: GPIOClock {
 
     func now() -> Duration { system.now() }
 
-    func sleep(for duration: Duration) throws {
+    func sleep(for duration: Duration) throws(GPIOError) {
         let deadline = now() + duration
         while case let remaining = deadline - now(), remaining > .zero {
             var descriptors = [Poll.entry(signals, POLLIN)]

@@ -120,9 +120,9 @@ final class ScriptedButton: GPIOLineIO {
         self.pressed = pressed
     }
 
-    func readLevel() throws -> Bool { pressed.contains(clock()) }
-    func writeLevel(_ high: Bool) throws {}
-    func waitForEdge(timeout: Duration) throws -> Bool { false }
+    func readLevel() throws(GPIOError) -> Bool { pressed.contains(clock()) }
+    func writeLevel(_ high: Bool) throws(GPIOError) {}
+    func waitForEdge(timeout: Duration) throws(GPIOError) -> Bool { false }
 
     func line() throws -> GPIOLine {
         GPIOLine(name: try GPIOLineName("GPIO22"), activeLow: false, io: self, clock: SystemGPIOClock())

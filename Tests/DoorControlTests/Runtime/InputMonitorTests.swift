@@ -20,14 +20,14 @@ struct InputMonitorTests {
             self.descriptor = descriptor
         }
 
-        func readLevel() throws -> Bool {
+        func readLevel() throws(GPIOError) -> Bool {
             reads += 1
             return high
         }
 
-        func writeLevel(_ high: Bool) throws {}
+        func writeLevel(_ high: Bool) throws(GPIOError) {}
 
-        func waitForEdge(timeout: Duration) throws -> Bool {
+        func waitForEdge(timeout: Duration) throws(GPIOError) -> Bool {
             guard pendingEdges > 0 else { return false }
             pendingEdges -= 1
             return true
@@ -38,7 +38,7 @@ struct InputMonitorTests {
 
     final class NoClock: GPIOClock {
         func now() -> Duration { .zero }
-        func sleep(for duration: Duration) throws {}
+        func sleep(for duration: Duration) throws(GPIOError) {}
     }
 
     static func line(_ io: FakeInputIO, _ offset: Int) throws -> GPIOLine {

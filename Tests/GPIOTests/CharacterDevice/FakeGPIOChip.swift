@@ -1,5 +1,6 @@
 import Glibc
 import GPIO
+import SystemPackage
 
 /// One chip behind `/dev/gpiochip0` that answers the uAPI v2 ioctls on the kernel's byte
 /// layouts (offsets taken from the C header, not from the Swift code under test): chip and
@@ -40,7 +41,7 @@ final class FakeGPIOChip: GPIOCharacterDevices {
     func chipPaths() throws(SystemCallError) -> [String] { [Self.path] }
 
     func open(_ path: String) throws(SystemCallError) -> Int32 {
-        guard path == Self.path else { throw SystemCallError(errno: ENOENT) }
+        guard path == Self.path else { throw SystemCallError(Errno(rawValue: ENOENT)) }
         nextFD += 1
         chipFDs.insert(nextFD)
         return nextFD
@@ -60,17 +61,17 @@ final class FakeGPIOChip: GPIOCharacterDevices {
             case KernelLayout.getChipInfo: chipInfo(&buffer)
             case KernelLayout.getLineInfo: try lineInfo(&buffer)
             case KernelLayout.getLine: try requestLine(&buffer)
-            default: throw SystemCallError(errno: ENOTTY)
+            default: throw SystemCallError(Errno(rawValue: ENOTTY))
             }
         } else if let offset = lineFDs[fd] {
             try values(offset, request, &buffer)
         } else {
-            throw SystemCallError(errno: EBADF)
+            throw SystemCallError(Errno(rawValue: EBADF))
         }
     }
 
     func poll(_ fd: Int32, timeout: Duration) throws(SystemCallError) -> Bool {
-        guard let offset = lineFDs[fd] else { throw SystemCallError(errno: EBADF) }
+        guard let offset = lineFDs[fd] else { throw SystemCallError(Errno(rawValue: EBADF)) }
         if events[fd, default: []].isEmpty,
             let index = scheduled.firstIndex(where: { $0.offset == offset && $0.at <= clock.time + timeout }) {
             let change = scheduled.remove(at: index)
@@ -91,7 +92,7 @@ final class FakeGPIOChip: GPIOCharacterDevices {
         let size = KernelLayout.value("gpio_v2_line_event")
         let pending = events[fd, default: []]
         let taken = min(pending.count, count / size * size)
-        guard taken > 0 else { throw SystemCallError(errno: EAGAIN) }
+        guard taken > 0 else { throw SystemCallError(Errno(rawValue: EAGAIN)) }
         events[fd] = Array(pending[taken...])
         return Array(pending[..<taken])
     }
@@ -115,9 +116,9 @@ final class FakeGPIOChip: GPIOCharacterDevices {
     }
 
     private func lineInfo(_ buffer: inout [UInt8]) throws(SystemCallError) {
-        guard buffer.count == KernelLayout.value("gpio_v2_line_info") else { throw SystemCallError(errno: EFAULT) }
+        guard buffer.count == KernelLayout.value("gpio_v2_line_info") else { throw SystemCallError(Errno(rawValue: EFAULT)) }
         let offset = Int(buffer.get(UInt32.self, at: "gpio_v2_line_info.offset"))
-        guard offset < lines.count else { throw SystemCallError(errno: EINVAL) }
+        guard offset < lines.count else { throw SystemCallError(Errno(rawValue: EINVAL)) }
         let line = lines[offset]
         buffer = [UInt8](repeating: 0, count: buffer.count)
         buffer.putString(line.name, at: "gpio_v2_line_info.name")
@@ -128,25 +129,25 @@ final class FakeGPIOChip: GPIOCharacterDevices {
     }
 
     private func requestLine(_ buffer: inout [UInt8]) throws(SystemCallError) {
-        guard buffer.count == KernelLayout.value("gpio_v2_line_request") else { throw SystemCallError(errno: EFAULT) }
+        guard buffer.count == KernelLayout.value("gpio_v2_line_request") else { throw SystemCallError(Errno(rawValue: EFAULT)) }
         lastRequest = buffer
         let config = KernelLayout.value("gpio_v2_line_request.config")
         let count = buffer.get(UInt32.self, at: "gpio_v2_line_request.num_lines")
         let padding = KernelLayout.value("gpio_v2_line_request.padding")
-        guard count == 1, buffer[padding..<padding + 20].allSatisfy({ $0 == 0 }) else { throw SystemCallError(errno: EINVAL) }
+        guard count == 1, buffer[padding..<padding + 20].allSatisfy({ $0 == 0 }) else { throw SystemCallError(Errno(rawValue: EINVAL)) }
         let offset = Int(buffer.get(UInt32.self, at: "gpio_v2_line_request.offsets"))
         let flags = buffer.integer(UInt64.self, at: config + KernelLayout.value("gpio_v2_line_config.flags"))
         let input = flags & (1 << 2) != 0, output = flags & (1 << 3) != 0
         guard offset < lines.count, !(input && output), !(output && flags & (3 << 4) != 0) else {
-            throw SystemCallError(errno: EINVAL)
+            throw SystemCallError(Errno(rawValue: EINVAL))
         }
-        guard !lines[offset].requested else { throw SystemCallError(errno: EBUSY) }
+        guard !lines[offset].requested else { throw SystemCallError(Errno(rawValue: EBUSY)) }
         var line = lines[offset]
         line.flags = flags
         if input || output { line.output = output }
         line.activeLow = flags & (1 << 1) != 0
         let attributeCount = Int(buffer.integer(UInt32.self, at: config + KernelLayout.value("gpio_v2_line_config.num_attrs")))
-        guard attributeCount <= 10 else { throw SystemCallError(errno: EINVAL) }
+        guard attributeCount <= 10 else { throw SystemCallError(Errno(rawValue: EINVAL)) }
         for index in 0..<attributeCount {
             let base = config + KernelLayout.value("gpio_v2_line_config.attrs") + index * KernelLayout.value("gpio_v2_line_config_attribute")
             let attribute = base + KernelLayout.value("gpio_v2_line_config_attribute.attr")
@@ -157,7 +158,7 @@ final class FakeGPIOChip: GPIOCharacterDevices {
                 line.high = logical != line.activeLow
             case 3 where input:
                 line.debounceMicroseconds = buffer.integer(UInt32.self, at: attribute + KernelLayout.value("gpio_v2_line_attribute.debounce_period_us"))
-            default: throw SystemCallError(errno: EINVAL)
+            default: throw SystemCallError(Errno(rawValue: EINVAL))
             }
         }
         line.requested = true
@@ -169,18 +170,18 @@ final class FakeGPIOChip: GPIOCharacterDevices {
     }
 
     private func values(_ offset: Int, _ request: UInt, _ buffer: inout [UInt8]) throws(SystemCallError) {
-        guard buffer.count == KernelLayout.value("gpio_v2_line_values") else { throw SystemCallError(errno: EFAULT) }
-        guard buffer.get(UInt64.self, at: "gpio_v2_line_values.mask") & 1 != 0 else { throw SystemCallError(errno: EINVAL) }
+        guard buffer.count == KernelLayout.value("gpio_v2_line_values") else { throw SystemCallError(Errno(rawValue: EFAULT)) }
+        guard buffer.get(UInt64.self, at: "gpio_v2_line_values.mask") & 1 != 0 else { throw SystemCallError(Errno(rawValue: EINVAL)) }
         switch request {
         case KernelLayout.getValues:
             let logical = lines[offset].high != lines[offset].activeLow
             buffer.put(UInt64(logical ? 1 : 0), at: "gpio_v2_line_values.bits")
         case KernelLayout.setValues:
-            guard lines[offset].output else { throw SystemCallError(errno: EPERM) }
+            guard lines[offset].output else { throw SystemCallError(Errno(rawValue: EPERM)) }
             let logical = buffer.get(UInt64.self, at: "gpio_v2_line_values.bits") & 1 != 0
             lines[offset].high = logical != lines[offset].activeLow
         default:
-            throw SystemCallError(errno: ENOTTY)
+            throw SystemCallError(Errno(rawValue: ENOTTY))
         }
     }
 }

@@ -10,20 +10,20 @@ final class FakeLineIO: GPIOLineIO {
     /// Every write, with its time.
     var writes: [(at: Duration, high: Bool)] = []
     /// When set, writes fail with this.
-    var writeFailure: Error?
+    var writeFailure: GPIOError?
 
     init(clock: VirtualClock) { self.clock = clock }
 
-    func readLevel() throws -> Bool {
+    func readLevel() throws(GPIOError) -> Bool {
         changes.last { $0.at <= clock.time }?.high ?? writes.last?.high ?? initial
     }
 
-    func writeLevel(_ high: Bool) throws {
+    func writeLevel(_ high: Bool) throws(GPIOError) {
         if let writeFailure { throw writeFailure }
         writes.append((clock.time, high))
     }
 
-    func waitForEdge(timeout: Duration) throws -> Bool {
+    func waitForEdge(timeout: Duration) throws(GPIOError) -> Bool {
         if let next = changes.first(where: { $0.at > clock.time && $0.at <= clock.time + timeout }) {
             clock.time = next.at
             return true

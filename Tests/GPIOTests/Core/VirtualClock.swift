@@ -7,11 +7,11 @@ final class VirtualClock: GPIOClock {
     /// Every sleep asked for, in order.
     var sleeps: [Duration] = []
     /// When set, the next sleep throws this instead of passing time (an interrupted wait).
-    var interruption: Error?
+    var interruption: GPIOError?
 
     func now() -> Duration { time }
 
-    func sleep(for duration: Duration) throws {
+    func sleep(for duration: Duration) throws(GPIOError) {
         sleeps.append(duration)
         if let interruption {
             self.interruption = nil

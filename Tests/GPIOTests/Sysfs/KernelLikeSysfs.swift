@@ -1,5 +1,6 @@
 import Foundation
 import GPIO
+import SystemPackage
 
 /// A temporary directory tree that behaves like `/sys/class/gpio`: `gpiochipN/` with `base`,
 /// `label` and `ngpio`; writing a number to `export` creates `gpioN/` with `direction`,
@@ -54,7 +55,7 @@ final class KernelLikeSysfs: SysfsFiles {
 
     func write(_ text: String, to path: String) throws(SysfsFileError) {
         writes.append((String(path.dropFirst(root.count + 1)), text, clock.time))
-        if let code = refusals[path] { throw SysfsFileError(errno: code, path: path) }
+        if let code = refusals[path] { throw SysfsFileError(Errno(rawValue: code), path: path) }
         if path == "\(root)/export" { return try export(text, path: path) }
         if path == "\(root)/unexport" {
             try? FileManager.default.removeItem(atPath: "\(root)/gpio\(text)")
@@ -62,14 +63,14 @@ final class KernelLikeSysfs: SysfsFiles {
         }
         let directory = (path as NSString).deletingLastPathComponent
         if let exported = exportedAt[directory], clock.time < exported + permissionDelay {
-            throw SysfsFileError(errno: EACCES, path: path)
+            throw SysfsFileError(Errno(rawValue: EACCES), path: path)
         }
         switch ((path as NSString).lastPathComponent, text) {
         case ("direction", "high"), ("direction", "low"):
             try truncateAndWrite("out", to: path)
             try truncateAndWrite(text == "high" ? "1" : "0", to: "\(directory)/value")
         case ("value", _) where contents("\(directory.dropFirst(root.count + 1))/direction") == "in":
-            throw SysfsFileError(errno: EPERM, path: path)
+            throw SysfsFileError(Errno(rawValue: EPERM), path: path)
         default:
             try truncateAndWrite(text, to: path)
         }
@@ -77,29 +78,29 @@ final class KernelLikeSysfs: SysfsFiles {
 
     private func export(_ text: String, path: String) throws(SysfsFileError) {
         guard let number = Int(text), chips.contains(where: { number >= $0.base && number < $0.base + $0.count }) else {
-            throw SysfsFileError(errno: EINVAL, path: path)
+            throw SysfsFileError(Errno(rawValue: EINVAL), path: path)
         }
         let directory = "\(root)/gpio\(number)"
-        guard !files.exists(directory) else { throw SysfsFileError(errno: EBUSY, path: path) }
+        guard !files.exists(directory) else { throw SysfsFileError(Errno(rawValue: EBUSY), path: path) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
             for (name, value) in [("direction", "in"), ("value", "0"), ("edge", "none"), ("active_low", "0")] {
                 try create("\(directory)/\(name)", value + "\n")
             }
         } catch {
-            throw SysfsFileError(errno: EIO, path: directory)
+            throw SysfsFileError(Errno(rawValue: EIO), path: directory)
         }
         exportedAt[directory] = clock.time
     }
 
     private func truncateAndWrite(_ text: String, to path: String) throws(SysfsFileError) {
-        guard files.exists(path) else { throw SysfsFileError(errno: ENOENT, path: path) }
-        do { try create(path, text) } catch { throw SysfsFileError(errno: EIO, path: path) }
+        guard files.exists(path) else { throw SysfsFileError(Errno(rawValue: ENOENT), path: path) }
+        do { try create(path, text) } catch { throw SysfsFileError(Errno(rawValue: EIO), path: path) }
     }
 
     private func create(_ path: String, _ text: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw SysfsFileError(errno: EIO, path: path)
+            throw SysfsFileError(Errno(rawValue: EIO), path: path)
         }
     }
 }

@@ -79,7 +79,7 @@ struct SysfsGPIOTests {
         tree.refusals["\(tree.root)/gpio529/value"] = EIO
         let error = try #require(throws: GPIOError.self) { try line.set(true) }
         #expect(error == .system(operation: "GPIO17 (sysfs 529 on pinctrl-bcm2711): writing 1 to",
-                                 path: "\(tree.root)/gpio529/value", errno: EIO))
+                                 path: "\(tree.root)/gpio529/value", errno: .ioError))
         #expect(error.description.contains("Input/output error"))
     }
 

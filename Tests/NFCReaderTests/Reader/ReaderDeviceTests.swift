@@ -103,7 +103,7 @@ struct ReaderDeviceTests {
 
 /// An input line at rest (pulled up, never an edge): the IRQ pin of a chip with nothing to say.
 private final class IdleInput: GPIOLineIO {
-    func readLevel() throws -> Bool { true }
-    func writeLevel(_ high: Bool) throws {}
-    func waitForEdge(timeout: Duration) throws -> Bool { false }
+    func readLevel() throws(GPIOError) -> Bool { true }
+    func writeLevel(_ high: Bool) throws(GPIOError) {}
+    func waitForEdge(timeout: Duration) throws(GPIOError) -> Bool { false }
 }
