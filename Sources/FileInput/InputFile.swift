@@ -31,7 +31,7 @@ public final class InputFile {
             let descriptor = try FileDescriptor.opening(path, .readOnly, options: .noControllingTerminal)
             return InputFile(name: path, descriptor: descriptor, ownsDescriptor: true)
         } catch {
-            throw FileInputError(name: path, .cannotOpen(errno: error.rawValue))
+            throw FileInputError(name: path, .cannotOpen(error))
         }
     }
 
@@ -47,12 +47,12 @@ public final class InputFile {
 
     /// The file's `fstat(2)` status.
     public func status() throws(FileInputError) -> stat {
-        do throws(Errno) { return try descriptor.stat().rawValue } catch { throw FileInputError(name: name, .cannotRead(errno: error.rawValue)) }
+        do throws(Errno) { return try descriptor.stat().rawValue } catch { throw FileInputError(name: name, .cannotRead(error)) }
     }
 
     /// Reads at most `buffer.count` bytes into `buffer`; 0 at the end of the file.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileInputError) -> Int {
-        do throws(Errno) { return try descriptor.readSome(into: buffer) } catch { throw FileInputError(name: name, .cannotRead(errno: error.rawValue)) }
+        do throws(Errno) { return try descriptor.readSome(into: buffer) } catch { throw FileInputError(name: name, .cannotRead(error)) }
     }
 
     /// Reads at most `range.count` bytes into `bytes[range]`; 0 at the end of the file.
@@ -77,7 +77,7 @@ public final class InputFile {
             throw FileInputError(name: name, .tooLarge(limit))
         }
         let bytes: [UInt8]
-        do throws(Errno) { bytes = try descriptor.readToEnd(limit: limit.bytes) } catch { throw FileInputError(name: name, .cannotRead(errno: error.rawValue)) }
+        do throws(Errno) { bytes = try descriptor.readToEnd(limit: limit.bytes) } catch { throw FileInputError(name: name, .cannotRead(error)) }
         guard bytes.count <= limit.bytes else { throw FileInputError(name: name, .tooLarge(limit)) }
         return bytes
     }

@@ -88,7 +88,7 @@ public struct AuditLogReader {
             while let line = try lines.next(), body(line, lines.lineEndedWithLineFeed) {}
         } catch {
             switch error.reason {
-            case .cannotOpen(let code), .cannotRead(let code): throw AuditLogReadError(path: file, code: code)
+            case .cannotOpen(let code), .cannotRead(let code): throw AuditLogReadError(path: file, code: code.rawValue)
             case .tooLarge, .lineTooLong: throw AuditLogReadError(path: file, problem: "\(error)")
             }
         }

@@ -17,7 +17,7 @@ enum TagImageFile {
         } catch {
             switch error.reason {
             case .tooLarge, .lineTooLong: throw .fileTooLarge(path: path, limit: sizeLimit)
-            case .cannotOpen(let code), .cannotRead(let code): throw .unreadable(path: path, reason: Errno(rawValue: code).description)
+            case .cannotOpen(let code), .cannotRead(let code): throw .unreadable(path: path, reason: code.description)
             }
         }
     }
