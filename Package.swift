@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "FileInput", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "CSV", dependencies: ["FileInput"]),
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
-        .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
+        .target(name: "NFCTags", dependencies: ["NFCCore", "Type2"]),
         .target(name: "CLinux"),
         .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
@@ -80,6 +80,7 @@ let package = Package(
             dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),

@@ -1,0 +1,36 @@
+/// The dependencies each target may have: DESIGN.md's target table ("a target imports only
+/// targets below it; the table is the allowed list"), as this package names its targets and
+/// products. A dependency that is not listed here fails `PackageLayoutTests`: change DESIGN.md
+/// and this table together, or not at all.
+enum AllowedDependencies {
+    /// Modules every target may import without declaring them: the C library and the
+    /// standard library's own modules.
+    static let system: Set<String> = ["Glibc", "Swift", "Synchronization", "_Concurrency"]
+
+    /// Target → the targets and products it may depend on.
+    static let table: [String: Set<String>] = [
+        "CLinux": [],
+        "BuildInfo": [],
+        "JSONText": [],
+        "NFCCore": [],
+        "NDEF": ["NFCCore"],
+        "Originality": ["NFCCore"],
+        "POSIXIO": ["NFCCore", "CLinux", "SystemPackage"],
+        "FileInput": ["POSIXIO", "SystemPackage"],
+        "CSV": ["FileInput"],
+        "PN532": ["NFCCore", "CLinux", "POSIXIO", "SystemPackage"],
+        "PN532Simulator": ["NFCCore", "PN532", "CLinux", "FileInput", "POSIXIO", "SystemPackage", "Crypto"],
+        "GPIO": ["NFCCore", "CLinux", "POSIXIO", "SystemPackage"],
+        "Type2": ["NFCCore", "NDEF"],
+        "NFCTags": ["NFCCore", "NDEF", "Type2"],
+        "NFCReader": ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"],
+        "DoorControl": [
+            "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader",
+            "JSONText", "POSIXIO", "Crypto", "SystemPackage",
+        ],
+        "pn532ctl": [
+            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "CLinux", "DoorControl", "Originality",
+            "FileInput", "CSV", "NFCReader", "NFCTags", "JSONText", "POSIXIO", "Crypto", "ArgumentParser", "SystemPackage",
+        ],
+    ]
+}
