@@ -235,7 +235,7 @@ public final class FieldWatcher {
             let limit = session.link.pollDescriptor == nil ? deadline : max(deadline, clock() + timing.responseCompletion)
             if let payload = try session.responseIfReady(until: min(limit, dueAt)) {
                 let targets: [PassiveTarget]
-                do throws(ReplyError) { targets = try PassiveTargetList(payload: payload).targets } catch {
+                do throws(ReplyError) { targets = try TargetList(payload: payload, modulation: .typeA106).targets.compactMap(\.passiveTarget) } catch {
                     throw PN532Error(.reply(error), command: .inListPassiveTarget, device: session.link.name)
                 }
                 return try update(targets.map(\.listed), session: session)

@@ -1,6 +1,6 @@
 extension Command {
     /// InListPassiveTarget: `4A MaxTg BrTy [InitiatorData]`, answered by a
-    /// ``PassiveTargetList``.
+    /// ``TargetList``.
     ///
     /// - Parameters:
     ///   - maxTargets: how many targets to activate, 1 or 2.
@@ -12,7 +12,7 @@ extension Command {
         Command(code: .inListPassiveTarget, parameters: [maxTargets, baud.rawValue] + initiatorData)
     }
 
-    /// InDataExchange: `40 Tg data…`, answered by a ``DataExchangeReply``. The PN532 adds the
+    /// InDataExchange: `40 Tg data…`, answered by an ``ExchangeReply``. The PN532 adds the
     /// target's framing (CRC, ISO-DEP blocks and chaining).
     ///
     /// - Parameter moreInformation: sets the MI bit (0x40) of the target byte, telling the
@@ -25,7 +25,7 @@ extension Command {
     }
 
     /// InCommunicateThru: `42 data…`, sent as is to the selected target, answered by a
-    /// ``CommunicateThruReply``.
+    /// ``ExchangeReply``.
     public static func inCommunicateThru(data: [UInt8]) -> Command {
         Command(code: .inCommunicateThru, parameters: data)
     }

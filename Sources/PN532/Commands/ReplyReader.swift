@@ -49,12 +49,3 @@ struct ReplyReader {
         ReplyError(command: command, payload: payload, reason: reason)
     }
 }
-
-/// The status byte and the bytes after it of a reply that has that layout.
-func readStatusAndData(
-    _ payload: [UInt8], replyTo command: CommandCode
-) throws(ReplyError) -> (PN532Status, [UInt8]) {
-    var reader = try ReplyReader(payload, replyTo: command)
-    let status = PN532Status(rawValue: try reader.byte("status"))
-    return (status, reader.rest())
-}

@@ -11,7 +11,8 @@ public struct TargetList: Hashable, Sendable {
     /// Reads an InListPassiveTarget response payload for targets of `modulation`.
     ///
     /// - Parameter atsIncluded: for Type A, whether the PN532 appends the ATS of ISO/IEC
-    ///   14443-4 targets; see ``PassiveTargetList/init(payload:atsIncluded:)``.
+    ///   14443-4 targets (those whose SAK has bit 0x20). It does unless automatic RATS was
+    ///   turned off with SetParameters; pass `false` then.
     public init(payload: [UInt8], modulation: PassiveModulation, atsIncluded: Bool = true) throws(ReplyError) {
         var reader = try ReplyReader(payload, replyTo: .inListPassiveTarget)
         let count = try reader.byte("number of targets")

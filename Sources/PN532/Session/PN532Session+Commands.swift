@@ -60,7 +60,7 @@ extension PN532Session {
     /// Core NFC's "more than one tag detected".
     public func listPassiveTargets(maxTargets: UInt8 = 2, timeout: Duration? = nil) throws(PN532Error) -> [PassiveTarget] {
         let payload = try run(.inListPassiveTarget(maxTargets: maxTargets), timeout: timeout)
-        return try decode { () throws(ReplyError) in try PassiveTargetList(payload: payload).targets }
+        return try decode { () throws(ReplyError) in try TargetList(payload: payload, modulation: .typeA106).targets.compactMap(\.passiveTarget) }
     }
 
     /// InListPassiveTarget with `modulation` and its polling InitiatorData: the targets found,

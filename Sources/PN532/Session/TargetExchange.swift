@@ -80,19 +80,18 @@ public final class TargetExchange: TagExchange {
     public func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
         let throughChip = chipRunsExchange || answer == .acknowledgement
         let request: Command = throughChip ? .inDataExchange(target: target, data: command) : .inCommunicateThru(data: command)
-        let status: PN532Status
-        let data: [UInt8]
+        let reply: ExchangeReply
         do throws(PN532Error) {
             try session.ensureSettings()
             if !throughChip, session.currentTarget != target { try session.select(target: target) }
             let payload = try session.run(request, timeout: timeout)
-            (status, data) = try session.decode { () throws(ReplyError) in try readStatusAndData(payload, replyTo: request.code) }
+            reply = try session.decode { () throws(ReplyError) in try ExchangeReply(payload: payload, command: request.code) }
         } catch {
             throw Self.exchangeError(error)
         }
-        switch status.errorCode {
+        switch reply.status.errorCode {
         case nil:
-            return answer == .acknowledgement && data.isEmpty ? [Self.acknowledgement] : data
+            return answer == .acknowledgement && reply.data.isEmpty ? [Self.acknowledgement] : reply.data
         case .timeout?:
             throw .noAnswer
         default:

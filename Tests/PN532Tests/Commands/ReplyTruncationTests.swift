@@ -43,22 +43,22 @@ struct ReplyTruncationTests {
             try RegisterValues(payload: payload, count: 3).payload
         },
         Case("no target", "4B 00") { payload throws(ReplyError) in
-            try PassiveTargetList(payload: payload).payload
+            try TargetList(payload: payload, modulation: .typeA106).payload
         },
         Case("NTAG215", "4B 01 01 00 44 00 07 04 C9 10 AA 84 49 80") { payload throws(ReplyError) in
-            try PassiveTargetList(payload: payload).payload
+            try TargetList(payload: payload, modulation: .typeA106).payload
         },
         Case("ISO-DEP with ATS", "4B 01 01 03 44 20 07 04 11 22 33 44 55 66 06 75 77 81 02 80") {
-            payload throws(ReplyError) in try PassiveTargetList(payload: payload).payload
+            payload throws(ReplyError) in try TargetList(payload: payload, modulation: .typeA106).payload
         },
         Case("two targets", "4B 02 01 03 44 20 04 01 02 03 04 03 78 80 02 00 04 08 04 DE AD BE EF") {
-            payload throws(ReplyError) in try PassiveTargetList(payload: payload).payload
+            payload throws(ReplyError) in try TargetList(payload: payload, modulation: .typeA106).payload
         },
         Case("data exchange", "41 00 01 02 03 04", completeFrom: 2) { payload throws(ReplyError) in
-            try DataExchangeReply(payload: payload).payload
+            try ExchangeReply(payload: payload, command: .inDataExchange).payload
         },
         Case("communicate thru", "43 01", completeFrom: 2) { payload throws(ReplyError) in
-            try CommunicateThruReply(payload: payload).payload
+            try ExchangeReply(payload: payload, command: .inCommunicateThru).payload
         },
         Case("status", "53 00") { payload throws(ReplyError) in
             try StatusReply(payload: payload, command: .inRelease).payload

@@ -73,10 +73,10 @@ struct TargetListTests {
     }
 
     @Test func typeATargetsAreThePassiveTargetsTheyWere() throws {
-        let payload = PassiveTargetListTests.desfirePayload
+        let payload = TypeATargetListTests.desfirePayload
         let listed = try TargetList(payload: payload, modulation: .typeA106).targets
-        #expect(listed.map(\.passiveTarget) == [PassiveTargetListTests.desfire])
-        #expect(listed == [PassiveTargetListTests.desfire.listed])
+        #expect(listed.map(\.passiveTarget) == [TypeATargetListTests.desfire])
+        #expect(listed == [TypeATargetListTests.desfire.listed])
         guard case let .nfcA(typeA) = try #require(listed.first).info else { Issue.record("not NFC-A"); return }
         #expect(typeA.ats?.historicalBytes == [0x80])
         #expect(typeA.supportsISODEP)

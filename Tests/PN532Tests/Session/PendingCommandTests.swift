@@ -20,7 +20,7 @@ struct PendingCommandTests {
         reader.chip.schedule(.present(SimulatedTag(product: .ntag213, uid: Self.uid)), at: arrival)
         let payload = try #require(try reader.session.responseIfReady(until: reader.link.now + .seconds(5)))
         #expect(reader.link.now >= arrival && reader.link.now < arrival + .milliseconds(50))
-        #expect(try PassiveTargetList(payload: payload).targets.map(\.uid) == [Self.uid])
+        #expect(try TargetList(payload: payload, modulation: .typeA106).targets.compactMap(\.passiveTarget).map(\.uid) == [Self.uid])
         #expect(reader.session.pending == nil)
     }
 

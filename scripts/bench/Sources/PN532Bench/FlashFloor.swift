@@ -11,7 +11,7 @@ extension Floor {
     mutating func addFlashedTag(changedPages: [Int], lockPages: Int) {
         let found = PassiveTarget(number: 1, atqa: 0x0044, sak: 0x00, uid: [UInt8](repeating: 0, count: 7))
         addCommand(frameBytes: Self.flashWireCount(Command.inListPassiveTarget(maxTargets: 2).frame),
-                   responseFrameBytes: Self.flashWireCount(.information(direction: .chipToHost, payload: PassiveTargetList(targets: [found]).payload)),
+                   responseFrameBytes: Self.flashWireCount(.information(direction: .chipToHost, payload: TargetList(targets: [found.listed]).payload)),
                    radio: timing.activation)
         let getVersion = Frame.information(direction: .chipToHost, payload: [0x43, 0x00] + [UInt8](repeating: 0, count: 8))
         addCommand(frameBytes: Self.flashWireCount(Command.inCommunicateThru(data: [0x60]).frame),

@@ -78,15 +78,14 @@ private func detect(_ list: TargetList) {
 
 private func checkReplies(_ payload: [UInt8]) {
     roundTrip(payload) { () throws(ReplyError) in try FirmwareVersion(payload: payload) }
-    roundTrip(payload) { () throws(ReplyError) in try PassiveTargetList(payload: payload) }
-    roundTrip(payload) { () throws(ReplyError) in try PassiveTargetList(payload: payload, atsIncluded: false) }
+    roundTrip(payload) { () throws(ReplyError) in try TargetList(payload: payload, modulation: .typeA106, atsIncluded: false) }
     roundTrip(payload) { () throws(ReplyError) in try AutoPollResult(payload: payload) }
     for modulation in PassiveModulation.allCases {
         roundTrip(payload) { () throws(ReplyError) in try TargetList(payload: payload, modulation: modulation) }
         if let list = try? TargetList(payload: payload, modulation: modulation) { detect(list) }
     }
-    roundTrip(payload) { () throws(ReplyError) in try DataExchangeReply(payload: payload) }
-    roundTrip(payload) { () throws(ReplyError) in try CommunicateThruReply(payload: payload) }
+    roundTrip(payload) { () throws(ReplyError) in try ExchangeReply(payload: payload, command: .inDataExchange) }
+    roundTrip(payload) { () throws(ReplyError) in try ExchangeReply(payload: payload, command: .inCommunicateThru) }
     roundTrip(payload) { () throws(ReplyError) in try RegisterValues(payload: payload, count: max(0, payload.count - 1)) }
     for test in DiagnoseTest.allCases {
         roundTrip(payload) { () throws(ReplyError) in try DiagnoseResult(payload: payload, test: test) }
@@ -106,11 +105,9 @@ private protocol EncodedReply: Equatable {
 }
 
 extension FirmwareVersion: EncodedReply {}
-extension PassiveTargetList: EncodedReply {}
 extension TargetList: EncodedReply {}
 extension AutoPollResult: EncodedReply {}
-extension DataExchangeReply: EncodedReply {}
-extension CommunicateThruReply: EncodedReply {}
+extension ExchangeReply: EncodedReply {}
 extension RegisterValues: EncodedReply {}
 extension DiagnoseResult: EncodedReply {}
 extension EmptyReply: EncodedReply {}
