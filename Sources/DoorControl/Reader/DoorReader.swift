@@ -124,8 +124,8 @@ public final class DoorReader {
     /// Writes `message` to the tag of the presentation just reported (a token's counter in
     /// one of its slots: in place when the length is unchanged, `NDEFTag.updateNDEFMessage`),
     /// and verifies it. Throws when no tag is selected or the write failed.
-    public func write(_ message: NDEFMessage) throws(TagFault) {
-        guard let tag else { throw TagFault(.unsupported, "not supported by this tag: no tag is selected") }
+    public func write(_ message: NDEFMessage) throws(TagFailure) {
+        guard let tag else { throw TagFailure(.unsupported, "not supported by this tag: no tag is selected") }
         exchange?.renew()
         try tag.updateNDEFMessage(message)
     }

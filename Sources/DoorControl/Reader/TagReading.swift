@@ -24,7 +24,7 @@ struct TagReading {
             if case .type2 = family {} else { refuse(family) }
             return
         }
-        do throws(TagFault) {
+        do throws(TagFailure) {
             let activated = try ActivatedTag(info, over: exchange)
             guard let ndef = activated.ndef else {
                 refuse(activated.family)
@@ -34,7 +34,7 @@ struct TagReading {
             presentation.product = activated.family.name
             if readMessage { presentation.message = try Self.message(on: ndef) }
             if readSignature, case let .type2(type2) = activated {
-                do throws(Type2Error) { presentation.signature = try type2.readSignature() } catch { throw error.fault }
+                do throws(Type2Error) { presentation.signature = try type2.readSignature() } catch { throw error.tagFailure }
             }
         } catch {
             presentation.readError = error.description
@@ -48,8 +48,8 @@ struct TagReading {
     }
 
     /// The tag's NDEF message; nil when it holds none (blank, not formatted, empty TLV).
-    private static func message(on tag: any NDEFTag) throws(TagFault) -> NDEFMessage? {
-        do throws(TagFault) {
+    private static func message(on tag: any NDEFTag) throws(TagFailure) -> NDEFMessage? {
+        do throws(TagFailure) {
             let message = try tag.readNDEFMessage()
             return message == .empty ? nil : message
         } catch {

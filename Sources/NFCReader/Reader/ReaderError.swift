@@ -20,8 +20,8 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
     /// More than one tag is in the field where exactly one was needed.
     case moreThanOneTag
     /// The tag in the field failed: it did not answer, refused, or holds something else than
-    /// asked (the tag layer's error is the fault's `underlying`).
-    case tag(TagFault)
+    /// asked (the tag layer's error is the failure's `underlying`).
+    case tag(TagFailure)
     /// The card in the field is of a family whose NDEF is not read (MIFARE Classic, DESFire,
     /// FeliCa …): what it is and its activation bytes.
     case notNDEFTag(CardFamily, TargetInfo)

@@ -28,7 +28,7 @@ public struct TagConnection {
     /// The error to report for `error` from this tag: a refusal the tag's password protection
     /// explains is restated as such ("password-protected from page N").
     public func failure(_ error: Type2Error) -> ReaderError {
-        .tag(tag.explainingProtection(error).fault)
+        .tag(tag.explainingProtection(error).tagFailure)
     }
 }
 
@@ -63,7 +63,7 @@ extension ReaderDevice {
     /// (``identify(_:)``).
     func activate(_ target: ListedTarget) throws(ReaderError) -> CardInField {
         let activated: ActivatedTag
-        do throws(TagFault) { activated = try ActivatedTag(target.info, over: TargetExchange(session: session, target: target)) } catch {
+        do throws(TagFailure) { activated = try ActivatedTag(target.info, over: TargetExchange(session: session, target: target)) } catch {
             throw .tag(error)
         }
         guard case let .type2(tag) = activated, let typeA = target.passiveTarget else { return .other(try identify(target)) }

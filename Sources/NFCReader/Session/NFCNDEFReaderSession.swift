@@ -128,7 +128,7 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
         // A card whose NDEF is not read here (MIFARE Classic, an ISO-DEP card) is not reported,
         // and nothing is sent to it.
         let message: NDEFMessage
-        do throws(TagFault) {
+        do throws(TagFailure) {
             guard let tag = try ActivatedTag(target.info, over: TargetExchange(session: chip, target: target)).ndef else { return .keepPolling }
             let report = try tag.ndefStatus()
             guard report.status != .notSupported, report.hasNDEFTLV else { return .keepPolling }

@@ -6,9 +6,9 @@ import TagProtocols
 extension NFCReaderError {
     /// A tag operation's failure, with the Core NFC code that fits it; `underlyingError` is
     /// the tag layer's own error (a `Type2Error`).
-    init(_ fault: TagFault) {
+    init(_ failure: TagFailure) {
         let code: Code
-        switch fault.kind {
+        switch failure.kind {
         case .readOnly, .alreadyLocked: code = .ndefReaderSessionErrorTagNotWritable
         case .messageTooLong: code = .ndefReaderSessionErrorTagSizeTooSmall
         case .tornWrite, .verificationFailed, .oneTimeProgrammable: code = .ndefReaderSessionErrorTagUpdateFailure
@@ -19,7 +19,7 @@ extension NFCReaderError {
         case .invalidNDEF: code = .readerTransceiveErrorTagResponseError
         case .exchange(let exchange): code = Self.code(exchange)
         }
-        self.init(code, fault.message, underlyingError: fault.underlying ?? fault)
+        self.init(code, failure.message, underlyingError: failure.underlying ?? failure)
     }
 
     /// A tag command's failure.

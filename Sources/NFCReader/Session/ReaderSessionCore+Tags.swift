@@ -20,7 +20,7 @@ extension ReaderSessionCore {
             }
             let exchange = TargetExchange(session: chip, target: target)
             let tag: ActivatedTag
-            do throws(TagFault) { tag = try ActivatedTag(target.info, over: exchange, settings: Self.activation) } catch {
+            do throws(TagFailure) { tag = try ActivatedTag(target.info, over: exchange, settings: Self.activation) } catch {
                 throw NFCReaderError(error)
             }
             worker.connected = ConnectedTag(detection: detection, exchange: exchange, tag: tag)
@@ -50,14 +50,14 @@ extension ReaderSessionCore {
     ///   family whose NDEF is not read, `readerTransceiveErrorTagNotConnected` when it is not
     ///   connected.
     private func withNDEF<Value: Sendable>(
-        _ detection: Int, _ body: @escaping @Sendable (any NDEFTag) throws(TagFault) -> Value
+        _ detection: Int, _ body: @escaping @Sendable (any NDEFTag) throws(TagFailure) -> Value
     ) async throws(NFCReaderError) -> Value {
         try await withConnected(detection) { connected throws(NFCReaderError) in
             guard let tag = connected.tag.ndef else {
                 let family = connected.tag.family
                 throw NFCReaderError(.readerErrorUnsupportedFeature, family.ndefRefusal ?? family.name)
             }
-            do throws(TagFault) { return try body(tag) } catch { throw NFCReaderError(error) }
+            do throws(TagFailure) { return try body(tag) } catch { throw NFCReaderError(error) }
         }
     }
 
@@ -66,7 +66,7 @@ extension ReaderSessionCore {
     func queryNDEFStatus(_ detection: Int) async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
         let report = try await withConnected(detection) { connected throws(NFCReaderError) -> NDEFStatusReport? in
             guard let tag = connected.tag.ndef else { return nil }
-            do throws(TagFault) { return try tag.ndefStatus() } catch { throw NFCReaderError(error) }
+            do throws(TagFailure) { return try tag.ndefStatus() } catch { throw NFCReaderError(error) }
         }
         switch report?.status {
         case nil, .notSupported?: return (.notSupported, 0)
@@ -77,7 +77,7 @@ extension ReaderSessionCore {
 
     /// The NDEF message of the connected tag.
     func readNDEF(_ detection: Int) async throws(NFCReaderError) -> NDEFMessage {
-        let message = try await withNDEF(detection) { tag throws(TagFault) in try tag.readNDEFMessage() }
+        let message = try await withNDEF(detection) { tag throws(TagFailure) in try tag.readNDEFMessage() }
         guard !message.records.isEmpty else {
             throw NFCReaderError(.ndefReaderSessionErrorZeroLengthMessage, "the tag holds no NDEF message (it is empty)")
         }
@@ -86,12 +86,12 @@ extension ReaderSessionCore {
 
     /// Writes `message` to the connected tag.
     func writeNDEF(_ message: NDEFMessage, _ detection: Int) async throws(NFCReaderError) {
-        try await withNDEF(detection) { tag throws(TagFault) in try tag.writeNDEFMessage(message) }
+        try await withNDEF(detection) { tag throws(TagFailure) in try tag.writeNDEFMessage(message) }
     }
 
     /// Makes the connected tag read-only.
     func writeLock(_ detection: Int) async throws(NFCReaderError) {
-        try await withNDEF(detection) { tag throws(TagFault) in try tag.writeLock() }
+        try await withNDEF(detection) { tag throws(TagFailure) in try tag.writeLock() }
     }
 
     /// Sends `command` to the connected tag of `detection` and returns its answer.

@@ -35,8 +35,8 @@ public enum ActivatedTag {
     /// any other card is named from its activation bytes without a command.
     ///
     /// - Throws: what identifying the tag throws (it did not answer, the reader failed, an
-    ///   unknown product), as a ``TagFault`` with the tag layer's words.
-    public init(_ info: TargetInfo, over exchange: any TagExchange, settings: ActivationSettings = ActivationSettings()) throws(TagFault) {
+    ///   unknown product), as a ``TagFailure`` with the tag layer's words.
+    public init(_ info: TargetInfo, over exchange: any TagExchange, settings: ActivationSettings = ActivationSettings()) throws(TagFailure) {
         switch info {
         case let .nfcA(typeA) where typeA.ats != nil: exchange.allowAnswerTime(settings.isoDEPAnswerTime)
         case .nfcB: exchange.allowAnswerTime(settings.isoDEPAnswerTime)
@@ -48,6 +48,6 @@ public enum ActivatedTag {
             self = .other(family)
             return
         }
-        do throws(Type2Error) { self = .type2(try Type2Tag.identify(exchange)) } catch { throw error.fault }
+        do throws(Type2Error) { self = .type2(try Type2Tag.identify(exchange)) } catch { throw error.tagFailure }
     }
 }

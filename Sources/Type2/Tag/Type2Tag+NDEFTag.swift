@@ -2,26 +2,26 @@ import NDEF
 import TagProtocols
 
 /// A Type 2 tag's NDEF for callers that do not know the tag type: its own NDEF methods, their
-/// `Type2Error` given as a ``TagFault``.
+/// `Type2Error` given as a ``TagFailure``.
 extension Type2Tag: NDEFTag {
-    public func ndefStatus() throws(TagFault) -> NDEFStatusReport {
-        do throws(Type2Error) { return try queryNDEFStatus() } catch { throw error.fault }
+    public func ndefStatus() throws(TagFailure) -> NDEFStatusReport {
+        do throws(Type2Error) { return try queryNDEFStatus() } catch { throw error.tagFailure }
     }
 
-    public func readNDEFMessage(mode: DecodingMode) throws(TagFault) -> NDEFMessage {
-        do throws(Type2Error) { return try readNDEF(mode: mode) } catch { throw error.fault }
+    public func readNDEFMessage(mode: DecodingMode) throws(TagFailure) -> NDEFMessage {
+        do throws(Type2Error) { return try readNDEF(mode: mode) } catch { throw error.tagFailure }
     }
 
-    public func writeNDEFMessage(_ message: NDEFMessage, verify: Bool) throws(TagFault) {
-        do throws(Type2Error) { try writeNDEF(message, verify: verify) } catch { throw error.fault }
+    public func writeNDEFMessage(_ message: NDEFMessage, verify: Bool) throws(TagFailure) {
+        do throws(Type2Error) { try writeNDEF(message, verify: verify) } catch { throw error.tagFailure }
     }
 
     /// `updateNDEF(_:)`: in place when the length is unchanged.
-    public func updateNDEFMessage(_ message: NDEFMessage) throws(TagFault) {
-        do throws(Type2Error) { try updateNDEF(message) } catch { throw error.fault }
+    public func updateNDEFMessage(_ message: NDEFMessage) throws(TagFailure) {
+        do throws(Type2Error) { try updateNDEF(message) } catch { throw error.tagFailure }
     }
 
-    public func writeLock() throws(TagFault) {
-        do throws(Type2Error) { try lock() } catch { throw error.fault }
+    public func writeLock() throws(TagFailure) {
+        do throws(Type2Error) { try lock() } catch { throw error.tagFailure }
     }
 }

@@ -52,7 +52,7 @@ struct FlashTagWriter {
     func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
         let uid = listed.info.identifier
-        do throws(TagFault) {
+        do throws(TagFailure) {
             let activated = try ActivatedTag(listed.info, over: TargetExchange(session: session, target: listed))
             guard case let .type2(tag) = activated else {
                 outcome.product = activated.family.name
@@ -77,7 +77,7 @@ struct FlashTagWriter {
             try tag.writeNDEFMessage(message, verify: true)
             if lock { try tag.writeLock() }
             if let protection {
-                do throws(Type2Error) { try tag.protect(protection.settings(uid: uid)) } catch { throw error.fault }
+                do throws(Type2Error) { try tag.protect(protection.settings(uid: uid)) } catch { throw error.tagFailure }
             }
         } catch {
             outcome.error = error.description
@@ -87,13 +87,13 @@ struct FlashTagWriter {
     }
 
     /// Why the tag fails `--require-genuine`; nil when it passes or no check is asked for.
-    private func genuineProblem(_ tag: Type2Tag, uid: [UInt8]) throws(TagFault) -> String? {
+    private func genuineProblem(_ tag: Type2Tag, uid: [UInt8]) throws(TagFailure) -> String? {
         guard let originality else { return nil }
         guard tag.product.hasExtendedCommands, let key = originality.key(for: tag.product) else {
             return "\(tag.product.rawValue) has no originality signature (READ_SIG) for --require-genuine: nothing was written"
         }
         let signature: [UInt8]
-        do throws(Type2Error) { signature = try tag.readSignature() } catch { throw error.fault }
+        do throws(Type2Error) { signature = try tag.readSignature() } catch { throw error.tagFailure }
         guard key.verifies(signature: signature, uid: uid) else {
             return "the originality signature does not verify (--require-genuine): not a genuine tag, nothing was written"
         }

@@ -85,24 +85,24 @@ struct OtherCard: Error {
 extension CLIError {
     /// A tag failure: 65 for data the tag holds that is not valid or bytes a one-time-programmable
     /// page cannot take, 69 when the reader failed, 1 for the rest.
-    static func tag(_ fault: TagFault) -> CLIError {
-        switch fault.kind {
+    static func tag(_ failure: TagFailure) -> CLIError {
+        switch failure.kind {
         case let .invalidNDEF(problem):
             if case .noNDEFMessageTLV = problem.reason {
-                return .data(fault.message + " — no NDEF TLV: run format")
+                return .data(failure.message + " — no NDEF TLV: run format")
             }
-            return .data(fault.message)
+            return .data(failure.message)
         case .oneTimeProgrammable:
-            return .data(fault.message)
+            return .data(failure.message)
         case .exchange(.transport):
-            return CLIError(message: fault.message, exitCode: .unavailable)
+            return CLIError(message: failure.message, exitCode: .unavailable)
         default:
-            return CLIError(message: fault.message, exitCode: .failure)
+            return CLIError(message: failure.message, exitCode: .failure)
         }
     }
 
-    /// A Type 2 tag's failure, as its ``TagFault``.
+    /// A Type 2 tag's failure, as its ``TagFailure``.
     static func tag(_ error: Type2Error) -> CLIError {
-        tag(error.fault)
+        tag(error.tagFailure)
     }
 }

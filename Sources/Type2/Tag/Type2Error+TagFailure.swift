@@ -1,10 +1,10 @@
 import TagProtocols
 
 extension Type2Error {
-    /// The error as a ``TagFault`` for callers that do not know the tag type: the same words,
+    /// The error as a ``TagFailure`` for callers that do not know the tag type: the same words,
     /// this error kept as its `underlying`.
-    public var fault: TagFault {
-        let kind: TagFault.Kind
+    public var tagFailure: TagFailure {
+        let kind: TagFailure.Kind
         switch self {
         case let .exchange(error, _): kind = .exchange(error)
         case .unknownProduct: kind = .unknownProduct
@@ -21,6 +21,6 @@ extension Type2Error {
         case .passwordProtected: kind = .passwordProtected
         case .wrongPassword: kind = .wrongPassword
         }
-        return TagFault(kind, description, underlying: self)
+        return TagFailure(kind, description, underlying: self)
     }
 }

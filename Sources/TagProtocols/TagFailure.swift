@@ -8,7 +8,7 @@ import NFCCore
 /// gone); `message` is the tag layer's own sentence, unchanged; `underlying` keeps the tag
 /// layer's error (a `Type2Error` with the page and the step), so a caller that knows the
 /// tag type can still read its structure.
-public struct TagFault: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TagFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as far as a caller that does not know the tag type needs to tell.
     public enum Kind: Hashable, Sendable {
         /// A tag command failed: the tag did not answer (it left the field), refused it
@@ -49,7 +49,7 @@ public struct TagFault: Error, Sendable, Hashable, CustomStringConvertible {
     /// The tag layer's own error, when there is one.
     public var underlying: (any Error & Sendable)?
 
-    /// A fault of `kind` saying `message`, from the tag layer's `underlying` error.
+    /// A failure of `kind` saying `message`, from the tag layer's `underlying` error.
     public init(_ kind: Kind, _ message: String, underlying: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message
@@ -67,7 +67,7 @@ public struct TagFault: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Equal when kind and message are: the underlying error is context, not identity.
-    public static func == (lhs: TagFault, rhs: TagFault) -> Bool {
+    public static func == (lhs: TagFailure, rhs: TagFailure) -> Bool {
         lhs.kind == rhs.kind && lhs.message == rhs.message
     }
 
