@@ -2,7 +2,6 @@ import NDEF
 import NFCCore
 import NFCTags
 import TagProtocols
-import Type2
 
 /// Reads what a decision needs from one selected tag: product, NDEF message and, when
 /// asked, the originality signature. A failure part-way keeps the UID and says what failed.
@@ -33,9 +32,7 @@ struct TagReading {
             tag = ndef
             presentation.product = activated.family.name
             if readMessage { presentation.message = try Self.message(on: ndef) }
-            if readSignature, case let .type2(type2) = activated {
-                do throws(Type2Error) { presentation.signature = try type2.readSignature() } catch { throw error.tagFailure }
-            }
+            if readSignature, let signed = activated.originality { presentation.signature = try signed.readOriginalitySignature() }
         } catch {
             presentation.readError = error.description
         }

@@ -21,6 +21,15 @@ public enum ActivatedTag {
         }
     }
 
+    /// The tag's originality signature, for a check for genuine tags; nil for a family that
+    /// has none this library reads.
+    public var originality: (any OriginalitySignedTag)? {
+        switch self {
+        case let .type2(tag): tag
+        case .other: nil
+        }
+    }
+
     /// The card family: a Type 2 tag's with its product.
     public var family: CardFamily {
         switch self {

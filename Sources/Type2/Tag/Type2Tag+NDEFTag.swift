@@ -25,3 +25,10 @@ extension Type2Tag: NDEFTag {
         do throws(Type2Error) { try lock() } catch { throw error.tagFailure }
     }
 }
+
+/// A Type 2 tag's READ_SIG for callers that do not know the tag type.
+extension Type2Tag: OriginalitySignedTag {
+    public func readOriginalitySignature() throws(TagFailure) -> [UInt8] {
+        do throws(Type2Error) { return try readSignature() } catch { throw error.tagFailure }
+    }
+}

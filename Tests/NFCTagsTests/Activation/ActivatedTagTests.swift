@@ -26,6 +26,7 @@ struct ActivatedTagTests {
         #expect(tag.product == expected)
         #expect(activated.family == .type2(expected))
         #expect(activated.ndef === tag)
+        #expect(activated.originality === tag)
         #expect(card.exchange.commands == [[0x60]])
         #expect(card.exchange.answerTimes.isEmpty)
     }
@@ -44,6 +45,7 @@ struct ActivatedTagTests {
         #expect(family == CardFamily(info: card.target.info))
         #expect(activated.family == family)
         #expect(activated.ndef == nil)
+        #expect(activated.originality == nil)
         #expect(card.exchange.commands.isEmpty)
         #expect(card.exchange.answerTimes == answerTimes)
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// A Type 2 tag seen as `any NDEFTag`, as the door, the sessions and flash see it: the same
 /// operations as its own methods, their errors as `TagFailure`s with the same words.
-@Suite("Type 2 tags as NDEFTag: status, read, write, update, lock, failures")
+@Suite("Type 2 tags as NDEFTag: status, read, write, update, lock, originality signature, failures")
 struct Type2NDEFTagTests {
     static let written = NDEFMessage(records: [.uri("https://example.com/door")])
 
@@ -74,6 +74,15 @@ struct Type2NDEFTagTests {
         let failure = #expect(throws: TagFailure.self) { try tag.readNDEFMessage() }
         #expect(failure?.kind == .exchange(.noAnswer))
         #expect(failure?.tagLeft == true)
+    }
+
+    @Test func theOriginalitySignatureIsREADSIGAndAnUltralightHasNone() throws {
+        let signed: any OriginalitySignedTag = try SimulatedField(.ntag215).tag()
+        #expect(try signed.readOriginalitySignature() == SimulatedField(.ntag215).tag().readSignature())
+        let plain: any OriginalitySignedTag = try SimulatedField(.ultralight).tag()
+        let failure = #expect(throws: TagFailure.self) { try plain.readOriginalitySignature() }
+        #expect(failure?.kind == .unsupported)
+        #expect(failure?.message == Type2Error.unsupported("READ_SIG on \(Type2Product.ultralight.rawValue)").description)
     }
 
     @Test(arguments: [
