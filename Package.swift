@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "TagProtocols", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
+                "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
