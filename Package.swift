@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "TestSupport"]),
-        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "TagProtocols", "NDEF", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
