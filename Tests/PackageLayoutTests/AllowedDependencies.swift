@@ -21,15 +21,16 @@ enum AllowedDependencies {
         "PN532": ["NFCCore", "CLinux", "POSIXIO", "SystemPackage"],
         "PN532Simulator": ["NFCCore", "PN532", "CLinux", "FileInput", "POSIXIO", "SystemPackage", "Crypto"],
         "GPIO": ["NFCCore", "CLinux", "POSIXIO", "SystemPackage"],
-        "Type2": ["NFCCore", "NDEF"],
-        "NFCTags": ["NFCCore", "NDEF", "Type2"],
-        "NFCReader": ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"],
+        "TagProtocols": ["NFCCore", "NDEF"],
+        "Type2": ["NFCCore", "NDEF", "TagProtocols"],
+        "NFCTags": ["NFCCore", "TagProtocols", "Type2"],
+        "NFCReader": ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "NFCTags"],
         "DoorControl": [
-            "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader",
+            "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader",
             "JSONText", "POSIXIO", "Crypto", "SystemPackage",
         ],
         "pn532ctl": [
-            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "CLinux", "DoorControl", "Originality",
+            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "GPIO", "CLinux", "DoorControl", "Originality",
             "FileInput", "CSV", "NFCReader", "NFCTags", "JSONText", "POSIXIO", "Crypto", "ArgumentParser", "SystemPackage",
         ],
     ]

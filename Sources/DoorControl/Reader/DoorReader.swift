@@ -2,7 +2,7 @@ import NDEF
 import NFCCore
 import NFCReader
 import PN532
-import Type2
+import TagProtocols
 
 /// The door's reader: `NFCReader`'s field watcher (the chip waits for a tag; presence and
 /// health checks; re-wake, RSTPD_N reset, reopen with backoff), with each new tag read once
@@ -65,7 +65,7 @@ public final class DoorReader {
     public private(set) var budgetOverrun: String?
 
     private let watcher: FieldWatcher
-    private var tag: Type2Tag?
+    private var tag: (any NDEFTag)?
     private var exchange: BudgetedExchange?
     private let clock: () -> MonotonicTime
 
@@ -122,12 +122,12 @@ public final class DoorReader {
     }
 
     /// Writes `message` to the tag of the presentation just reported (a token's counter in
-    /// one of its slots: in place when the length is unchanged, `Type2Tag.updateNDEF`), and
-    /// verifies it. Throws when no tag is selected or the write failed.
-    public func write(_ message: NDEFMessage) throws(Type2Error) {
-        guard let tag else { throw .unsupported("no tag is selected") }
+    /// one of its slots: in place when the length is unchanged, `NDEFTag.updateNDEFMessage`),
+    /// and verifies it. Throws when no tag is selected or the write failed.
+    public func write(_ message: NDEFMessage) throws(TagFailure) {
+        guard let tag else { throw TagFailure(.unsupported, "not supported by this tag: no tag is selected") }
         exchange?.renew()
-        _ = try tag.updateNDEF(message)
+        try tag.updateNDEFMessage(message)
     }
 
     /// Leaves the chip idle with the field off and closes the device.

@@ -1,6 +1,4 @@
 import NFCCore
-import PN532
-import Type2
 
 /// What one presentation may cost: tag commands and time. Past either, the tag is denied as
 /// unreadable, so that no tag can hold the door's loop for long.
@@ -60,6 +58,10 @@ final class BudgetedExchange: TagExchange {
     func reselect() throws(TagExchangeError) {
         try spend()
         try inner.reselect()
+    }
+
+    func allowAnswerTime(_ time: Duration) {
+        inner.allowAnswerTime(time)
     }
 
     private func spend() throws(TagExchangeError) {

@@ -34,9 +34,16 @@ public protocol TagExchange: AnyObject {
     ///
     /// - Throws: `.noAnswer` when the tag is gone.
     func reselect() throws(TagExchangeError)
+
+    /// Lets each answer of the tag take up to `time` from now on (a card computing a signature
+    /// or a cryptogram needs far longer than a Type 2 READ). The default does nothing: for an
+    /// exchange that does not time the tag's answers (a test's tag in memory).
+    func allowAnswerTime(_ time: Duration)
 }
 
 extension TagExchange {
+    public func allowAnswerTime(_ time: Duration) {}
+
     /// Sends `command`, which the tag answers with a frame, and returns the frame.
     public func exchange(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
         try exchange(command, answer: .frame)

@@ -24,8 +24,7 @@ extension ReaderDevice {
         do throws(PN532Error) { targets = try session.pollEveryFamily(wait: wait) } catch { throw .reader(error) }
         guard let first = targets.first else { throw .noTag(waited: wait != nil) }
         if exclusive, targets.count > 1 { throw .moreThanOneTag }
-        guard let typeA = first.passiveTarget, case .type2 = CardFamily(info: first.info) else { return .other(try identify(first)) }
-        return .type2(try connect(to: typeA))
+        return try activate(first)
     }
 }
 

@@ -2,7 +2,7 @@ import GPIO
 import NFCCore
 import NFCTags
 import PN532
-import Type2
+import TagProtocols
 
 /// Why a reader could not be opened, or a tag could not be connected to. The structure is
 /// kept (the PN532's error with its device, command and status; the GPIO error; the tag's
@@ -19,8 +19,9 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
     case noTag(waited: Bool)
     /// More than one tag is in the field where exactly one was needed.
     case moreThanOneTag
-    /// The tag in the field did not answer as a Type 2 tag does.
-    case tag(Type2Error)
+    /// The tag in the field failed: it did not answer, refused, or holds something else than
+    /// asked (the tag layer's error is the failure's `underlying`).
+    case tag(TagFailure)
     /// The card in the field is of a family whose NDEF is not read (MIFARE Classic, DESFire,
     /// FeliCa …): what it is and its activation bytes.
     case notNDEFTag(CardFamily, TargetInfo)

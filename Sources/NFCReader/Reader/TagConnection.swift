@@ -1,5 +1,6 @@
 import NFCTags
 import PN532
+import TagProtocols
 import Type2
 
 /// A tag in the field, selected and identified: what `ReaderDevice.connect(wait:exclusive:)`
@@ -27,7 +28,7 @@ public struct TagConnection {
     /// The error to report for `error` from this tag: a refusal the tag's password protection
     /// explains is restated as such ("password-protected from page N").
     public func failure(_ error: Type2Error) -> ReaderError {
-        .tag(tag.explainingProtection(error))
+        .tag(tag.explainingProtection(error).tagFailure)
     }
 }
 
@@ -48,19 +49,24 @@ extension ReaderDevice {
         }
     }
 
-    /// Connects to `target`, one the reader has just listed: identifies it. The one place a
-    /// listed target becomes a tag value: a target whose SAK is not a Type 2 tag's is
-    /// refused with `.notNDEFTag` and its family (an ISO-DEP card's from its GetVersion), before
-    /// any Type 2 command is sent.
+    /// Connects to `target`, one the reader has just listed: activates it (`ActivatedTag`).
+    /// A target that is not a Type 2 tag is refused with `.notNDEFTag` and its family (an
+    /// ISO-DEP card's from its GetVersion), before any Type 2 command is sent.
     public func connect(to target: PassiveTarget) throws(ReaderError) -> TagConnection {
-        guard case .type2 = CardFamily(info: target.info) else {
-            let card = try identify(ListedTarget(number: target.number, info: target.info))
-            throw .notNDEFTag(card.family, card.info)
+        switch try activate(ListedTarget(number: target.number, info: target.info)) {
+        case let .type2(connection): return connection
+        case let .other(card): throw .notNDEFTag(card.family, card.info)
         }
-        do throws(Type2Error) {
-            return TagConnection(target: target, tag: try Type2Tag.identify(TargetExchange(session: session, target: target)))
-        } catch {
+    }
+
+    /// Activates `target` (`ActivatedTag`): a Type 2 tag is connected, another card named
+    /// (``identify(_:)``).
+    func activate(_ target: ListedTarget) throws(ReaderError) -> CardInField {
+        let activated: ActivatedTag
+        do throws(TagFailure) { activated = try ActivatedTag(target.info, over: TargetExchange(session: session, target: target)) } catch {
             throw .tag(error)
         }
+        guard case let .type2(tag) = activated, let typeA = target.passiveTarget else { return .other(try identify(target)) }
+        return .type2(TagConnection(target: typeA, tag: tag))
     }
 }

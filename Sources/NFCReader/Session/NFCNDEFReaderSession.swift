@@ -1,7 +1,7 @@
 import NDEF
 import NFCTags
 import PN532
-import Type2
+import TagProtocols
 
 /// A session that reads NDEF messages from tags as they come, as Core NFC's
 /// `NFCNDEFReaderSession`, over a PN532.
@@ -127,15 +127,14 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
         }
         // A card whose NDEF is not read here (MIFARE Classic, an ISO-DEP card) is not reported,
         // and nothing is sent to it.
-        guard case .type2 = CardFamily(info: target.info) else { return .keepPolling }
         let message: NDEFMessage
-        do throws(Type2Error) {
-            let tag = try Type2Tag.identify(TargetExchange(session: chip, target: target))
-            let report = try tag.queryNDEFStatus()
+        do throws(TagFailure) {
+            guard let tag = try ActivatedTag(target.info, over: TargetExchange(session: chip, target: target)).ndef else { return .keepPolling }
+            let report = try tag.ndefStatus()
             guard report.status != .notSupported, report.hasNDEFTLV else { return .keepPolling }
-            message = try tag.readNDEF()
+            message = try tag.readNDEFMessage()
         } catch {
-            if case .exchange(.transport, _) = error { return .invalidate(NFCReaderError(error)) }
+            if case .exchange(.transport) = error.kind { return .invalidate(NFCReaderError(error)) }
             return .keepPolling
         }
         guard !message.records.isEmpty else { return .keepPolling }

@@ -1,13 +1,14 @@
 import NFCCore
 import PN532
 import NDEF
-import Type2
+import TagProtocols
 
 extension NFCReaderError {
-    /// A tag operation's failure, with the Core NFC code that fits it.
-    init(_ error: Type2Error) {
+    /// A tag operation's failure, with the Core NFC code that fits it; `underlyingError` is
+    /// the tag layer's own error (a `Type2Error`).
+    init(_ failure: TagFailure) {
         let code: Code
-        switch error {
+        switch failure.kind {
         case .readOnly, .alreadyLocked: code = .ndefReaderSessionErrorTagNotWritable
         case .messageTooLong: code = .ndefReaderSessionErrorTagSizeTooSmall
         case .tornWrite, .verificationFailed, .oneTimeProgrammable: code = .ndefReaderSessionErrorTagUpdateFailure
@@ -16,9 +17,9 @@ extension NFCReaderError {
         case .wouldErase: code = .readerErrorInvalidParameter
         case .invalidNDEF(let problem) where problem.reason == .noNDEFMessageTLV: code = .ndefReaderSessionErrorZeroLengthMessage
         case .invalidNDEF: code = .readerTransceiveErrorTagResponseError
-        case .exchange(let exchange, _): code = Self.code(exchange)
+        case .exchange(let exchange): code = Self.code(exchange)
         }
-        self.init(code, error.description, underlyingError: error)
+        self.init(code, failure.message, underlyingError: failure.underlying ?? failure)
     }
 
     /// A tag command's failure.

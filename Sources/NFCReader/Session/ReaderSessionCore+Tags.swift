@@ -2,38 +2,35 @@ import NDEF
 import NFCCore
 import NFCTags
 import PN532
-import Type2
+import TagProtocols
 
 /// What every tag a session reports does through the session's engine: connect, and the NDEF
-/// operations (Type 2 tags read and write NDEF; the other families answer `notSupported`).
+/// operations (on the activated tag's `NDEFTag`; the other families answer `notSupported`).
 extension ReaderSessionCore {
-    /// Connects to `target` of `detection`: a Type 2 tag is identified (GET_VERSION), the
-    /// other families are taken as the reader listed them. The connected tag before is
-    /// disconnected.
+    /// Connects to `target` of `detection`: activates it (`ActivatedTag`: a Type 2 tag is
+    /// identified by GET_VERSION, the other families are taken as the reader listed them).
+    /// The connected tag before is disconnected.
     ///
     /// - Throws: `readerTransceiveErrorTagConnectionLost` when the tag is from an earlier poll
-    ///   (or did not answer), what identifying a Type 2 tag throws.
+    ///   (or did not answer), what activating the tag throws.
     func connect(_ target: ListedTarget, detection: Int) async throws(NFCReaderError) {
         try await perform { [self] (worker, chip) throws(NFCReaderError) in
             guard detection == latestDetection else {
                 throw NFCReaderError(.readerTransceiveErrorTagConnectionLost, "the tag is from an earlier poll: connect to one the latest detection reported")
             }
             let exchange = TargetExchange(session: chip, target: target)
-            if exchange.chipRunsExchange { exchange.timeout = Self.isoDEPTimeout }
-            var family = CardFamily(info: target.info)
-            var type2: Type2Tag?
-            if case .type2 = family {
-                do throws(Type2Error) { type2 = try Type2Tag.identify(exchange) } catch { throw NFCReaderError(error) }
-                family = .type2(type2?.product)
+            let tag: ActivatedTag
+            do throws(TagFailure) { tag = try ActivatedTag(target.info, over: exchange, settings: Self.activation) } catch {
+                throw NFCReaderError(error)
             }
-            worker.connected = ConnectedTag(detection: detection, exchange: exchange, type2: type2, family: family)
+            worker.connected = ConnectedTag(detection: detection, exchange: exchange, tag: tag)
             connectedDetection = detection
         }
     }
 
-    /// How long an ISO-DEP card may take to answer one APDU: a card computing a signature or
-    /// a cryptogram needs far longer than a Type 2 READ.
-    static let isoDEPTimeout: Duration = .seconds(1)
+    /// How long a card may take to answer one command: 1 s for an ISO-DEP card (one computing
+    /// a signature or a cryptogram needs far longer than a Type 2 READ) and a Jewel.
+    static let activation = ActivationSettings(isoDEPAnswerTime: .seconds(1), type1AnswerTime: .seconds(1))
 
     /// Runs `body` on the reader thread with the connected tag, when it is the tag of `detection`.
     ///
@@ -47,18 +44,20 @@ extension ReaderSessionCore {
         }
     }
 
-    /// Runs `body` with the Type 2 layer of the connected tag of `detection`.
+    /// Runs `body` with the NDEF of the connected tag of `detection`.
     ///
-    /// - Throws: `readerErrorUnsupportedFeature` (saying which card it is) for a tag of another
-    ///   family, `readerTransceiveErrorTagNotConnected` when it is not connected.
-    private func withType2<Value: Sendable>(
-        _ detection: Int, _ body: @escaping @Sendable (Type2Tag) throws(Type2Error) -> Value
+    /// - Throws: `readerErrorUnsupportedFeature` (saying which card it is) for a tag of a
+    ///   family whose NDEF is not read, `readerTransceiveErrorTagNotConnected` when it is not
+    ///   connected.
+    private func withNDEF<Value: Sendable>(
+        _ detection: Int, _ body: @escaping @Sendable (any NDEFTag) throws(TagFailure) -> Value
     ) async throws(NFCReaderError) -> Value {
         try await withConnected(detection) { connected throws(NFCReaderError) in
-            guard let tag = connected.type2 else {
-                throw NFCReaderError(.readerErrorUnsupportedFeature, connected.family.ndefRefusal ?? connected.family.name)
+            guard let tag = connected.tag.ndef else {
+                let family = connected.tag.family
+                throw NFCReaderError(.readerErrorUnsupportedFeature, family.ndefRefusal ?? family.name)
             }
-            do throws(Type2Error) { return try body(tag) } catch { throw NFCReaderError(error) }
+            do throws(TagFailure) { return try body(tag) } catch { throw NFCReaderError(error) }
         }
     }
 
@@ -66,8 +65,8 @@ extension ReaderSessionCore {
     /// NDEF this library does not read.
     func queryNDEFStatus(_ detection: Int) async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
         let report = try await withConnected(detection) { connected throws(NFCReaderError) -> NDEFStatusReport? in
-            guard let tag = connected.type2 else { return nil }
-            do throws(Type2Error) { return try tag.queryNDEFStatus() } catch { throw NFCReaderError(error) }
+            guard let tag = connected.tag.ndef else { return nil }
+            do throws(TagFailure) { return try tag.ndefStatus() } catch { throw NFCReaderError(error) }
         }
         switch report?.status {
         case nil, .notSupported?: return (.notSupported, 0)
@@ -78,7 +77,7 @@ extension ReaderSessionCore {
 
     /// The NDEF message of the connected tag.
     func readNDEF(_ detection: Int) async throws(NFCReaderError) -> NDEFMessage {
-        let message = try await withType2(detection) { tag throws(Type2Error) in try tag.readNDEF() }
+        let message = try await withNDEF(detection) { tag throws(TagFailure) in try tag.readNDEFMessage() }
         guard !message.records.isEmpty else {
             throw NFCReaderError(.ndefReaderSessionErrorZeroLengthMessage, "the tag holds no NDEF message (it is empty)")
         }
@@ -87,12 +86,12 @@ extension ReaderSessionCore {
 
     /// Writes `message` to the connected tag.
     func writeNDEF(_ message: NDEFMessage, _ detection: Int) async throws(NFCReaderError) {
-        _ = try await withType2(detection) { tag throws(Type2Error) in try tag.writeNDEF(message) }
+        try await withNDEF(detection) { tag throws(TagFailure) in try tag.writeNDEFMessage(message) }
     }
 
     /// Makes the connected tag read-only.
     func writeLock(_ detection: Int) async throws(NFCReaderError) {
-        _ = try await withType2(detection) { tag throws(Type2Error) in try tag.lock() }
+        try await withNDEF(detection) { tag throws(TagFailure) in try tag.writeLock() }
     }
 
     /// Sends `command` to the connected tag of `detection` and returns its answer.

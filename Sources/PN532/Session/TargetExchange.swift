@@ -57,6 +57,11 @@ public final class TargetExchange: TagExchange {
         self.init(session: session, target: target.number, uid: target.info.identifier, chipRunsExchange: chipRunsExchange)
     }
 
+    /// Sets `timeout`.
+    public func allowAnswerTime(_ time: Duration) {
+        timeout = time
+    }
+
     public func reselect() throws(TagExchangeError) {
         let targets: [PassiveTarget]
         do throws(PN532Error) {

@@ -1,4 +1,5 @@
 import NDEF
+import TagProtocols
 
 /// Where NDEF lives on a tag: the CC, the static lock bytes, and the NDEF TLV in the data area,
 /// with the data-area bytes read so far (from page 4).

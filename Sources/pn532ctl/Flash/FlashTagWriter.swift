@@ -2,6 +2,7 @@ import NDEF
 import NFCTags
 import Originality
 import PN532
+import TagProtocols
 import Type2
 
 /// What a flash run does to each tag: identify, check the originality signature when asked,
@@ -45,20 +46,21 @@ struct FlashTagWriter {
         var tagLeft = false
     }
 
-    /// Provisions the selected `target` as tag number `seq`. A card of another family than
-    /// type A gets no command: flash writes NFC Forum Type 2 tags.
+    /// Provisions the selected `listed` target as tag number `seq`. It is activated first
+    /// (`ActivatedTag`): a card of another family than Type 2 gets no command, flash writes NFC
+    /// Forum Type 2 tags.
     func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
-        guard let target = listed.passiveTarget else {
-            let family = CardFamily(info: listed.info)
-            outcome.product = family.name
-            outcome.error = "\(family.ndefRefusal ?? "not an NFC Forum Type 2 tag"): nothing was written"
-            return outcome
-        }
-        do throws(Type2Error) {
-            let tag = try Type2Tag.identify(TargetExchange(session: session, target: target))
+        let uid = listed.info.identifier
+        do throws(TagFailure) {
+            let activated = try ActivatedTag(listed.info, over: TargetExchange(session: session, target: listed))
+            guard case let .type2(tag) = activated else {
+                outcome.product = activated.family.name
+                outcome.error = "\(activated.family.ndefRefusal ?? "not an NFC Forum Type 2 tag"): nothing was written"
+                return outcome
+            }
             outcome.product = tag.product.rawValue
-            if let problem = try genuineProblem(tag, uid: target.uid) {
+            if let problem = try genuineProblem(tag, uid: uid) {
                 outcome.error = problem
                 return outcome
             }
@@ -67,31 +69,32 @@ struct FlashTagWriter {
                 return outcome
             }
             let message: NDEFMessage
-            do throws(CLIError) { message = try messages.message(uid: target.uid, seq: seq) } catch {
+            do throws(CLIError) { message = try messages.message(uid: uid, seq: seq) } catch {
                 outcome.error = error.message
                 return outcome
             }
             outcome.bytes = message.length
-            try tag.writeNDEF(message, verify: true)
-            if lock { try tag.lock() }
-            if let protection { try tag.protect(protection.settings(uid: target.uid)) }
+            try tag.writeNDEFMessage(message, verify: true)
+            if lock { try tag.writeLock() }
+            if let protection {
+                do throws(Type2Error) { try tag.protect(protection.settings(uid: uid)) } catch { throw error.tagFailure }
+            }
         } catch {
             outcome.error = error.description
-            switch error {
-            case .tornWrite, .exchange(.noAnswer, _): outcome.tagLeft = true
-            default: break
-            }
+            outcome.tagLeft = error.tagLeft
         }
         return outcome
     }
 
     /// Why the tag fails `--require-genuine`; nil when it passes or no check is asked for.
-    private func genuineProblem(_ tag: Type2Tag, uid: [UInt8]) throws(Type2Error) -> String? {
+    private func genuineProblem(_ tag: Type2Tag, uid: [UInt8]) throws(TagFailure) -> String? {
         guard let originality else { return nil }
         guard tag.product.hasExtendedCommands, let key = originality.key(for: tag.product) else {
             return "\(tag.product.rawValue) has no originality signature (READ_SIG) for --require-genuine: nothing was written"
         }
-        guard key.verifies(signature: try tag.readSignature(), uid: uid) else {
+        let signature: [UInt8]
+        do throws(Type2Error) { signature = try tag.readSignature() } catch { throw error.tagFailure }
+        guard key.verifies(signature: signature, uid: uid) else {
             return "the originality signature does not verify (--require-genuine): not a genuine tag, nothing was written"
         }
         return nil

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NFCCore
 import NFCTags
+import TagProtocols
 import Type2
 
 /// `pn532ctl identify`: what the tag is, its NDEF status and its password protection.

@@ -2,6 +2,7 @@ import NFCCore
 import NFCReader
 import NFCTags
 import PN532
+import TagProtocols
 import Type2
 
 /// A reader with one tag selected and identified, for the tag commands: `NFCReader`'s
@@ -84,19 +85,24 @@ struct OtherCard: Error {
 extension CLIError {
     /// A tag failure: 65 for data the tag holds that is not valid or bytes a one-time-programmable
     /// page cannot take, 69 when the reader failed, 1 for the rest.
-    static func tag(_ error: Type2Error) -> CLIError {
-        switch error {
+    static func tag(_ failure: TagFailure) -> CLIError {
+        switch failure.kind {
         case let .invalidNDEF(problem):
             if case .noNDEFMessageTLV = problem.reason {
-                return .data(error.description + " — no NDEF TLV: run format")
+                return .data(failure.message + " — no NDEF TLV: run format")
             }
-            return .data(error.description)
+            return .data(failure.message)
         case .oneTimeProgrammable:
-            return .data(error.description)
-        case .exchange(.transport, _):
-            return CLIError(message: error.description, exitCode: .unavailable)
+            return .data(failure.message)
+        case .exchange(.transport):
+            return CLIError(message: failure.message, exitCode: .unavailable)
         default:
-            return CLIError(message: error.description, exitCode: .failure)
+            return CLIError(message: failure.message, exitCode: .failure)
         }
+    }
+
+    /// A Type 2 tag's failure, as its ``TagFailure``.
+    static func tag(_ error: Type2Error) -> CLIError {
+        tag(error.tagFailure)
     }
 }

@@ -2,6 +2,7 @@ import NFCCore
 import NFCReader
 import PN532
 @testable import PN532Simulator
+import TagProtocols
 import Type2
 import Testing
 
@@ -49,7 +50,7 @@ struct TagConnectionTests {
         let connection = try reader.connect(wait: nil, exclusive: true)
         try connection.authenticate(password: [0xFF, 0xFF, 0xFF, 0xFF], expectedAcknowledge: [0x00, 0x00])
         let again = try reader.connect(wait: nil, exclusive: true)
-        #expect(throws: ReaderError.tag(.wrongPassword)) {
+        #expect(throws: ReaderError.tag(Type2Error.wrongPassword.tagFailure)) {
             try again.authenticate(password: [0x12, 0x34, 0x56, 0x78], expectedAcknowledge: [0x00, 0x00])
         }
     }

@@ -36,7 +36,7 @@ import Type2
         (.wrongPassword, .readerErrorSecurityViolation),
     ])
     func tagErrorsMapToTheirCodeAndKeepTheirCause(error: Type2Error, code: NFCReaderError.Code) {
-        let mapped = NFCReaderError(error)
+        let mapped = NFCReaderError(error.tagFailure)
         #expect(mapped.code == code)
         #expect(mapped.message == error.description)
         #expect(mapped.underlyingError as? Type2Error == error)

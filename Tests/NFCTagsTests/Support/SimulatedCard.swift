@@ -24,10 +24,12 @@ final class SimulatedCard {
     }
 }
 
-/// Passes commands on to a tag and keeps them, to count what a query cost.
+/// Passes commands on to a tag and keeps them, to count what a query cost, and the answer
+/// times it was given.
 final class RecordingExchange: TagExchange {
     let inner: any TagExchange
     private(set) var commands: [[UInt8]] = []
+    private(set) var answerTimes: [Duration] = []
 
     init(_ inner: any TagExchange) {
         self.inner = inner
@@ -45,4 +47,29 @@ final class RecordingExchange: TagExchange {
     func reselect() throws(TagExchangeError) {
         try inner.reselect()
     }
+
+    func allowAnswerTime(_ time: Duration) {
+        answerTimes.append(time)
+        inner.allowAnswerTime(time)
+    }
+}
+
+/// A card that answers every command with `answer`, for activation bytes no simulated card
+/// has (a FeliCa, a type B card or a Jewel listed by another modulation).
+final class ScriptedExchange: TagExchange {
+    let answer: [UInt8]
+
+    init(answering answer: [UInt8] = []) {
+        self.answer = answer
+    }
+
+    var maximumCommandLength: Int { 252 }
+
+    var maximumAnswerLength: Int { 252 }
+
+    func exchange(_ command: [UInt8], answer kind: TagAnswer) throws(TagExchangeError) -> [UInt8] {
+        answer
+    }
+
+    func reselect() throws(TagExchangeError) {}
 }

@@ -2,6 +2,7 @@ import NDEF
 import NFCCore
 import PN532
 import PN532Simulator
+import TagProtocols
 import Testing
 import TestSupport
 @testable import Type2

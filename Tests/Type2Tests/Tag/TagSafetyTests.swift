@@ -1,5 +1,6 @@
 import NDEF
 import PN532Simulator
+import TagProtocols
 import Testing
 import TestSupport
 @testable import Type2

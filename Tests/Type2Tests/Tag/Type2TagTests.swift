@@ -1,6 +1,7 @@
 import NDEF
 import PN532
 import PN532Simulator
+import TagProtocols
 import Testing
 @testable import Type2
 
