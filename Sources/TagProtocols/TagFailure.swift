@@ -38,7 +38,8 @@ public struct TagFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case unsupported
         /// A command was refused because the memory needs a password first.
         case passwordProtected
-        /// The tag refused the password.
+        /// The tag refused the password, or accepted it but answered another PACK than the
+        /// one expected (it may be a clone).
         case wrongPassword
     }
 

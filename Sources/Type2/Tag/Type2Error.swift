@@ -19,8 +19,12 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
     case tornWrite(pagesWritten: Int)
     /// Reading back after a write found other bytes than were written.
     case verificationFailed(page: Int)
-    /// The product does not have the command or feature.
-    case unsupported(String)
+    /// The product does not have the command or feature, or the values asked for are
+    /// outside what the tag takes.
+    case unsupported(Type2Limitation)
+    /// PWD_AUTH was accepted but the tag answered another PACK than expected: the password
+    /// is right, the tag may not be the one it was set on (a clone).
+    case unexpectedAcknowledgement(answered: [UInt8], expected: [UInt8])
     /// A one-time-programmable page cannot reach the bytes wanted (bits can only be set);
     /// nothing was written.
     case oneTimeProgrammable(page: Int, holds: [UInt8], wanted: [UInt8])
@@ -52,8 +56,10 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
             "the tag left the field during the write (after \(pagesWritten) pages): it may now hold an empty message; present it again and repeat the write"
         case let .verificationFailed(page):
             "reading back page \(page) found other bytes than were written"
-        case let .unsupported(what):
-            "not supported by this tag: \(what)"
+        case let .unsupported(limitation):
+            "not supported by this tag: \(limitation)"
+        case let .unexpectedAcknowledgement(answered, expected):
+            "the tag answered PACK \(Hex.encode(answered)), not \(Hex.encode(expected)): it may be a clone"
         case let .oneTimeProgrammable(page, holds, wanted):
             "page \(page) is one-time programmable (bits can only be set) and holds \(hexText(holds)): "
                 + "it can never become \(hexText(wanted)); nothing was written"

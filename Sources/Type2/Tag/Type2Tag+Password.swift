@@ -31,7 +31,8 @@ extension Type2Tag {
     public func protect(_ protection: PasswordProtection) throws(Type2Error) -> WriteResult {
         let configuration = try configurationPage()
         guard protection.password.count == 4, protection.acknowledge.count == 2, protection.attemptLimit < 8 else {
-            throw .unsupported("a password of 4 bytes, a PACK of 2 bytes and AUTHLIM 0-7")
+            throw .unsupported(.protectionSettings(
+                passwordLength: protection.password.count, acknowledgeLength: protection.acknowledge.count, attemptLimit: protection.attemptLimit))
         }
         let pages = try read(pages: configuration..<configuration + 2)
         try write(page: configuration + 2, protection.password, step: "WRITE PWD")
@@ -46,19 +47,19 @@ extension Type2Tag {
     /// `expectedAcknowledge` when given.
     ///
     /// - Throws: `.wrongPassword` when the tag refuses it (a wrong password, or AUTHLIM's
-    ///   attempts used up; the tag then needs selecting again), `.unsupported` for a PACK that
-    ///   differs.
+    ///   attempts used up; the tag then needs selecting again), `.unexpectedAcknowledgement`
+    ///   for a PACK that differs.
     @discardableResult
     public func authenticate(password: [UInt8], expectedAcknowledge: [UInt8]? = nil) throws(Type2Error) -> [UInt8] {
-        guard product.hasExtendedCommands else { throw .unsupported("PWD_AUTH on \(product.rawValue)") }
-        guard password.count == 4 else { throw .unsupported("a password of \(password.count) bytes (PWD_AUTH takes 4)") }
+        guard product.hasExtendedCommands else { throw .unsupported(.command(.passwordAuthentication, product: product)) }
+        guard password.count == 4 else { throw .unsupported(.passwordLength(password.count)) }
         let pack: [UInt8]
         do throws(Type2Error) { pack = try send([0x1B] + password, step: "PWD_AUTH", expecting: 2) } catch {
             if case .exchange(.negativeAcknowledgement, _) = error { throw .wrongPassword }
             throw error
         }
         if let expectedAcknowledge, pack != expectedAcknowledge {
-            throw .unsupported("the tag answered PACK \(Hex.encode(pack)), not \(Hex.encode(expectedAcknowledge)): it may be a clone")
+            throw .unexpectedAcknowledgement(answered: pack, expected: expectedAcknowledge)
         }
         return pack
     }
@@ -75,19 +76,19 @@ extension Type2Tag {
 
     /// READ_CNT 02: the 24-bit NFC counter (NTAG213/215/216 with NFC_CNT_EN set).
     public func readCounter() throws(Type2Error) -> Int {
-        guard product.hasNFCCounter else { throw .unsupported("READ_CNT on \(product.rawValue)") }
+        guard product.hasNFCCounter else { throw .unsupported(.command(.readCounter, product: product)) }
         let bytes = try send([0x39, 0x02], step: "READ_CNT", expecting: 3)
         return Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
     }
 
     /// READ_SIG: the 32-byte originality signature (r ‖ s over the UID, secp128r1).
     public func readSignature() throws(Type2Error) -> [UInt8] {
-        guard product.hasExtendedCommands else { throw .unsupported("READ_SIG on \(product.rawValue)") }
+        guard product.hasExtendedCommands else { throw .unsupported(.command(.readSignature, product: product)) }
         return try send([0x3C, 0x00], step: "READ_SIG", expecting: 32)
     }
 
     private func configurationPage() throws(Type2Error) -> Int {
-        guard let page = product.configurationPage else { throw .unsupported("password protection on \(product.rawValue)") }
+        guard let page = product.configurationPage else { throw .unsupported(.passwordProtection(product: product)) }
         return page
     }
 }

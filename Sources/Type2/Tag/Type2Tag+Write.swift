@@ -60,7 +60,7 @@ extension Type2Tag {
     /// Writes one page (4 bytes) with WRITE; `page` counts from 0.
     func write(page: Int, _ bytes: [UInt8], step: String) throws(Type2Error) {
         guard (0..<Self.pageAddressLimit).contains(page), bytes.count == 4 else {
-            throw .unsupported("writing \(bytes.count) bytes to page \(page): a WRITE takes 4 bytes to a page 0-255")
+            throw .unsupported(.pageWrite(byteCount: bytes.count, page: page))
         }
         let answer = try send([0xA2, UInt8(page)] + bytes, step: step, answer: .acknowledgement)
         guard answer == [0x0A] else { throw .exchange(.negativeAcknowledgement(answer.first), step: step) }

@@ -50,7 +50,7 @@ public final class Type2Tag {
     /// The bytes of `pages`, in as few commands as the product allows.
     public func read(pages: Range<Int>) throws(Type2Error) -> [UInt8] {
         guard pages.lowerBound >= 0, pages.upperBound <= Self.pageAddressLimit else {
-            throw .unsupported("reading pages \(pages.lowerBound)-\(pages.upperBound - 1): page addresses are 0-255")
+            throw .unsupported(.pageRange(pages))
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pages.count * 4)

@@ -82,7 +82,7 @@ struct Type2NDEFTagTests {
         let plain: any OriginalitySignedTag = try SimulatedField(.ultralight).tag()
         let failure = #expect(throws: TagFailure.self) { try plain.readOriginalitySignature() }
         #expect(failure?.kind == .unsupported)
-        #expect(failure?.message == Type2Error.unsupported("READ_SIG on \(Type2Product.ultralight.rawValue)").description)
+        #expect(failure?.message == "not supported by this tag: READ_SIG on MIFARE Ultralight")
     }
 
     @Test(arguments: [
@@ -91,8 +91,9 @@ struct Type2NDEFTagTests {
         (.verificationFailed(page: 5), .verificationFailed),
         (.exchange(.negativeAcknowledgement(0), step: "WRITE page 4"), .exchange(.negativeAcknowledgement(0))),
         (.unknownProduct(version: [0x00, 0x04]), .unknownProduct),
-        (.unsupported("READ_SIG"), .unsupported),
+        (.unsupported(.command(.readSignature, product: .ntag215)), .unsupported),
         (.wrongPassword, .wrongPassword),
+        (.unexpectedAcknowledgement(answered: [0x12, 0x34], expected: [0x56, 0x78]), .wrongPassword),
         (.passwordProtected(firstProtectedPage: 16, step: "READ page 16"), .passwordProtected),
         (.wouldErase("an NDEF message of 14 bytes"), .wouldErase),
         (.oneTimeProgrammable(page: 3, holds: [0xE1, 0x10, 0x12, 0x00], wanted: [0, 0, 0, 0]), .oneTimeProgrammable),

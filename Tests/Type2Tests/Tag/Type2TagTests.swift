@@ -110,6 +110,15 @@ struct Type2TagTests {
         let again = try field.tag()
         #expect(try again.authenticate(password: password, expectedAcknowledge: [0xAB, 0xCD]) == [0xAB, 0xCD])
         try again.writeNDEF(NDEFMessage(records: [.uri("http://x")]))
+        let clone = try field.tag()
+        let mismatch = #expect(throws: Type2Error.unexpectedAcknowledgement(answered: [0xAB, 0xCD], expected: [0xAB, 0xCE])) {
+            try clone.authenticate(password: password, expectedAcknowledge: [0xAB, 0xCE])
+        }
+        #expect(mismatch?.description == "the tag answered PACK ABCD, not ABCE: it may be a clone")
+        let settings = #expect(throws: Type2Error.unsupported(.protectionSettings(passwordLength: 3, acknowledgeLength: 2, attemptLimit: 8))) {
+            try clone.protect(PasswordProtection(password: [1, 2, 3], acknowledge: [0xAB, 0xCD], attemptLimit: 8))
+        }
+        #expect(settings?.description == "not supported by this tag: a password of 4 bytes, a PACK of 2 bytes and AUTHLIM 0-7")
 
         let wrong = try field.tag()
         #expect(throws: Type2Error.self) { try wrong.authenticate(password: [9, 9, 9, 9]) }
@@ -142,6 +151,7 @@ struct Type2TagTests {
         let tag = try field.tag()
         #expect(try tag.readSignature().count == 32)
         let ultralight = try SimulatedField(.ultralight, transport: transport).tag()
-        #expect(throws: Type2Error.unsupported("READ_SIG on MIFARE Ultralight")) { try ultralight.readSignature() }
+        let error = #expect(throws: Type2Error.unsupported(.command(.readSignature, product: .ultralight))) { try ultralight.readSignature() }
+        #expect(error?.description == "not supported by this tag: READ_SIG on MIFARE Ultralight")
     }
 }
