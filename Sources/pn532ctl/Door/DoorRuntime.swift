@@ -38,9 +38,10 @@ final class DoorRuntime {
     // MARK: - Reload
 
     /// Reads the configuration again and, when all of it is valid (key file included), puts
-    /// users, security, relay timing, inputs' timing, feedback patterns and the hook socket in
-    /// force at once; otherwise keeps the configuration in force. Either way the audit log
-    /// says which. Changed devices and lines take effect at the next start.
+    /// what `ConfigChanges` calls live in force at once (users, security, relay timing,
+    /// inputs' timing, feedback patterns, the reader's timing and families, the hook socket);
+    /// otherwise keeps the configuration in force. Either way the audit log says which.
+    /// Changed devices, lines and files take effect at the next start, and the log says so.
     func reload() -> String {
         let next: DoorConfig
         let policy: DoorPolicy
@@ -53,16 +54,17 @@ final class DoorRuntime {
             log.write(.error, "reload: \(error); the previous configuration stays in force")
             return "configuration not reloaded"
         }
+        let changes = ConfigChanges(from: config, to: next)
         decider.reload(policy)
         engine.controller.settings = DoorController.Settings(next)
         engine.reader.timing = next.readerTiming
         engine.reader.readsMessage = next.needsMessage
         engine.reader.readsSignature = next.security.requireGenuine
-        let restart = Self.restartOnlyChanges(from: config, to: next)
+        engine.reader.pollsOtherFamilies = next.reader.pollsOtherFamilies
         config = next
         journal.append(.configuration(at: AuditTime.now(), path: path, rejection: nil))
-        if !restart.isEmpty {
-            log.write(.warning, "reload: \(restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
+        if !changes.restart.isEmpty {
+            log.write(.warning, "reload: \(changes.restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
         }
         if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.flatMap { HookEventSender(path: $0) } }
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
@@ -73,21 +75,6 @@ final class DoorRuntime {
         do throws(CLIError) { return try DeviceSpec.door(config.reader, at: ConfigKeyLines(path: path).place("reader.device")) } catch {
             throw ConfigError(message: error.message)
         }
-    }
-
-    /// The sections that a running door keeps until it restarts (devices, lines, files).
-    static func restartOnlyChanges(from old: DoorConfig, to new: DoorConfig) -> [String] {
-        var changed: [String] = []
-        if old.reader.device != new.reader.device || old.reader.baud != new.reader.baud
-            || old.reader.irqLine != new.reader.irqLine || old.reader.resetLine != new.reader.resetLine { changed.append("[reader] device or lines") }
-        if old.gpio != new.gpio { changed.append("[gpio]") }
-        if old.relay.output != new.relay.output { changed.append("relay.line") }
-        if old.inputs.exitButton != new.inputs.exitButton || old.inputs.doorContact != new.inputs.doorContact
-            || old.inputs.doorbell != new.inputs.doorbell || old.inputs.debounce != new.inputs.debounce { changed.append("[inputs] lines") }
-        if old.feedback.led != new.feedback.led || old.feedback.buzzer != new.feedback.buzzer { changed.append("[feedback] lines") }
-        if old.audit != new.audit { changed.append("[audit]") }
-        if old.security.counterFile != new.security.counterFile { changed.append("security.counter_file") }
-        return changed
     }
 
     // MARK: - Presentations

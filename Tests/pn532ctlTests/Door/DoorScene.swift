@@ -49,8 +49,7 @@ final class DoorScene {
         let text = """
             [reader]
             device = "\(link)"
-            health_check = 1
-            \(readerSettings)
+            health_check = 1\(readerSettings.isEmpty ? "" : "\n" + readerSettings)
 
             [gpio]
             backend = "sysfs"
