@@ -41,8 +41,8 @@ public final class DoorDaemon {
     public enum Ending: Equatable, Sendable {
         /// SIGTERM, SIGINT, SIGQUIT or SIGABRT.
         case signal(Int32)
-        /// The signal fd could not be read or polled; errno.
-        case failure(String)
+        /// The signal fd could not be read or polled (`operation`: `ppoll`, `reading the signal fd`).
+        case failure(operation: String, Errno)
     }
 
     private let engine: DoorEngine
@@ -86,7 +86,7 @@ public final class DoorDaemon {
                 do throws(Errno) {
                     try Poll.wait(&descriptors, timeout: deadline - now)
                 } catch {
-                    return .failure("ppoll: errno \(error.rawValue)")
+                    return .failure(operation: "ppoll", error)
                 }
                 let readable = readerDescriptor != nil && descriptors[1].revents != 0
                 engine.step(until: MonotonicTime.monotonicNow(), readable: readable)
@@ -111,7 +111,7 @@ public final class DoorDaemon {
                 return .signal(signal)
             case SIGCHLD:
                 hooks.background?.service(MonotonicTime.monotonicNow())
-            case -1: return .failure("reading the signal fd: errno \(errno)")
+            case -1: return .failure(operation: "reading the signal fd", .latest)
             default: continue
             }
         }

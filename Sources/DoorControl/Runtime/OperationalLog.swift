@@ -1,4 +1,5 @@
-import DoorControl
+import POSIXIO
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -7,14 +8,15 @@ import Glibc
 /// `door run`'s operational log: one line per event on standard error, with a level. Under
 /// systemd (`JOURNAL_STREAM` set) a line starts with the syslog priority (`<5>`) that journald
 /// turns into the entry's level; elsewhere with the wall-clock time and the level's name.
-final class OperationalLog {
+public final class OperationalLog {
     /// Syslog severities, most severe first.
-    enum Level: Int, Comparable {
+    public enum Level: Int, Comparable, Sendable {
         case error = 3, warning = 4, notice = 5, info = 6, debug = 7
 
-        static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
 
-        var name: String {
+        /// The level's name (`warning`).
+        public var name: String {
             switch self {
             case .error: "error"
             case .warning: "warning"
@@ -26,21 +28,22 @@ final class OperationalLog {
     }
 
     /// Lines less severe than this are dropped.
-    let threshold: Level
+    public let threshold: Level
     /// True when journald reads the lines.
-    let forJournal: Bool
+    public let forJournal: Bool
 
     /// A log keeping lines up to `threshold`; the format follows `JOURNAL_STREAM`.
-    init(threshold: Level, forJournal: Bool = getenv("JOURNAL_STREAM") != nil) {
+    public init(threshold: Level, forJournal: Bool = getenv("JOURNAL_STREAM") != nil) {
         self.threshold = threshold
         self.forJournal = forJournal
     }
 
     /// Writes one line (a message's own newlines become spaces: one event, one line), stamped
     /// with `time`, when the event happened.
-    func write(_ level: Level, _ message: String, at time: AuditTime = AuditTime.now()) {
+    public func write(_ level: Level, _ message: String, at time: AuditTime = AuditTime.now()) {
         guard level <= threshold else { return }
         let text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        StandardError.write(forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time.iso8601) \(level.name): \(text)\n")
+        let line = forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time.iso8601) \(level.name): \(text)\n"
+        try? FileDescriptor.standardError.writeEverything(Array(line.utf8))
     }
 }

@@ -1,7 +1,5 @@
-import DoorControl
-import GPIO
 import NFCCore
-import PN532
+import NFCReader
 import SystemPackage
 
 #if canImport(Glibc)
@@ -11,11 +9,12 @@ import Glibc
 /// What `door run` does beside the engine: reloading the configuration on SIGHUP, sending
 /// each decided presentation to the hook runner (the door runs no programs itself), and
 /// recording lockouts.
-final class DoorRuntime {
+package final class DoorRuntime {
     /// The configuration in force.
-    private(set) var config: DoorConfig
+    package private(set) var config: DoorConfig
     private let path: String
     private let boards: String?
+    private let places: (String) -> KeyPlaces
     private let engine: DoorEngine
     private let decider: PolicyDecider
     private let journal: DaemonJournal
@@ -24,10 +23,11 @@ final class DoorRuntime {
     private var lockedOutUntil: Duration?
 
     /// The runtime of `engine`, whose decider is `decider`, started from `config` read at `path`.
-    init(config: DoorConfig, path: String, boards: String?, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
+    package init(config: DoorConfig, path: String, boards: String?, places: @escaping (String) -> KeyPlaces, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
         self.config = config
         self.path = path
         self.boards = boards
+        self.places = places
         self.engine = engine
         self.decider = decider
         self.journal = journal
@@ -42,13 +42,13 @@ final class DoorRuntime {
     /// inputs' timing, feedback patterns, the reader's timing and families, the hook socket);
     /// otherwise keeps the configuration in force. Either way the audit log says which.
     /// Changed devices, lines and files take effect at the next start, and the log says so.
-    func reload() -> String {
+    package func reload() -> String {
         let next: DoorConfig
         let policy: DoorPolicy
         do throws(ConfigError) {
             next = try DoorConfig.load(path: path, boardsDirectory: boards)
             policy = try DoorPolicy(loading: next, from: path)
-            _ = try Self.checkedDevice(next, path: path)
+            _ = try Self.checkedDevice(next, at: places(path))
         } catch {
             journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
             log.write(.error, "reload: \(error); the previous configuration stays in force")
@@ -71,9 +71,9 @@ final class DoorRuntime {
     }
 
     /// The reader's device, checked as a configuration error naming the file and line.
-    static func checkedDevice(_ config: DoorConfig, path: String) throws(ConfigError) -> DeviceSpec {
-        do throws(CLIError) { return try DeviceSpec.door(config.reader, at: ConfigKeyLines(path: path).place("reader.device")) } catch {
-            throw ConfigError(message: error.message)
+    static func checkedDevice(_ config: DoorConfig, at places: KeyPlaces) throws(ConfigError) -> DeviceSpec {
+        do throws(DoorError) { return try DoorPreflight.device(config.reader, at: places) } catch {
+            throw ConfigError(message: error.description)
         }
     }
 
@@ -81,7 +81,7 @@ final class DoorRuntime {
 
     /// Sends a decided presentation to the hook runner (without waiting; a full or missing
     /// runner drops it, counted) and records a lockout that began.
-    func presented(_ presentation: Presentation, _ decision: Decision) {
+    package func presented(_ presentation: Presentation, _ decision: Decision) {
         recordLockout()
         guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: MonotonicTime.monotonicNow().sinceOrigin)) else { return }
         let before = hookSender.dropped
