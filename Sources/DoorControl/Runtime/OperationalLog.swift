@@ -31,11 +31,17 @@ public final class OperationalLog {
     public let threshold: Level
     /// True when journald reads the lines.
     public let forJournal: Bool
+    private let output: (String) -> Void
 
-    /// A log keeping lines up to `threshold`; the format follows `JOURNAL_STREAM`.
-    public init(threshold: Level, forJournal: Bool = getenv("JOURNAL_STREAM") != nil) {
+    /// A log keeping lines up to `threshold`; the format follows `JOURNAL_STREAM`. Lines go
+    /// to `output` (standard error unless told).
+    public init(
+        threshold: Level, forJournal: Bool = getenv("JOURNAL_STREAM") != nil,
+        output: @escaping (String) -> Void = { try? FileDescriptor.standardError.writeEverything(Array($0.utf8)) }
+    ) {
         self.threshold = threshold
         self.forJournal = forJournal
+        self.output = output
     }
 
     /// Writes one line (a message's own newlines become spaces: one event, one line), stamped
@@ -43,7 +49,6 @@ public final class OperationalLog {
     public func write(_ level: Level, _ message: String, at time: AuditTime = AuditTime.now()) {
         guard level <= threshold else { return }
         let text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let line = forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time.iso8601) \(level.name): \(text)\n"
-        try? FileDescriptor.standardError.writeEverything(Array(line.utf8))
+        output(forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time.iso8601) \(level.name): \(text)\n")
     }
 }
