@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NFCReader", targets: ["NFCReader"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
+        .library(name: "DaemonKit", targets: ["DaemonKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -30,7 +31,7 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
+                "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO", "DaemonKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -44,6 +45,7 @@ let package = Package(
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
         .target(name: "CLinux"),
+        .target(name: "DaemonKit", dependencies: ["NFCCore", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
@@ -67,6 +69,7 @@ let package = Package(
                 "NFCTags",
                 "JSONText",
                 "POSIXIO",
+                "DaemonKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -77,7 +80,7 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),

@@ -1,3 +1,5 @@
+import DaemonKit
+
 /// Where `door run` reports what happened: decisions, relay transitions and door events go
 /// to the audit log (one fsync'd, chained JSON line each; repeated denials of unknown tags
 /// summarised) and every entry to the operational log. A line the audit log cannot take
@@ -31,7 +33,7 @@ package final class DaemonJournal: DoorJournal {
     package func record(_ entry: JournalEntry) {
         let now = AuditTime.now()
         let (level, text) = Self.describe(entry)
-        defer { log.write(level, text, at: now) }
+        defer { log.write(level, text, stamp: now.iso8601) }
         if case let .decision(decision, presentation) = entry, let done = written {
             written = nil
             if done == (decision, presentation) { return }

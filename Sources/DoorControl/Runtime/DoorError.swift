@@ -1,3 +1,4 @@
+import DaemonKit
 import GPIO
 import NFCReader
 import POSIXIO
@@ -34,8 +35,8 @@ public enum DoorError: Error, CustomStringConvertible {
     case signals(Errno)
     /// The copy of the lines for `door release` cannot be kept.
     case keep(AtomicReplaceError)
-    /// The loop's wait or its signal fd failed (`operation`: `ppoll`, `reading the signal fd`).
-    case loop(operation: String, Errno)
+    /// The loop's wait or its signals failed.
+    case loop(EventLoopError)
 
     public var description: String {
         switch self {
@@ -55,7 +56,7 @@ public enum DoorError: Error, CustomStringConvertible {
         case .audit(let error): "audit.path: \(error)"
         case .signals(let code): "cannot watch signals: \(code)"
         case .keep(let error): error.description
-        case let .loop(operation, code): "\(operation): errno \(code.rawValue)"
+        case .loop(let error): error.description
         }
     }
 

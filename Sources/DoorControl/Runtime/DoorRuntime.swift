@@ -1,3 +1,4 @@
+import DaemonKit
 import NFCCore
 import NFCReader
 import SystemPackage

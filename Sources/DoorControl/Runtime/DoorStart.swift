@@ -1,4 +1,4 @@
-import CLinux
+import DaemonKit
 import GPIO
 import NFCCore
 import NFCReader
@@ -54,9 +54,8 @@ public struct DoorStart {
     ///
     /// - Throws: `DoorError` when the door cannot start, or when its loop fails (logged).
     public func run() throws(DoorError) -> Int32 {
-        let signals = clinux_signal_fd_for_door()
-        guard signals >= 0 else { throw .signals(.latest) }
-        defer { close(signals) }
+        let loop: EventLoop
+        do throws(Errno) { loop = try EventLoop(signals: DoorDaemon.signals) } catch { throw .signals(error) }
         let release = OutputRelease(configPath: configPath, boards: boards, stateDirectory: stateDirectory)
         release.releaseFirst(log: log)
         let door: DoorConfig
@@ -93,7 +92,7 @@ public struct DoorStart {
         engine.onPresentation = runtime.presented
 
         let notifier = SystemdNotifier()
-        let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, signals: signals, hooks: DoorDaemon.Hooks(
+        let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, loop: loop, hooks: DoorDaemon.Hooks(
             notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
             log: { log.write(.notice, $0) }))
         let key = try? door.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
@@ -105,8 +104,8 @@ public struct DoorStart {
             lines.releaseOutputs()
             log.write(signal == SIGTERM || signal == SIGINT ? .notice : .error, "stopping on \(name): relay released (locked)")
             return signal
-        case let .failure(operation, code):
-            let error = DoorError.loop(operation: operation, code)
+        case .failure(let failure):
+            let error = DoorError.loop(failure)
             log.write(.error, "\(error): relay released (locked), stopping")
             throw error
         }

@@ -1,3 +1,4 @@
+import DaemonKit
 import GPIO
 import POSIXIO
 import SystemPackage

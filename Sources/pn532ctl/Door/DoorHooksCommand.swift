@@ -1,9 +1,7 @@
 import ArgumentParser
-import CLinux
+import DaemonKit
 import DoorControl
 import NFCCore
-import PN532
-import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)
@@ -41,9 +39,10 @@ struct DoorHooksCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let signals = clinux_signal_fd_with_children()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
-        defer { close(signals) }
+        let loop: EventLoop
+        do throws(Errno) { loop = try EventLoop(signals: [SIGINT, SIGTERM, SIGHUP, SIGCHLD]) } catch {
+            throw CLIError.io("cannot watch signals: \(error)")
+        }
         let log = OperationalLog(threshold: verbose ? .debug : .info)
         let file: HooksFile
         do throws(ConfigError) { file = try HooksFile.load(path: config) } catch { throw CLIError(error) }
@@ -55,18 +54,18 @@ struct DoorHooksCommand: ParsableCommand {
             throw CLIError(message: "\(error)", exitCode: error.code == EACCES || error.code == EPERM ? ExitCode(77) : .ioError)
         }
         let runner = HookRunner(file: file)
-        let loop = HookLoop(runner: runner, receiver: receiver, log: log)
-        defer { loop.stop() }
+        let hookLoop = HookLoop(runner: runner, receiver: receiver, log: log)
+        defer { hookLoop.stop() }
         _ = SystemdNotifier().notify("READY=1\nSTATUS=waiting for events")
         log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket)")
-        let signal = loop.run(signals: signals)
+        let signal = hookLoop.run(in: loop)
         log.write(.notice, "stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM"): running hooks killed")
         if signal == SIGINT { throw ExitCode(130) }
     }
 }
 
-/// The runner's loop: one ppoll over the signal fd and the socket, with the earliest hook
-/// timeout as its timeout.
+/// The runner's loop: one wait of the event loop over its signals and the socket, until the
+/// earliest hook timeout.
 final class HookLoop {
     private let runner: HookRunner
     private let receiver: HookEventReceiver
@@ -82,22 +81,17 @@ final class HookLoop {
         MonotonicTime.monotonicNow().sinceOrigin
     }
 
-    /// Runs until SIGTERM or SIGINT; returns the signal.
-    func run(signals: Int32) -> Int32 {
+    /// Runs in `loop` until SIGTERM or SIGINT; returns the signal.
+    func run(in loop: EventLoop) -> Int32 {
         while true {
-            let now = Self.now()
-            var descriptors = [Poll.entry(signals, POLLIN), Poll.entry(receiver.descriptor, POLLIN)]
-            do throws(Errno) {
-                try Poll.wait(&descriptors, timeout: runner.dispatcher.nextDeadline.map { $0 - now })
+            let wake: EventLoop.Wake
+            do throws(EventLoopError) {
+                wake = try loop.wait(for: [receiver.descriptor], until: runner.dispatcher.nextDeadline.map { MonotonicTime(nanoseconds: $0.nanoseconds) })
             } catch {
                 return SIGTERM
             }
-            if descriptors[1].revents != 0 { receive() }
-            while descriptors[0].revents != 0 {
-                let signal = clinux_read_signal(signals)
-                if signal == SIGTERM || signal == SIGINT || signal < 0 { return signal < 0 ? SIGTERM : signal }
-                if signal == 0 { break }
-            }
+            if wake.readable[0] { receive() }
+            if let stop = wake.signals.first(where: { $0 == SIGTERM || $0 == SIGINT }) { return stop }
             service()
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaemonKit
 import DoorControl
 import GPIO
 import NFCReader

@@ -1,4 +1,5 @@
 import Foundation
+import DaemonKit
 import DoorControl
 import NDEF
 import NFCCore
@@ -35,7 +36,7 @@ final class VirtualDoor {
         do { directory = try TemporaryDirectory() } catch { fatalError("a temporary directory: \(error)") }
         config.audit = AuditConfig(path: directory.path + "/audit.jsonl")
         do { audit = try AuditLog(config.audit) } catch { fatalError("the audit log in \(directory.path): \(error)") }
-        let log = OperationalLog(threshold: .error, forJournal: false) { _ in }
+        let log = OperationalLog(threshold: .error, clock: { "" }, forJournal: false) { _ in }
         daemonJournal = DaemonJournal(audit: audit, log: log, onFailure: config.audit.onFailure)
         journal = RecordingJournal(forwardingTo: daemonJournal)
         journal.clock = clock

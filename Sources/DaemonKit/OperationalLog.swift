@@ -32,23 +32,26 @@ public final class OperationalLog {
     /// True when journald reads the lines.
     public let forJournal: Bool
     private let output: (String) -> Void
+    private let clock: () -> String
 
-    /// A log keeping lines up to `threshold`; the format follows `JOURNAL_STREAM`. Lines go
-    /// to `output` (standard error unless told).
+    /// A log keeping lines up to `threshold`, stamped with `clock`'s wall-clock time (UTC
+    /// text); the format follows `JOURNAL_STREAM`. Lines go to `output` (standard error unless
+    /// told).
     public init(
-        threshold: Level, forJournal: Bool = getenv("JOURNAL_STREAM") != nil,
+        threshold: Level, clock: @escaping () -> String, forJournal: Bool = getenv("JOURNAL_STREAM") != nil,
         output: @escaping (String) -> Void = { try? FileDescriptor.standardError.writeEverything(Array($0.utf8)) }
     ) {
         self.threshold = threshold
+        self.clock = clock
         self.forJournal = forJournal
         self.output = output
     }
 
     /// Writes one line (a message's own newlines become spaces: one event, one line), stamped
-    /// with `time`, when the event happened.
-    public func write(_ level: Level, _ message: String, at time: AuditTime = AuditTime.now()) {
+    /// with `time` (when the event happened; now when nil).
+    public func write(_ level: Level, _ message: String, stamp time: String? = nil) {
         guard level <= threshold else { return }
         let text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        output(forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time.iso8601) \(level.name): \(text)\n")
+        output(forJournal ? "<\(level.rawValue)>\(text)\n" : "\(time ?? clock()) \(level.name): \(text)\n")
     }
 }
