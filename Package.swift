@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
         .library(name: "DaemonKit", targets: ["DaemonKit"]),
+        .library(name: "DoorHooks", targets: ["DoorHooks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -45,6 +46,10 @@ let package = Package(
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
         .target(name: "CLinux"),
+        .target(
+            name: "DoorHooks",
+            dependencies: ["DoorControl", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "DaemonKit", dependencies: ["NFCCore", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
@@ -70,6 +75,7 @@ let package = Package(
                 "JSONText",
                 "POSIXIO",
                 "DaemonKit",
+                "DoorHooks",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -80,7 +86,7 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
