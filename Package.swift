@@ -88,6 +88,8 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: ["NFCCore", "DoorControl", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "DaemonKitTests", dependencies: ["DaemonKit", "NFCCore"]),
+        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "NDEF"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
