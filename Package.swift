@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "NFCReader", targets: ["NFCReader"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
+        .library(name: "DaemonKit", targets: ["DaemonKit"]),
+        .library(name: "DoorHooks", targets: ["DoorHooks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -32,7 +34,7 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
+                "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO", "DaemonKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -46,6 +48,11 @@ let package = Package(
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "TagProtocols", "Type2"]),
         .target(name: "CLinux"),
+        .target(
+            name: "DoorHooks",
+            dependencies: ["DoorControl", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .target(name: "DaemonKit", dependencies: ["NFCCore", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Type2", dependencies: ["NFCCore", "NDEF", "TagProtocols"]),
@@ -70,6 +77,8 @@ let package = Package(
                 "NFCTags",
                 "JSONText",
                 "POSIXIO",
+                "DaemonKit",
+                "DoorHooks",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -80,8 +89,10 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "DaemonKitTests", dependencies: ["DaemonKit", "NFCCore"]),
+        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "NDEF"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),

@@ -79,27 +79,20 @@ int clinux_bytes_available(int fd) {
     return count;
 }
 
-static int signal_fd(int children, int door) {
+int clinux_signal_fd(void) {
+    static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+    return clinux_signal_fd_for(signals, sizeof signals / sizeof signals[0]);
+}
+
+int clinux_signal_fd_for(const int *signals, unsigned long count) {
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    if (children) sigaddset(&set, SIGCHLD);
-    if (door) {
-        sigaddset(&set, SIGQUIT);
-        sigaddset(&set, SIGABRT);
-    }
+    for (unsigned long index = 0; index < count; index++) sigaddset(&set, signals[index]);
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     clinux_interrupt_mark_watched();
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 
-int clinux_signal_fd(void) { return signal_fd(0, 0); }
-
-int clinux_signal_fd_with_children(void) { return signal_fd(1, 0); }
-
-int clinux_signal_fd_for_door(void) { return signal_fd(1, 1); }
 
 int clinux_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 

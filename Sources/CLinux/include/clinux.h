@@ -38,18 +38,14 @@ int clinux_bytes_available(int fd);
 int clinux_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds);
 
 /// Blocks SIGINT, SIGTERM and SIGHUP for the process and returns a signalfd that reports them
-/// (non-blocking, close-on-exec), or -1 with errno set. The door loop and the simulator
-/// server poll it with their other fds.
+/// (non-blocking, close-on-exec), or -1 with errno set. The simulator server polls it with
+/// its other fds.
 int clinux_signal_fd(void);
 
-/// As `clinux_signal_fd`, and SIGCHLD too: the door loop reaps its dispatched commands as
-/// they end.
-int clinux_signal_fd_with_children(void);
-
-/// As `clinux_signal_fd_with_children`, and SIGQUIT and SIGABRT sent to the process too (the
-/// systemd watchdog's signal): the door loop releases the relay and stops on them. abort(3)
-/// inside the process unblocks SIGABRT itself, so a real abort still ends the process.
-int clinux_signal_fd_for_door(void);
+/// Blocks the `count` signals for the process and returns a signalfd that reports them
+/// (non-blocking, close-on-exec), or -1 with errno set. abort(3) inside the process unblocks
+/// SIGABRT itself, so a real abort still ends a process that watches SIGABRT.
+int clinux_signal_fd_for(const int *signals, unsigned long count);
 
 /// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants (a hook's setsid child whose parent
 /// died) become children of this process instead of init, so they can be found and killed.

@@ -86,35 +86,11 @@ public struct CounterStore: Sendable {
                 return fields.joined(separator: "\t") + "\n"
             }
         let bytes = Array((Self.header + "\n" + lines.joined()).utf8)
-        let temporary = path + ".tmp"
-        let file: FileDescriptor
-        do throws(Errno) {
-            file = try .opening(temporary, .writeOnly, options: [.create, .truncate], permissions: .ownerReadWrite)
+        do throws(AtomicReplaceError) {
+            try AtomicReplace.replace(path, with: bytes, permissions: .ownerReadWrite)
         } catch {
-            throw failure("cannot create \(temporary)", error)
+            throw failure(error.operation, error.errno)
         }
-        do throws(CounterStoreError) {
-            do throws(Errno) { try file.writeEverything(bytes) } catch { throw failure("cannot write \(temporary)", error) }
-            do throws(Errno) { try file.sync() } catch { throw failure("cannot fsync \(temporary)", error) }
-        } catch {
-            file.closeQuietly()
-            unlink(temporary)
-            throw error
-        }
-        file.closeQuietly()
-        guard rename(temporary, path) == 0 else {
-            let error = failure("cannot rename \(temporary) to \(path)", .latest)
-            unlink(temporary)
-            throw error
-        }
-        let directory: FileDescriptor
-        do throws(Errno) {
-            directory = try .opening(Self.directory(of: path), .readOnly, options: .directory)
-        } catch {
-            throw failure("cannot open the directory of \(path)", error)
-        }
-        defer { directory.closeQuietly() }
-        do throws(Errno) { try directory.sync() } catch { throw failure("cannot fsync the directory of \(path)", error) }
     }
 
     /// The file's bytes; nil when it does not exist.
@@ -133,11 +109,6 @@ public struct CounterStore: Sendable {
 
     private func failure(_ step: String, _ error: Errno) -> CounterStoreError {
         CounterStoreError(path: path, "\(step): \(error)")
-    }
-
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func escape(_ user: String) -> String {

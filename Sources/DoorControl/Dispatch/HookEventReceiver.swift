@@ -1,3 +1,4 @@
+import DaemonKit
 import POSIXIO
 import SystemPackage
 

@@ -1,3 +1,5 @@
+import DaemonKit
+
 #if canImport(Glibc)
 import Glibc
 #endif

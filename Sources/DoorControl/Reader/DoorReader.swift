@@ -55,6 +55,12 @@ public final class DoorReader {
     /// Read the NDEF message of each tag; off when every rule looks at the UID only, which
     /// saves the reads between anticollision and the decision.
     public var readsMessage = true
+    /// Poll FeliCa, type B and Jewel between the waits for a type A tag; false: type A only.
+    /// A change takes effect at the next wait for a tag.
+    public var pollsOtherFamilies: Bool {
+        get { !watcher.otherFamilies.isEmpty }
+        set { watcher.otherFamilies = newValue ? PN532Session.otherModulations : [] }
+    }
     /// The session while the reader works.
     public var session: PN532Session? { watcher.session }
     /// Called between the tag commands of a presentation: the door's loop services its

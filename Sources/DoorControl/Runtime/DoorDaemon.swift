@@ -1,15 +1,13 @@
-import CLinux
+import DaemonKit
 import NFCCore
-import PN532
-import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `door run`'s loop: one thread, one ppoll(2) over the signal fd, the reader's fd and the
-/// input lines' edge fds, with the earliest deadline (relay, feedback, alarm, presence and
+/// `door run`'s loop: one thread, one wait of the event loop over its signals, the reader's
+/// fd and the input lines' edge fds, with the earliest deadline (relay, feedback, alarm, presence and
 /// health checks, input debounce or samples, watchdog ping, dispatched commands) as its
 /// timeout.
 public final class DoorDaemon {
@@ -41,22 +39,25 @@ public final class DoorDaemon {
     public enum Ending: Equatable, Sendable {
         /// SIGTERM, SIGINT, SIGQUIT or SIGABRT.
         case signal(Int32)
-        /// The signal fd could not be read or polled; errno.
-        case failure(String)
+        /// The event loop's wait or its signals failed.
+        case failure(EventLoopError)
     }
 
     private let engine: DoorEngine
     private var inputs: InputMonitor?
-    private let signals: Int32
+    private let loop: EventLoop
     private var hooks: Hooks
     private var nextPing: MonotonicTime?
 
-    /// A loop over `engine`; `signals` is a signalfd for SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGABRT (and
-    /// SIGCHLD, which services `hooks.background` at once).
-    public init(engine: DoorEngine, inputs: InputMonitor?, signals: Int32, hooks: Hooks) {
+    /// The signals `loop` must watch: SIGINT, SIGTERM, SIGQUIT and SIGABRT stop the door,
+    /// SIGHUP reloads, SIGCHLD services `hooks.background` at once.
+    public static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGCHLD]
+
+    /// A loop over `engine` waiting in `loop`, which watches `DoorDaemon.signals`.
+    public init(engine: DoorEngine, inputs: InputMonitor?, loop: EventLoop, hooks: Hooks) {
         self.engine = engine
         self.inputs = inputs
-        self.signals = signals
+        self.loop = loop
         self.hooks = hooks
     }
 
@@ -74,34 +75,31 @@ public final class DoorDaemon {
             let deadline = [engine.nextDeadline, inputs?.nextSample, nextPing, hooks.background?.deadline()]
                 .compactMap { $0 }.min() ?? now + .seconds(60)
             let readerDescriptor = engine.reader.pollDescriptor
-            var descriptors = [Poll.entry(signals, POLLIN)]
-            if let readerDescriptor { descriptors.append(Poll.entry(readerDescriptor, POLLIN)) }
-            let firstInput = descriptors.count
-            descriptors += (inputs?.descriptors ?? []).map { Poll.entry($0, POLLIN) }
-            if readerDescriptor == nil, engine.reader.isWaitingForTag {
-                // No descriptor (I2C): the link is waited on in short slices between looks at the other fds.
-                engine.step(until: min(deadline, now + .milliseconds(50)))
-                _ = try? Poll.wait(&descriptors, timeout: .zero)
-            } else {
-                do throws(Errno) {
-                    try Poll.wait(&descriptors, timeout: deadline - now)
-                } catch {
-                    return .failure("ppoll: errno \(error.rawValue)")
+            let inputDescriptors = inputs?.descriptors ?? []
+            let wake: EventLoop.Wake
+            do throws(EventLoopError) {
+                if readerDescriptor == nil, engine.reader.isWaitingForTag {
+                    // No descriptor (I2C): the link is waited on in short slices between looks at the other fds.
+                    engine.step(until: min(deadline, now + .milliseconds(50)))
+                    wake = (try? loop.wait(for: inputDescriptors, until: now)) ?? EventLoop.Wake(readable: [], signals: [])
+                } else {
+                    let all = (readerDescriptor.map { [$0] } ?? []) + inputDescriptors
+                    let waited = try loop.wait(for: all, until: deadline)
+                    let readable = readerDescriptor != nil && waited.readable[0]
+                    engine.step(until: MonotonicTime.monotonicNow(), readable: readable)
+                    wake = EventLoop.Wake(readable: Array(waited.readable.dropFirst(readerDescriptor == nil ? 0 : 1)), signals: waited.signals)
                 }
-                let readable = readerDescriptor != nil && descriptors[1].revents != 0
-                engine.step(until: MonotonicTime.monotonicNow(), readable: readable)
+            } catch {
+                return .failure(error)
             }
-            if descriptors[0].revents != 0, let ending = handleSignals() { return ending }
-            let edges = descriptors[firstInput...].contains { $0.revents != 0 }
-            service(at: MonotonicTime.monotonicNow(), edges: edges)
+            if let ending = handle(wake.signals) { return ending }
+            service(at: MonotonicTime.monotonicNow(), edges: wake.anyReadable)
         }
     }
 
-    private func handleSignals() -> Ending? {
-        while true {
-            let signal = clinux_read_signal(signals)
+    private func handle(_ signals: [Int32]) -> Ending? {
+        for signal in signals {
             switch signal {
-            case 0: return nil
             case SIGHUP:
                 hooks.notify("RELOADING=1")
                 hooks.log(hooks.reload())
@@ -111,18 +109,17 @@ public final class DoorDaemon {
                 return .signal(signal)
             case SIGCHLD:
                 hooks.background?.service(MonotonicTime.monotonicNow())
-            case -1: return .failure("reading the signal fd: errno \(errno)")
             default: continue
             }
         }
+        return nil
     }
 
     /// During a tag read, between two tag commands: the inputs' waiting edges (a zero-timeout
     /// poll of their descriptors) or due samples, the watchdog and dispatched commands.
     private func serviceBetweenTagCommands() {
-        var descriptors = (inputs?.descriptors ?? []).map { Poll.entry($0, POLLIN) }
-        if !descriptors.isEmpty { _ = try? Poll.wait(&descriptors, timeout: .zero) }
-        service(at: MonotonicTime.monotonicNow(), edges: descriptors.contains { $0.revents != 0 })
+        let inputDescriptors = inputs?.descriptors ?? []
+        service(at: MonotonicTime.monotonicNow(), edges: EventLoop.readable(inputDescriptors).contains(true))
     }
 
     private func service(at now: MonotonicTime, edges: Bool) {

@@ -70,8 +70,10 @@ public final class FieldWatcher {
     /// all of one family.
     public private(set) var field: [ListedTarget] = []
     /// The families polled, one activation attempt each, while no type A tag comes; empty to
-    /// watch type A alone.
-    public let otherFamilies: [PassiveModulation]
+    /// watch type A alone. A change takes effect at the next wait for a tag.
+    public var otherFamilies: [PassiveModulation] {
+        didSet { otherFamilies.removeAll { $0 == .typeA106 } }
+    }
 
     private var state: State
     private var retriesSetting: UInt8?

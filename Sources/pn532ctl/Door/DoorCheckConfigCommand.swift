@@ -45,7 +45,14 @@ struct DoorCheckConfigCommand: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        let checked = try DoorPreflight(config, path: file, gpio: DoorLines.backend(config.gpio, clock: SystemGPIOClock()), newCounters: false, missingCountersAllowed: true)
+        let checked: DoorPreflight
+        do throws(DoorError) {
+            checked = try DoorPreflight(
+                config, path: file, places: ConfigKeyLines(path: file).place, gpio: DoorLines.backend(config.gpio, clock: SystemGPIOClock()),
+                newCounters: false, missingCountersAllowed: true)
+        } catch {
+            throw CLIError(error)
+        }
         do {
             key = try config.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
         } catch {
@@ -79,5 +86,18 @@ extension CLIError {
         case .unreadable: .ioError
         }
         self.init(message: error.description, exitCode: code)
+    }
+}
+
+extension CLIError {
+    /// A door error with its exit status: a configuration error's (above), 65 a wrong value,
+    /// a GPIO failure's (`init(gpio:)`), 74 a file, directory, log or signal that cannot be used.
+    init(_ error: DoorError) {
+        switch error {
+        case .configuration(let config): self.init(config)
+        case .device, .noChip, .lineNotOnChip: self = .data(error.description)
+        case let .line(_, _, gpio, _), let .inputs(gpio): self.init(message: error.description, exitCode: CLIError(gpio: gpio).exitCode)
+        case .directory, .counters, .lineFailure, .inputsFailure, .audit, .signals, .keep, .loop: self = .io(error.description)
+        }
     }
 }

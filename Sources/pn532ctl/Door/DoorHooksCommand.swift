@@ -1,10 +1,7 @@
 import ArgumentParser
-import CLinux
+import DaemonKit
 import DoorControl
-import NFCCore
-import PN532
-import POSIXIO
-import SystemPackage
+import DoorHooks
 
 #if canImport(Glibc)
 import Glibc
@@ -41,110 +38,15 @@ struct DoorHooksCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let signals = clinux_signal_fd_with_children()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
-        defer { close(signals) }
-        let log = OperationalLog(threshold: verbose ? .debug : .info)
-        let file: HooksFile
-        do throws(ConfigError) { file = try HooksFile.load(path: config) } catch { throw CLIError(error) }
-        if !Dispatcher.becomeSubreaper() {
-            log.write(.warning, "cannot become a child subreaper: a hook's setsid children are left to the unit's KillMode=control-group")
+        let service = HookService(configPath: config, log: OperationalLog(threshold: verbose ? .debug : .info))
+        let signal: Int32
+        do throws(HookServiceError) { signal = try service.run() } catch {
+            switch error {
+            case .signals: throw CLIError.io(error.description)
+            case .configuration(let config): throw CLIError(config)
+            case .socket(let socket): throw CLIError(message: error.description, exitCode: socket.code == EACCES || socket.code == EPERM ? ExitCode(77) : .ioError)
+            }
         }
-        let receiver: HookEventReceiver
-        do throws(HookSocketError) { receiver = try HookEventReceiver(path: file.socket) } catch {
-            throw CLIError(message: "\(error)", exitCode: error.code == EACCES || error.code == EPERM ? ExitCode(77) : .ioError)
-        }
-        let runner = HookRunner(file: file)
-        let loop = HookLoop(runner: runner, receiver: receiver, log: log)
-        defer { loop.stop() }
-        _ = SystemdNotifier().notify("READY=1\nSTATUS=waiting for events")
-        log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket)")
-        let signal = loop.run(signals: signals)
-        log.write(.notice, "stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM"): running hooks killed")
         if signal == SIGINT { throw ExitCode(130) }
-    }
-}
-
-/// The runner's loop: one ppoll over the signal fd and the socket, with the earliest hook
-/// timeout as its timeout.
-final class HookLoop {
-    private let runner: HookRunner
-    private let receiver: HookEventReceiver
-    private let log: OperationalLog
-
-    init(runner: HookRunner, receiver: HookEventReceiver, log: OperationalLog) {
-        self.runner = runner
-        self.receiver = receiver
-        self.log = log
-    }
-
-    private static func now() -> Duration {
-        MonotonicTime.monotonicNow().sinceOrigin
-    }
-
-    /// Runs until SIGTERM or SIGINT; returns the signal.
-    func run(signals: Int32) -> Int32 {
-        while true {
-            let now = Self.now()
-            var descriptors = [Poll.entry(signals, POLLIN), Poll.entry(receiver.descriptor, POLLIN)]
-            do throws(Errno) {
-                try Poll.wait(&descriptors, timeout: runner.dispatcher.nextDeadline.map { $0 - now })
-            } catch {
-                return SIGTERM
-            }
-            if descriptors[1].revents != 0 { receive() }
-            while descriptors[0].revents != 0 {
-                let signal = clinux_read_signal(signals)
-                if signal == SIGTERM || signal == SIGINT || signal < 0 { return signal < 0 ? SIGTERM : signal }
-                if signal == 0 { break }
-            }
-            service()
-        }
-    }
-
-    /// Kills every running hook and what they left (shutdown).
-    func stop() {
-        for result in runner.dispatcher.stopAll() { report(result) }
-        killOrphans()
-    }
-
-    private func receive() {
-        while let bytes = receiver.receive() {
-            guard let text = String(validating: bytes, as: UTF8.self), let event = HookEvent(json: text) else {
-                log.write(.warning, "ignored a datagram of \(bytes.count) bytes that is not a door event")
-                continue
-            }
-            let reports = runner.handle(event, now: Self.now())
-            if reports.isEmpty {
-                let why = event.lockout ? "the door is locked out" : event.granted ? "no rule matches" : "denied, and no matching rule runs for anyone"
-                log.write(.debug, "event for \(event.uid) (\(event.granted ? "granted" : "denied")): no hook: \(why)")
-            }
-            for report in reports {
-                switch report {
-                case let .started(command, pid):
-                    log.write(.info, "hook \(command.rule + 1): started \(command.arguments.first ?? "") (pid \(pid)) for \(event.uid)")
-                case let .notStarted(result):
-                    log.write(.warning, "hook \(result.command.rule + 1): \(result.outcome)")
-                case let .rateLimited(command):
-                    log.write(.warning, "hook \(command.rule + 1): skipped: \(runner.file.perMinute) hooks already started in the last minute (per_minute)")
-                }
-            }
-        }
-    }
-
-    private func service() {
-        for result in runner.dispatcher.service(now: Self.now()) { report(result) }
-        killOrphans()
-    }
-
-    private func killOrphans() {
-        let orphans = runner.dispatcher.killOrphans()
-        guard !orphans.isEmpty else { return }
-        log.write(.warning, "killed \(orphans.count) process\(orphans.count == 1 ? "" : "es") left behind by hooks (pid \(orphans.map(String.init).joined(separator: ", ")))")
-    }
-
-    private func report(_ result: DispatchResult) {
-        let level: OperationalLog.Level = result.outcome == .exited(status: 0) ? .info : .warning
-        log.write(level, "hook \(result.command.rule + 1): \(result.command.arguments.first ?? "") \(result.outcome)")
     }
 }

@@ -37,6 +37,6 @@ struct DoorReleaseCommand: ParsableCommand {
         let outcome = release.run()
         for line in outcome.released { print(line) }
         for problem in outcome.problems { StandardError.write("door release: \(problem)\n") }
-        if let failure = outcome.failure { throw failure }
+        if let failure = outcome.failure { throw CLIError(failure) }
     }
 }

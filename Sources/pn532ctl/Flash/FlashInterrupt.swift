@@ -1,32 +1,28 @@
-import CLinux
-import POSIXIO
+import DaemonKit
 import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP, blocked and read from a signalfd, so that a signal never
-/// interrupts a tag half-written: the flash loop asks between tags and while it waits.
+/// SIGINT, SIGTERM and SIGHUP, watched by an event loop (blocked and read as data), so that
+/// a signal never interrupts a tag half-written: the flash loop asks between tags and while
+/// it waits.
 final class FlashInterrupt {
-    private let descriptor: Int32
+    private let loop: EventLoop
     /// The first signal received, once one has been.
     private(set) var signal: Int32?
 
     /// Blocks the signals and starts watching them.
     init() throws(CLIError) {
-        descriptor = clinux_signal_fd()
-        guard descriptor >= 0 else { throw .io("cannot watch signals: \(Errno.latest)") }
+        do throws(Errno) { loop = try EventLoop(signals: [SIGINT, SIGTERM, SIGHUP]) } catch {
+            throw .io("cannot watch signals: \(error)")
+        }
     }
-
-    deinit { close(descriptor) }
 
     /// True once a signal has arrived.
     var isInterrupted: Bool {
-        if signal == nil {
-            let received = clinux_read_signal(descriptor)
-            if received > 0 { signal = received }
-        }
+        if signal == nil, let received = (try? loop.pendingSignals())?.first { signal = received }
         return signal != nil
     }
 

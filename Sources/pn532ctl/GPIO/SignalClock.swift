@@ -1,8 +1,7 @@
 import ArgumentParser
-import CLinux
+import DaemonKit
 import GPIO
 import NFCCore
-import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)
@@ -13,25 +12,23 @@ import Glibc
 /// or SIGHUP, so a pulse switches its output off before the process exits.
 final class SignalClock: GPIOClock {
     private let system = SystemGPIOClock()
-    private let signals: Int32
+    private let loop: EventLoop
     /// The first signal received, once one has been.
     private(set) var received: Int32?
 
-    /// Blocks the signals and watches them through a signalfd.
+    /// Blocks the signals and watches them in an event loop.
     init() throws {
-        signals = clinux_signal_fd()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
+        do throws(Errno) { loop = try EventLoop(signals: [SIGINT, SIGTERM, SIGHUP]) } catch {
+            throw CLIError.io("cannot watch signals: \(error)")
+        }
     }
-
-    deinit { close(signals) }
 
     func now() -> Duration { system.now() }
 
     func sleep(for duration: Duration) throws(GPIOError) {
-        let deadline = now() + duration
-        while case let remaining = deadline - now(), remaining > .zero {
-            var descriptors = [Poll.entry(signals, POLLIN)]
-            if (try? Poll.wait(&descriptors, timeout: remaining)) ?? 0 > 0, signalled() {
+        let deadline = MonotonicTime.monotonicNow() + duration
+        while MonotonicTime.monotonicNow() < deadline {
+            if let wake = try? loop.wait(for: [], until: deadline), note(wake.signals) {
                 throw GPIOError.interrupted
             }
         }
@@ -39,9 +36,12 @@ final class SignalClock: GPIOClock {
 
     /// Whether a signal has arrived (consuming it; `received` keeps the first).
     func signalled() -> Bool {
-        let signal = clinux_read_signal(signals)
-        guard signal > 0 else { return false }
-        if received == nil { received = signal }
+        note((try? loop.pendingSignals()) ?? [])
+    }
+
+    private func note(_ signals: [Int32]) -> Bool {
+        guard let first = signals.first else { return false }
+        if received == nil { received = first }
         return true
     }
 

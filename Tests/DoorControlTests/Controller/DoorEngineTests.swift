@@ -26,6 +26,19 @@ struct DoorEngineTests {
         #expect(door.journal.entries.contains(.removed(uid: Self.alice)))
     }
 
+    @Test("the door's gate and journal write the grant and the relay's changes to the audit log")
+    func grantAudited() {
+        let door = VirtualDoor(allowed: [Self.alice])
+        door.present(VirtualDoor.tag(uid: Self.alice), at: 1)
+        door.run(until: 5)
+
+        let lines = door.auditLines
+        let decisions = lines.filter { $0.contains("\"decision\"") }
+        #expect(decisions.count == 1, "\(lines)")
+        #expect(decisions.first?.contains("\"uid\":\"04112233445566\",\"user\":\"user\",\"granted\":true") == true, "\(lines)")
+        #expect(lines.firstIndex { $0.contains("\"decision\"") } ?? .max < lines.firstIndex { $0.contains("\"unlocked\"") || $0.contains("energised") } ?? -1, "\(lines)")
+    }
+
     @Test("a tag left on the reader does not trigger again; presented again, it does")
     func onePresentationOneEvent() {
         let door = VirtualDoor(allowed: [Self.alice])

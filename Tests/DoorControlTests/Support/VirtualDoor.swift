@@ -1,3 +1,5 @@
+import Foundation
+import DaemonKit
 import DoorControl
 import NDEF
 import NFCCore
@@ -6,11 +8,17 @@ import PN532Simulator
 import Type2
 
 /// A door on the in-process simulator's virtual clock: a chip with a scripted field, the
-/// engine, and recordings of everything it did.
+/// engine with the door's own audit gate and journal (writing an audit log in a temporary
+/// directory), and recordings of everything it did.
 final class VirtualDoor {
     let chip: SimulatedPN532
     let connector: SimulatorConnector
-    let journal = RecordingJournal()
+    let journal: RecordingJournal
+    /// The door's journal, behind the recording.
+    let daemonJournal: DaemonJournal
+    /// The audit log it writes.
+    let audit: AuditLog
+    private let directory: TemporaryDirectory
     let outputs: RecordingOutputs
     let engine: DoorEngine
 
@@ -23,17 +31,29 @@ final class VirtualDoor {
         let connector = self.connector
         let clock = { connector.link.now }
         outputs = RecordingOutputs(clock: clock)
-        journal.clock = clock
         var config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17"), mode: relay))
         config.feedback = FeedbackConfig()
+        do { directory = try TemporaryDirectory() } catch { fatalError("a temporary directory: \(error)") }
+        config.audit = AuditConfig(path: directory.path + "/audit.jsonl")
+        do { audit = try AuditLog(config.audit) } catch { fatalError("the audit log in \(directory.path): \(error)") }
+        let log = OperationalLog(threshold: .error, clock: { "" }, forJournal: false) { _ in }
+        daemonJournal = DaemonJournal(audit: audit, log: log, onFailure: config.audit.onFailure)
+        journal = RecordingJournal(forwardingTo: daemonJournal)
+        journal.clock = clock
         let reader = DoorReader(connector: connector, timing: timing, readsSignature: false, pollsOtherFamilies: pollsOtherFamilies, clock: clock)
         engine = DoorEngine(
             reader: reader, controller: DoorController(settings: DoorController.Settings(config)),
-            decider: decider ?? AllowListDecider(allowed: allowed), journal: journal, outputs: outputs, clock: clock)
+            decider: AuditGate(decider ?? AllowListDecider(allowed: allowed), journal: daemonJournal), journal: journal, outputs: outputs, clock: clock)
         engine.lock(because: "start")
     }
 
     var now: MonotonicTime { connector.link.now }
+
+    /// The audit log's lines written so far.
+    var auditLines: [String] {
+        let text = (try? String(contentsOfFile: audit.path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
 
     /// Runs the door until `time` (seconds on the virtual clock).
     func run(until seconds: Double) {
@@ -122,15 +142,22 @@ final class AllowListDecider: DoorDecider {
     func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? { nil }
 }
 
-/// Keeps every journal entry, with the time on `clock` it was recorded at.
+/// Keeps every journal entry, with the time on `clock` it was recorded at, and passes it on
+/// to the door's journal.
 final class RecordingJournal: DoorJournal {
     var entries: [JournalEntry] = []
     var times: [MonotonicTime] = []
     var clock: () -> MonotonicTime = { MonotonicTime(nanoseconds: 0) }
+    private let next: DoorJournal
+
+    init(forwardingTo next: DoorJournal) {
+        self.next = next
+    }
 
     func record(_ entry: JournalEntry) {
         entries.append(entry)
         times.append(clock())
+        next.record(entry)
     }
 
     /// The decisions with the time each was recorded.

@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorControl
+@testable import DaemonKit
 
 #if canImport(Glibc)
 import Glibc

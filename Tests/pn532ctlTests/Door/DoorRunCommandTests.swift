@@ -100,6 +100,21 @@ struct DoorRunCommandTests {
         #expect(try scene.auditLines().contains { $0.contains("\"event\":\"config\"") && $0.contains("rejected, previous kept") })
     }
 
+    @Test func sighupTurningOtherFamiliesOnPollsAFeliCaCard() throws {
+        let dave = "[[users]]\nname = \"dave\"\nuid = [\"01:2E:4C:F1:00:00:00:01\"]\n"
+        let scene = try DoorScene(pulse: 0.5)
+        try scene.writeConfig(pulse: 0.5, users: dave, reader: "other_families = false")
+        try scene.start()
+        let door = try #require(scene.door)
+
+        try scene.writeConfig(pulse: 0.5, users: dave, reader: "other_families = true")
+        kill(door.processIdentifier, SIGHUP)
+        let reloaded = try scene.log(until: "configuration reloaded")
+        #expect(!reloaded.contains { $0.contains("takes effect at the next start") }, "\(reloaded)")
+        #expect(try scene.simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present"))
+        #expect(try scene.log(until: "granted 01:2E:4C:F1:00:00:00:01").last?.contains("user dave") == true)
+    }
+
     @Test func aReaderThatGoesAwayIsRecoveredWithoutARestart() throws {
         let scene = try DoorScene(pulse: 0.5)
         try scene.start()

@@ -41,15 +41,15 @@ final class DoorScene {
 
     /// Writes door.toml with `users` (TOML `[[users]]` tables) and `security` (the keys of
     /// `[security]`). `extra` is appended (`[[hook]]` tables).
-    /// `audit` is added to the `[audit]` section.
+    /// `audit` is added to the `[audit]` section and `reader` to the `[reader]` section.
     func writeConfig(
         pulse: Double, users: String, extra: String = "", audit auditSettings: String = "",
-        security: String = "lockout = false"
+        security: String = "lockout = false", reader readerSettings: String = ""
     ) throws {
         let text = """
             [reader]
             device = "\(link)"
-            health_check = 1
+            health_check = 1\(readerSettings.isEmpty ? "" : "\n" + readerSettings)
 
             [gpio]
             backend = "sysfs"

@@ -1,4 +1,4 @@
-import DoorControl
+import DaemonKit
 
 /// Where `door run` reports what happened: decisions, relay transitions and door events go
 /// to the audit log (one fsync'd, chained JSON line each; repeated denials of unknown tags
@@ -6,11 +6,11 @@ import DoorControl
 /// raises an alarm in the operational log; once it can be written again a `fault` line says
 /// how many lines were lost. With `audit.on_failure = "deny"` a grant is written before the
 /// door acts on it (`writeBeforeActing`), and refused when that fails.
-final class DaemonJournal: DoorJournal {
+package final class DaemonJournal: DoorJournal {
     private let audit: AuditLog
     private let log: OperationalLog
     /// What a grant does when its line cannot be written.
-    let onFailure: AuditFailurePolicy
+    package let onFailure: AuditFailurePolicy
     private var summary = DenialSummary()
     /// Lines lost since the log stopped taking them, and why.
     private var lost: (since: AuditTime, count: Int, cause: String)?
@@ -18,7 +18,7 @@ final class DaemonJournal: DoorJournal {
     private var written: (Decision, Presentation)?
 
     /// A journal writing to `audit` and `log`.
-    init(audit: AuditLog, log: OperationalLog, onFailure: AuditFailurePolicy) {
+    package init(audit: AuditLog, log: OperationalLog, onFailure: AuditFailurePolicy) {
         self.audit = audit
         self.log = log
         self.onFailure = onFailure
@@ -30,10 +30,10 @@ final class DaemonJournal: DoorJournal {
     /// Appends `entry`'s audit line (unless `writeBeforeActing` wrote it already), then logs
     /// it: a log line is only seen once its audit line is on disk. Both carry the time the
     /// entry came, not delayed by the audit log's fsync.
-    func record(_ entry: JournalEntry) {
+    package func record(_ entry: JournalEntry) {
         let now = AuditTime.now()
         let (level, text) = Self.describe(entry)
-        defer { log.write(level, text, at: now) }
+        defer { log.write(level, text, stamp: now.iso8601) }
         if case let .decision(decision, presentation) = entry, let done = written {
             written = nil
             if done == (decision, presentation) { return }
@@ -43,7 +43,7 @@ final class DaemonJournal: DoorJournal {
 
     /// Writes a grant's line before the door acts on it; false when the log cannot take it
     /// (the caller then denies).
-    func writeBeforeActing(_ decision: Decision, _ presentation: Presentation) -> Bool {
+    package func writeBeforeActing(_ decision: Decision, _ presentation: Presentation) -> Bool {
         guard write(AuditEntry(decision: decision, presentation: presentation, at: AuditTime.now())) else { return false }
         written = (decision, presentation)
         return true
@@ -51,14 +51,14 @@ final class DaemonJournal: DoorJournal {
 
     /// Appends a line to the audit log (or counts it into a summary); a failure raises the
     /// alarm and is never fatal.
-    func append(_ line: AuditEntry) {
+    package func append(_ line: AuditEntry) {
         let (full, summaries) = summary.admit(line)
         for due in summaries { write(due) }
         if full { write(line) }
     }
 
     /// Writes the summaries still pending (shutdown).
-    func flush() {
+    package func flush() {
         for due in summary.flush(at: AuditTime.now()) { write(due) }
     }
 
@@ -108,7 +108,7 @@ final class DaemonJournal: DoorJournal {
     }
 
     /// The operational log's level and words for an entry.
-    static func describe(_ entry: JournalEntry) -> (OperationalLog.Level, String) {
+    package static func describe(_ entry: JournalEntry) -> (OperationalLog.Level, String) {
         switch entry {
         case let .decision(decision, presentation):
             let tag = UIDNotation.format(presentation.uid) + (presentation.product.map { " (\($0))" } ?? "")

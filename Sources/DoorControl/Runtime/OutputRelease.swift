@@ -1,4 +1,4 @@
-import DoorControl
+import DaemonKit
 import GPIO
 import POSIXIO
 import SystemPackage
@@ -13,37 +13,45 @@ import Glibc
 /// already off, driven off once more and let go: Raspberry Pi kernels keep a character-device
 /// output driven after it is released and sysfs keeps the value, so the level must be 0
 /// before the line is let go.
-struct OutputRelease {
+public struct OutputRelease {
     /// The kept copy's name in the state directory.
-    static let keptFileName = "door-lines.toml"
+    public static let keptFileName = "door-lines.toml"
 
     /// The configuration file.
-    var configPath: String
+    public var configPath: String
     /// Board profiles, as `--boards`.
-    var boards: String?
+    public var boards: String?
     /// Where `door run` keeps the lines it started with; nil when nothing is kept.
-    var stateDirectory: String?
+    public var stateDirectory: String?
+
+    /// A release of the outputs `configPath` names (board profiles looked up in `boards`
+    /// first), and of those kept in `stateDirectory`.
+    public init(configPath: String, boards: String?, stateDirectory: String?) {
+        self.configPath = configPath
+        self.boards = boards
+        self.stateDirectory = stateDirectory
+    }
 
     /// What a release did.
-    struct Outcome {
+    public struct Outcome {
         /// One line per output driven released ("relay.line GPIO17 released (from …)").
-        var released: [String] = []
+        public var released: [String] = []
         /// Why a source or a line could not be used.
-        var problems: [String] = []
-        /// The exit status of the first failure, when no relay was released.
-        var failure: CLIError?
+        public var problems: [String] = []
+        /// The first failure, when no relay was released.
+        public var failure: DoorError?
         /// True when the relay of at least one source was driven released and none failed.
-        var relayReleased = false
+        public var relayReleased = false
     }
 
     /// The kept copy's path.
-    var keptPath: String? {
+    public var keptPath: String? {
         stateDirectory.map { $0 + "/" + Self.keptFileName }
     }
 
     /// The state directory from `--state-directory`, else systemd's `$STATE_DIRECTORY` (the
     /// first of its colon-separated list), else none.
-    static func stateDirectory(_ option: String?) -> String? {
+    public static func stateDirectory(_ option: String?) -> String? {
         if let option { return option }
         guard let value = getenv("STATE_DIRECTORY") else { return nil }
         let first = String(cString: value).split(separator: ":").first.map(String.init)
@@ -51,7 +59,7 @@ struct OutputRelease {
     }
 
     /// Releases the lines of the kept copy, then those of the file that differ from it.
-    func run() -> Outcome {
+    public func run() -> Outcome {
         var outcome = Outcome()
         var sources: [(String, ReleaseLines)] = []
         if let keptPath, access(keptPath, F_OK) == 0 {
@@ -64,7 +72,7 @@ struct OutputRelease {
             if !sources.contains(where: { $0.1 == fromFile }) { sources.append((configPath, fromFile)) }
         } catch {
             outcome.problems.append("the relay cannot be read from \(configPath): \(error)")
-            if sources.isEmpty { outcome.failure = CLIError(error) }
+            if sources.isEmpty { outcome.failure = .configuration(error) }
         }
         var relayFailures = 0
         for (name, lines) in sources {
@@ -72,11 +80,11 @@ struct OutputRelease {
             let outputs = [("relay.line", lines.relay), ("feedback.led", lines.led), ("feedback.buzzer", lines.buzzer)]
             for (key, line) in outputs {
                 guard let line else { continue }
-                do throws(CLIError) {
+                do throws(DoorError) {
                     try Self.release(key, line, backend: backend, chip: lines.gpio.chip)
                     outcome.released.append("\(key) \(line.line) released (from \(name))")
                 } catch {
-                    outcome.problems.append("\(error.message) (from \(name))")
+                    outcome.problems.append("\(error) (from \(name))")
                     if key == "relay.line" {
                         relayFailures += 1
                         if outcome.failure == nil { outcome.failure = error }
@@ -90,26 +98,34 @@ struct OutputRelease {
     }
 
     /// Requests `line` as an output already off, drives it off and lets go of it.
-    private static func release(_ key: String, _ line: LineConfig, backend: GPIOBackend, chip: String?) throws(CLIError) {
+    private static func release(_ key: String, _ line: LineConfig, backend: GPIOBackend, chip: String?) throws(DoorError) {
         let requested = try DoorLines.request(key, line, .output(initiallyOn: false), backend: backend, chip: chip)
         do {
             try requested.set(false)
         } catch let error as GPIOError {
-            let failure = CLIError(gpio: error, otherBackend: DoorLines.otherBackend(than: backend))
-            throw CLIError(message: "\(key) (\(line.line)): \(failure.message)", exitCode: failure.exitCode)
+            throw .line(key: key, line: line.line, error, otherBackend: DoorLines.otherBackend(than: backend))
         } catch {
-            throw .io("\(key) (\(line.line)): \(error)")
+            throw .lineFailure(key: key, line: line.line, error)
         }
     }
 
     /// Keeps `lines` in the state directory for `door release`, replacing the previous copy
-    /// by a rename so that a crash never leaves half a file.
-    func keep(_ lines: ReleaseLines) throws(CLIError) {
+    /// atomically and durably (written beside it, fsync'd, renamed, the directory fsync'd), so
+    /// that a crash or a power cut never leaves half a file.
+    public func keep(_ lines: ReleaseLines) throws(DoorError) {
         guard let keptPath else { return }
-        let temporary = keptPath + ".new"
-        try FileIO.write(Array(lines.rendered.utf8), to: temporary)
-        guard rename(temporary, keptPath) == 0 else {
-            throw .io("cannot rename \(temporary) to \(keptPath): \(Errno.latest)")
+        do throws(AtomicReplaceError) {
+            try AtomicReplace.replace(keptPath, with: Array(lines.rendered.utf8), temporarySuffix: ".new", permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw .keep(error)
         }
+    }
+
+    /// Drives the outputs released before the configuration is read, logging what was done;
+    /// a failure is a warning (the relay is requested released again once the file is read).
+    func releaseFirst(log: OperationalLog) {
+        let outcome = run()
+        for line in outcome.released { log.write(.info, "before start: \(line)") }
+        for problem in outcome.problems { log.write(.warning, "before start: \(problem)") }
     }
 }

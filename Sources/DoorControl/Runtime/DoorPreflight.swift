@@ -1,7 +1,5 @@
-import ArgumentParser
-import DoorControl
-import FileInput
 import GPIO
+import NFCReader
 import SystemPackage
 
 #if canImport(Glibc)
@@ -13,36 +11,37 @@ import Glibc
 /// has, a counter file that can be read and replaced, an audit directory. `door run` checks
 /// it before it starts and `door check-config` the same way, so a file check-config passes
 /// does not stop the door.
-struct DoorPreflight {
+package struct DoorPreflight {
     /// The rules, with the key read.
-    let policy: DoorPolicy
+    package let policy: DoorPolicy
     /// The reader.
-    let spec: DeviceSpec
+    package let spec: DeviceSpec
     /// The token counters (empty without rolling counters, or beginning afresh).
-    let counters: [DecisionState.CounterKey: DecisionState.TokenCounter]
+    package let counters: [DecisionState.CounterKey: DecisionState.TokenCounter]
     /// What could not be checked here, or will need something at the door's first start.
-    let notes: [String]
+    package let notes: [String]
 
-    /// Checks `config`, read from `path`. `newCounters` is `door run --new-counters`; with
+    /// Checks `config`, read from `path`, whose keys stand at `places`. `newCounters` is `door run --new-counters`; with
     /// `missingCountersAllowed` (check-config) a missing counter file in an existing directory is
     /// a note, not an error.
     ///
-    /// - Throws: `CLIError` naming the file, line and key: 65 for a wrong value, 74 for a file
-    ///   or directory that cannot be used, 77 for a key others can read.
-    init(_ config: DoorConfig, path: String, gpio: GPIOBackend, newCounters: Bool, missingCountersAllowed: Bool) throws(CLIError) {
-        let locations = ConfigKeyLines(path: path)
-        do throws(ConfigError) { policy = try DoorPolicy(loading: config, from: path) } catch { throw CLIError(error) }
-        spec = try DeviceSpec.door(config.reader, at: locations.place("reader.device"))
-        var notes = try Self.checkLines(config, gpio: gpio, locations: locations)
-        try Self.checkDirectory(of: config.audit.path, key: "audit.path", at: locations)
+    /// - Throws: `DoorError` naming the file, line and key: a wrong value, a file or directory
+    ///   that cannot be used, a key others can read.
+    package init(
+        _ config: DoorConfig, path: String, places: KeyPlaces, gpio: GPIOBackend, newCounters: Bool, missingCountersAllowed: Bool
+    ) throws(DoorError) {
+        do throws(ConfigError) { policy = try DoorPolicy(loading: config, from: path) } catch { throw .configuration(error) }
+        spec = try Self.device(config.reader, at: places)
+        var notes = try Self.checkLines(config, gpio: gpio, places: places)
+        try Self.checkDirectory(of: config.audit.path, key: "audit.path", at: places)
         var counters: [DecisionState.CounterKey: DecisionState.TokenCounter] = [:]
         if config.security.rollingCounter {
-            try Self.checkDirectory(of: config.security.counterFile, key: "security.counter_file", at: locations)
+            try Self.checkDirectory(of: config.security.counterFile, key: "security.counter_file", at: places)
             do throws(CounterStoreError) {
                 counters = try CounterStore(path: config.security.counterFile).load(beginAfresh: newCounters)
             } catch {
                 guard error.isMissing, missingCountersAllowed else {
-                    throw CLIError.io("\(locations.place("security.counter_file")): \(error) (rolling counters cannot be checked without it: the door does not start)")
+                    throw .counters(place: places("security.counter_file"), error)
                 }
                 notes.append("security.counter_file: \(config.security.counterFile) does not exist yet: start the door once with `door run --new-counters`")
             }
@@ -51,32 +50,37 @@ struct DoorPreflight {
         self.notes = notes
     }
 
+    /// The device of `[reader]`, its errors naming the key's place.
+    package static func device(_ reader: ReaderConfig, at places: KeyPlaces) throws(DoorError) -> DeviceSpec {
+        do throws(DeviceSpecError) { return try reader.deviceSpec() } catch { throw .device(place: places("reader.device"), error) }
+    }
+
     /// Refuses lines the configured chip does not have (65). When no chip can be listed here
     /// (a configuration checked away from its board), says so instead.
-    private static func checkLines(_ config: DoorConfig, gpio: GPIOBackend, locations: ConfigKeyLines) throws(CLIError) -> [String] {
+    private static func checkLines(_ config: DoorConfig, gpio: GPIOBackend, places: KeyPlaces) throws(DoorError) -> [String] {
         guard let chips = try? gpio.chips(), !chips.isEmpty else {
             return ["GPIO lines not checked: no GPIO chip here (\(config.gpio.backend.rawValue))"]
         }
         let names = chips.map { $0.label.isEmpty ? $0.name : "\($0.name) (\($0.label))" }.joined(separator: ", ")
         let candidates = chips.filter { chip in config.gpio.chip.map { $0 == chip.name || $0 == chip.label } ?? true }
         guard !candidates.isEmpty else {
-            throw .data("\(locations.place("gpio.chip")): no GPIO chip \(config.gpio.chip ?? "") here; chips: \(names)")
+            throw .noChip(place: places("gpio.chip"), chip: config.gpio.chip ?? "", chips: names)
         }
         for (key, line) in config.lineKeys where !candidates.contains(where: { chip in chip.lines.contains { $0.name == line } }) {
-            throw .data("\(locations.place(key)): \(line) is not a line of \(config.gpio.chip ?? names): check the board's line names (pn532ctl gpio list)")
+            throw .lineNotOnChip(place: places(key), line: line, chip: config.gpio.chip ?? names)
         }
         return []
     }
 
     /// Refuses a path whose directory does not exist or is not a directory (74).
-    private static func checkDirectory(of file: String, key: String, at locations: ConfigKeyLines) throws(CLIError) {
+    private static func checkDirectory(of file: String, key: String, at places: KeyPlaces) throws(DoorError) {
         let directory = FilePath(file).removingLastComponent().string
         var status = stat()
         guard stat(directory.isEmpty ? "." : directory, &status) == 0 else {
-            throw .io("\(locations.place(key)): the directory \(directory) does not exist: create it, writable by the door's account (scripts/install.sh does)")
+            throw .directory(place: places(key), directory: directory, exists: false)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw .io("\(locations.place(key)): \(directory) is not a directory")
+            throw .directory(place: places(key), directory: directory, exists: true)
         }
     }
 }

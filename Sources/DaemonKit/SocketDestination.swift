@@ -4,18 +4,18 @@ import Glibc
 
 /// An AF_UNIX datagram address from `NOTIFY_SOCKET`: a file system path (`/run/systemd/notify`)
 /// or an abstract name (`@name`, a leading NUL byte on the wire).
-struct SocketDestination: Equatable, Sendable {
+package struct SocketDestination: Equatable, Sendable {
     /// The address as `NOTIFY_SOCKET` gave it.
-    let text: String
+    package let text: String
     /// The bytes of `sun_path`: the path, or NUL followed by the abstract name.
-    let pathBytes: [UInt8]
+    package let pathBytes: [UInt8]
     /// True for an abstract name (no NUL terminator is added).
-    let isAbstract: Bool
+    package let isAbstract: Bool
 
     private static let pathCapacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
 
     /// The destination for `text`, or why it cannot be one.
-    static func parse(_ text: String) -> Result<SocketDestination, SystemdNotifyError> {
+    package static func parse(_ text: String) -> Result<SocketDestination, SystemdNotifyError> {
         let bytes = Array(text.utf8)
         let isAbstract = text.hasPrefix("@")
         guard isAbstract || text.hasPrefix("/") else {
@@ -31,7 +31,7 @@ struct SocketDestination: Equatable, Sendable {
     }
 
     /// Calls `body` with a sockaddr_un for this destination and its length.
-    func withSocketAddress<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    package func withSocketAddress<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { path in

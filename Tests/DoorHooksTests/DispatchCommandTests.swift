@@ -1,4 +1,5 @@
 import DoorControl
+import DoorHooks
 import NDEF
 import Testing
 

@@ -1,22 +1,20 @@
-import DoorControl
 import NDEF
 import NFCCore
-import PN532
 
 /// `audit.on_failure = "deny"` in front of the door's decider: a grant is written to the
 /// audit log before the door acts on it, and becomes a denial when the log cannot take it.
 /// With `"continue"` decisions pass unchanged (a lost line only raises the alarm).
-final class AuditGate: DoorDecider {
+package final class AuditGate: DoorDecider {
     private let decider: DoorDecider
     private let journal: DaemonJournal
 
     /// A gate writing `decider`'s grants to `journal` first.
-    init(_ decider: DoorDecider, journal: DaemonJournal) {
+    package init(_ decider: DoorDecider, journal: DaemonJournal) {
         self.decider = decider
         self.journal = journal
     }
 
-    func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
+    package func decide(_ presentation: Presentation, at now: MonotonicTime) -> Decision {
         let decision = decider.decide(presentation, at: now)
         guard decision.granted, journal.onFailure == .deny, !journal.writeBeforeActing(decision, presentation) else { return decision }
         return Decision(
@@ -24,15 +22,15 @@ final class AuditGate: DoorDecider {
             reason: "the audit log cannot record the grant (audit.on_failure = \"deny\"); not opened")
     }
 
-    func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage {
+    package func tokenMessage(for update: TokenUpdate, replacing message: NDEFMessage?) throws -> NDEFMessage {
         try decider.tokenMessage(for: update, replacing: message)
     }
 
-    func confirm(_ update: TokenUpdate) {
+    package func confirm(_ update: TokenUpdate) {
         decider.confirm(update)
     }
 
-    func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? {
+    package func writeFailed(_ update: TokenUpdate, at now: MonotonicTime) -> String? {
         decider.writeFailed(update, at: now)
     }
 }

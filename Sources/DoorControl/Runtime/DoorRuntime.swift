@@ -1,7 +1,6 @@
-import DoorControl
-import GPIO
+import DaemonKit
 import NFCCore
-import PN532
+import NFCReader
 import SystemPackage
 
 #if canImport(Glibc)
@@ -11,11 +10,12 @@ import Glibc
 /// What `door run` does beside the engine: reloading the configuration on SIGHUP, sending
 /// each decided presentation to the hook runner (the door runs no programs itself), and
 /// recording lockouts.
-final class DoorRuntime {
+package final class DoorRuntime {
     /// The configuration in force.
-    private(set) var config: DoorConfig
+    package private(set) var config: DoorConfig
     private let path: String
     private let boards: String?
+    private let places: (String) -> KeyPlaces
     private let engine: DoorEngine
     private let decider: PolicyDecider
     private let journal: DaemonJournal
@@ -24,10 +24,11 @@ final class DoorRuntime {
     private var lockedOutUntil: Duration?
 
     /// The runtime of `engine`, whose decider is `decider`, started from `config` read at `path`.
-    init(config: DoorConfig, path: String, boards: String?, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
+    package init(config: DoorConfig, path: String, boards: String?, places: @escaping (String) -> KeyPlaces, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
         self.config = config
         self.path = path
         self.boards = boards
+        self.places = places
         self.engine = engine
         self.decider = decider
         self.journal = journal
@@ -38,63 +39,50 @@ final class DoorRuntime {
     // MARK: - Reload
 
     /// Reads the configuration again and, when all of it is valid (key file included), puts
-    /// users, security, relay timing, inputs' timing, feedback patterns and the hook socket in
-    /// force at once; otherwise keeps the configuration in force. Either way the audit log
-    /// says which. Changed devices and lines take effect at the next start.
-    func reload() -> String {
+    /// what `ConfigChanges` calls live in force at once (users, security, relay timing,
+    /// inputs' timing, feedback patterns, the reader's timing and families, the hook socket);
+    /// otherwise keeps the configuration in force. Either way the audit log says which.
+    /// Changed devices, lines and files take effect at the next start, and the log says so.
+    package func reload() -> String {
         let next: DoorConfig
         let policy: DoorPolicy
         do throws(ConfigError) {
             next = try DoorConfig.load(path: path, boardsDirectory: boards)
             policy = try DoorPolicy(loading: next, from: path)
-            _ = try Self.checkedDevice(next, path: path)
+            _ = try Self.checkedDevice(next, at: places(path))
         } catch {
             journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
             log.write(.error, "reload: \(error); the previous configuration stays in force")
             return "configuration not reloaded"
         }
+        let changes = ConfigChanges(from: config, to: next)
         decider.reload(policy)
         engine.controller.settings = DoorController.Settings(next)
         engine.reader.timing = next.readerTiming
         engine.reader.readsMessage = next.needsMessage
         engine.reader.readsSignature = next.security.requireGenuine
-        let restart = Self.restartOnlyChanges(from: config, to: next)
+        engine.reader.pollsOtherFamilies = next.reader.pollsOtherFamilies
         config = next
         journal.append(.configuration(at: AuditTime.now(), path: path, rejection: nil))
-        if !restart.isEmpty {
-            log.write(.warning, "reload: \(restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
+        if !changes.restart.isEmpty {
+            log.write(.warning, "reload: \(changes.restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
         }
         if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.flatMap { HookEventSender(path: $0) } }
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
     }
 
     /// The reader's device, checked as a configuration error naming the file and line.
-    static func checkedDevice(_ config: DoorConfig, path: String) throws(ConfigError) -> DeviceSpec {
-        do throws(CLIError) { return try DeviceSpec.door(config.reader, at: ConfigKeyLines(path: path).place("reader.device")) } catch {
-            throw ConfigError(message: error.message)
+    static func checkedDevice(_ config: DoorConfig, at places: KeyPlaces) throws(ConfigError) -> DeviceSpec {
+        do throws(DoorError) { return try DoorPreflight.device(config.reader, at: places) } catch {
+            throw ConfigError(message: error.description)
         }
-    }
-
-    /// The sections that a running door keeps until it restarts (devices, lines, files).
-    static func restartOnlyChanges(from old: DoorConfig, to new: DoorConfig) -> [String] {
-        var changed: [String] = []
-        if old.reader.device != new.reader.device || old.reader.baud != new.reader.baud
-            || old.reader.irqLine != new.reader.irqLine || old.reader.resetLine != new.reader.resetLine { changed.append("[reader] device or lines") }
-        if old.gpio != new.gpio { changed.append("[gpio]") }
-        if old.relay.output != new.relay.output { changed.append("relay.line") }
-        if old.inputs.exitButton != new.inputs.exitButton || old.inputs.doorContact != new.inputs.doorContact
-            || old.inputs.doorbell != new.inputs.doorbell || old.inputs.debounce != new.inputs.debounce { changed.append("[inputs] lines") }
-        if old.feedback.led != new.feedback.led || old.feedback.buzzer != new.feedback.buzzer { changed.append("[feedback] lines") }
-        if old.audit != new.audit { changed.append("[audit]") }
-        if old.security.counterFile != new.security.counterFile { changed.append("security.counter_file") }
-        return changed
     }
 
     // MARK: - Presentations
 
     /// Sends a decided presentation to the hook runner (without waiting; a full or missing
     /// runner drops it, counted) and records a lockout that began.
-    func presented(_ presentation: Presentation, _ decision: Decision) {
+    package func presented(_ presentation: Presentation, _ decision: Decision) {
         recordLockout()
         guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: MonotonicTime.monotonicNow().sinceOrigin)) else { return }
         let before = hookSender.dropped

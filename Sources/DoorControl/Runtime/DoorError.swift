@@ -1,0 +1,67 @@
+import DaemonKit
+import GPIO
+import NFCReader
+import POSIXIO
+import SystemPackage
+
+/// Why the door cannot start, cannot release its outputs, or stopped on a fault. Each case
+/// keeps what a technician needs (the key and its place in the file, the line, errno); a
+/// front end maps the kind to its exit status and prints `description`.
+public enum DoorError: Error, CustomStringConvertible {
+    /// The configuration is invalid, missing, unreadable, or its key others may read.
+    case configuration(ConfigError)
+    /// `reader.device` is not a device; `place` is `door.toml:4: reader.device`.
+    case device(place: String, DeviceSpecError)
+    /// `gpio.chip` names no chip this machine has; `chips` lists those it has.
+    case noChip(place: String, chip: String, chips: String)
+    /// A configured line is not a line of the chip (`chip`: its name, or every chip's).
+    case lineNotOnChip(place: String, line: String, chip: String)
+    /// The directory of a file the door writes is missing (`exists` false) or no directory.
+    case directory(place: String, directory: String, exists: Bool)
+    /// The counter file cannot be read (rolling counters cannot be checked without it).
+    case counters(place: String, CounterStoreError)
+    /// A line (configured at `key`) cannot be requested or driven; `otherBackend` says how
+    /// the configuration picks the other GPIO backend.
+    case line(key: String, line: String, GPIOError, otherBackend: String)
+    /// A line failed other than with a `GPIOError`.
+    case lineFailure(key: String, line: String, any Error)
+    /// The inputs cannot be read at the start.
+    case inputs(GPIOError)
+    /// The inputs failed other than with a `GPIOError`.
+    case inputsFailure(any Error)
+    /// The audit log cannot be opened.
+    case audit(AuditLogError)
+    /// The signals cannot be watched.
+    case signals(Errno)
+    /// The copy of the lines for `door release` cannot be kept.
+    case keep(AtomicReplaceError)
+    /// The loop's wait or its signals failed.
+    case loop(EventLoopError)
+
+    public var description: String {
+        switch self {
+        case .configuration(let error): error.description
+        case let .device(place, error): "\(place): \(error)"
+        case let .noChip(place, chip, chips): "\(place): no GPIO chip \(chip) here; chips: \(chips)"
+        case let .lineNotOnChip(place, line, chip): "\(place): \(line) is not a line of \(chip): check the board's line names (pn532ctl gpio list)"
+        case let .directory(place, directory, true): "\(place): \(directory) is not a directory"
+        case let .directory(place, directory, false):
+            "\(place): the directory \(directory) does not exist: create it, writable by the door's account (scripts/install.sh does)"
+        case let .counters(place, error): "\(place): \(error) (rolling counters cannot be checked without it: the door does not start)"
+        case let .line(key, line, error, otherBackend):
+            "\(key) (\(line)): \(error)\(Self.hint(error, otherBackend))"
+        case let .lineFailure(key, line, error): "\(key) (\(line)): \(error)"
+        case .inputs(let error): error.description
+        case .inputsFailure(let error): "reading the inputs: \(error)"
+        case .audit(let error): "audit.path: \(error)"
+        case .signals(let code): "cannot watch signals: \(code)"
+        case .keep(let error): error.description
+        case .loop(let error): error.description
+        }
+    }
+
+    /// After a missing GPIO interface, how to pick the other backend.
+    private static func hint(_ error: GPIOError, _ otherBackend: String) -> String {
+        if case .noInterface = error { "; \(otherBackend)" } else { "" }
+    }
+}

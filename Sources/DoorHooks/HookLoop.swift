@@ -1,0 +1,87 @@
+import DaemonKit
+import DoorControl
+import NFCCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The runner's loop: one wait of the event loop over its signals and the socket, until the
+/// earliest hook timeout.
+public final class HookLoop {
+    private let runner: HookRunner
+    private let receiver: HookEventReceiver
+    private let log: OperationalLog
+
+    /// A loop starting `runner`'s hooks for the events `receiver` gets, logging to `log`.
+    public init(runner: HookRunner, receiver: HookEventReceiver, log: OperationalLog) {
+        self.runner = runner
+        self.receiver = receiver
+        self.log = log
+    }
+
+    private static func now() -> Duration {
+        MonotonicTime.monotonicNow().sinceOrigin
+    }
+
+    /// Runs in `loop` until SIGTERM or SIGINT; returns the signal.
+    public func run(in loop: EventLoop) -> Int32 {
+        while true {
+            let wake: EventLoop.Wake
+            do throws(EventLoopError) {
+                wake = try loop.wait(for: [receiver.descriptor], until: runner.dispatcher.nextDeadline.map { MonotonicTime(nanoseconds: $0.nanoseconds) })
+            } catch {
+                return SIGTERM
+            }
+            if wake.readable[0] { receive() }
+            if let stop = wake.signals.first(where: { $0 == SIGTERM || $0 == SIGINT }) { return stop }
+            service()
+        }
+    }
+
+    /// Kills every running hook and what they left (shutdown).
+    public func stop() {
+        for result in runner.dispatcher.stopAll() { report(result) }
+        killOrphans()
+    }
+
+    private func receive() {
+        while let bytes = receiver.receive() {
+            guard let text = String(validating: bytes, as: UTF8.self), let event = HookEvent(json: text) else {
+                log.write(.warning, "ignored a datagram of \(bytes.count) bytes that is not a door event")
+                continue
+            }
+            let reports = runner.handle(event, now: Self.now())
+            if reports.isEmpty {
+                let why = event.lockout ? "the door is locked out" : event.granted ? "no rule matches" : "denied, and no matching rule runs for anyone"
+                log.write(.debug, "event for \(event.uid) (\(event.granted ? "granted" : "denied")): no hook: \(why)")
+            }
+            for report in reports {
+                switch report {
+                case let .started(command, pid):
+                    log.write(.info, "hook \(command.rule + 1): started \(command.arguments.first ?? "") (pid \(pid)) for \(event.uid)")
+                case let .notStarted(result):
+                    log.write(.warning, "hook \(result.command.rule + 1): \(result.outcome)")
+                case let .rateLimited(command):
+                    log.write(.warning, "hook \(command.rule + 1): skipped: \(runner.file.perMinute) hooks already started in the last minute (per_minute)")
+                }
+            }
+        }
+    }
+
+    private func service() {
+        for result in runner.dispatcher.service(now: Self.now()) { report(result) }
+        killOrphans()
+    }
+
+    private func killOrphans() {
+        let orphans = runner.dispatcher.killOrphans()
+        guard !orphans.isEmpty else { return }
+        log.write(.warning, "killed \(orphans.count) process\(orphans.count == 1 ? "" : "es") left behind by hooks (pid \(orphans.map(String.init).joined(separator: ", ")))")
+    }
+
+    private func report(_ result: DispatchResult) {
+        let level: OperationalLog.Level = result.outcome == .exited(status: 0) ? .info : .warning
+        log.write(level, "hook \(result.command.rule + 1): \(result.command.arguments.first ?? "") \(result.outcome)")
+    }
+}

@@ -1,0 +1,63 @@
+import DaemonKit
+import DoorControl
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `door hooks`' composition root: the signals watched first, the hook file read, the runner
+/// made a child subreaper, the socket bound, then the loop run until SIGTERM or SIGINT, the
+/// running hooks killed on the way out.
+public struct HookService {
+    /// The hook runner's file.
+    public var configPath: String
+    /// The operational log.
+    public var log: OperationalLog
+
+    /// A service for the hook file at `configPath`.
+    public init(configPath: String, log: OperationalLog) {
+        self.configPath = configPath
+        self.log = log
+    }
+
+    /// Runs the hook runner until SIGTERM or SIGINT; returns that signal.
+    ///
+    /// - Throws: `HookServiceError` when it cannot start.
+    public func run() throws(HookServiceError) -> Int32 {
+        let loop: EventLoop
+        do throws(Errno) { loop = try EventLoop(signals: [SIGINT, SIGTERM, SIGHUP, SIGCHLD]) } catch { throw .signals(error) }
+        let file: HooksFile
+        do throws(ConfigError) { file = try HooksFile.load(path: configPath) } catch { throw .configuration(error) }
+        if !Dispatcher.becomeSubreaper() {
+            log.write(.warning, "cannot become a child subreaper: a hook's setsid children are left to the unit's KillMode=control-group")
+        }
+        let receiver: HookEventReceiver
+        do throws(HookSocketError) { receiver = try HookEventReceiver(path: file.socket) } catch { throw .socket(error) }
+        let hookLoop = HookLoop(runner: HookRunner(file: file), receiver: receiver, log: log)
+        defer { hookLoop.stop() }
+        _ = SystemdNotifier().notify("READY=1\nSTATUS=waiting for events")
+        log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket)")
+        let signal = hookLoop.run(in: loop)
+        log.write(.notice, "stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM"): running hooks killed")
+        return signal
+    }
+}
+
+/// Why the hook runner cannot start.
+public enum HookServiceError: Error, CustomStringConvertible {
+    /// The signals cannot be watched.
+    case signals(Errno)
+    /// The hook file is invalid, missing or unreadable.
+    case configuration(ConfigError)
+    /// The socket cannot be made.
+    case socket(HookSocketError)
+
+    public var description: String {
+        switch self {
+        case .signals(let code): "cannot watch signals: \(code)"
+        case .configuration(let error): error.description
+        case .socket(let error): "\(error)"
+        }
+    }
+}
