@@ -1,6 +1,7 @@
 import NFCCore
 import PN532
 import NDEF
+import PN532Reader
 import Type2
 
 extension NFCReaderError {

@@ -1,5 +1,5 @@
 import DoorControl
-import NFCReader
+import PN532Reader
 
 extension DeviceSpec {
     /// The device of `[reader]`, its errors as data errors beginning with `place`
@@ -11,5 +11,5 @@ extension DeviceSpec {
     }
 }
 
-/// `NFCReader`'s connector, under the name `door run` uses without an import.
-typealias DeviceConnector = NFCReader.DeviceConnector
+/// `PN532Reader`'s connector, under the name `door run` uses without an import.
+typealias DeviceConnector = PN532Reader.DeviceConnector

@@ -10,22 +10,25 @@ import Glibc
 
 /// Commands to a running simulator, one per line on standard input or a FIFO:
 /// `present SPEC`, `remove [UID]`, `return [UID]`, `list`, `save UID FILE`, `rate BPS`,
-/// `stall`, `reset`, `status`, `help`.
+/// `stall`, `reset`, `status`, `help`. Each command's answer goes to `reply`.
 final class ControlChannel {
     /// The descriptor to poll; -1 once standard input has ended.
     private(set) var descriptor: Int32
     private var pending: [UInt8] = []
+    private let reply: (String) -> Void
 
+    /// What the channel understands, for `help` and the command line's help.
     static let help = "commands: present SPEC | remove [UID] | return [UID] | list | save UID FILE | rate BPS | stall | reset | status | help"
 
     /// Reads commands from `path` (a FIFO, opened read-write so that it never reaches end of
-    /// file), or from standard input when nil.
-    init(path: String?) throws(CLIError) {
+    /// file), or from standard input when nil; answers through `reply`.
+    init(path: String?, reply: @escaping (String) -> Void) throws(SimulatorServerError) {
+        self.reply = reply
         if let path {
             do throws(Errno) {
                 descriptor = try FileDescriptor.opening(path, .readWrite, options: .nonBlocking).rawValue
             } catch {
-                throw .noInput("--control \(path): \(error)")
+                throw .control(path: path, error)
             }
         } else {
             descriptor = STDIN_FILENO
@@ -51,11 +54,11 @@ final class ControlChannel {
         while let newline = pending.firstIndex(of: 0x0A) {
             let line = String(decoding: pending[..<newline], as: UTF8.self)
             pending.removeSubrange(...newline)
-            reply(execute(line.split(separator: " ").map(String.init), on: chip))
+            answer(execute(line.split(separator: " ").map(String.init), on: chip))
         }
         if pending.count > Self.lineLimit {
             pending.removeAll()
-            reply("error: a command line longer than \(Self.lineLimit) bytes")
+            answer("error: a command line longer than \(Self.lineLimit) bytes")
         }
     }
 
@@ -78,13 +81,13 @@ final class ControlChannel {
             chip.schedule(.remove(uid: nil), at: .monotonicNow())
             return "removed all"
         case ("remove", 2):
-            guard let uid = try? Hex.decode(words[1]), chip.field.contains(where: { $0.uid == uid }) else {
+            guard let uid = try? Hex.bytes(words[1], skipping: Hex.commonSeparators), chip.field.contains(where: { $0.uid == uid }) else {
                 return "error: no tag with UID \(words[1]) in the field (list shows them)"
             }
             chip.schedule(.remove(uid: uid), at: .monotonicNow())
             return "removed \(Hex.encode(uid))"
         case ("return", 1), ("return", 2):
-            let uid = words.count == 2 ? try? Hex.decode(words[1]) : nil
+            let uid = words.count == 2 ? try? Hex.bytes(words[1], skipping: Hex.commonSeparators) : nil
             guard let tag = chip.departedTags.last(where: { words.count == 1 || $0.uid == uid }) else {
                 return "error: no tag" + (words.count == 2 ? " with UID \(words[1])" : "") + " has left the field"
             }
@@ -93,13 +96,13 @@ final class ControlChannel {
         case ("list", 1):
             return chip.field.isEmpty ? "field empty" : chip.field.map { "\(Hex.encode($0.uid)) \($0.product.name)" }.joined(separator: "\n")
         case ("save", 3):
-            guard let uid = try? Hex.decode(words[1]), let tag = chip.field.first(where: { $0.uid == uid }) else {
+            guard let uid = try? Hex.bytes(words[1], skipping: Hex.commonSeparators), let tag = chip.field.first(where: { $0.uid == uid }) else {
                 return "error: no tag with UID \(words[1]) in the field (list shows them)"
             }
-            do throws(CLIError) {
-                try FileIO.write(tag.mfdImage, to: words[2])
+            do throws(Errno) {
+                try Self.write(tag.mfdImage, to: words[2])
             } catch {
-                return "error: \(error.message)"
+                return "error: cannot write \(words[2]): \(error)"
             }
             return "saved \(Hex.encode(uid)) \(tag.mfdImage.count) bytes"
         case ("stall", 1):
@@ -123,9 +126,20 @@ final class ControlChannel {
         }
     }
 
-    private func reply(_ text: String) {
+    private func answer(_ text: String) {
         guard !text.isEmpty else { return }
-        print(text)
-        fflush(nil)
+        reply(text)
+    }
+
+    /// Writes `bytes` to a file, replacing it; `-` writes to standard output.
+    private static func write(_ bytes: [UInt8], to path: String) throws(Errno) {
+        if path == "-" {
+            try FileDescriptor.standardOutput.writeEverything(bytes)
+            return
+        }
+        let descriptor = try FileDescriptor.opening(
+            path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        defer { descriptor.closeQuietly() }
+        try descriptor.writeEverything(bytes)
     }
 }

@@ -1,14 +1,12 @@
-import NFCCore
 import GPIO
 import PN532
-import PN532Simulator
 
-/// An open, started PN532: the device a `DeviceSpec` names (the in-process simulator, the
-/// simulator behind a simulated I2C bus, i2c-dev with an optional IRQ line, a serial port),
-/// its session, and what the chip said about itself.
+/// An open, started PN532: the device a `DeviceSpec` names (i2c-dev with an optional IRQ
+/// line, a serial port, or a registered kind: the in-process simulator, the simulator behind a
+/// simulated I2C bus), its session, and what the chip said about itself.
 ///
 /// ```swift
-/// let reader = try ReaderDevice.open(try DeviceSpec.parse("sim"))
+/// let reader = try ReaderDevice.open(try DeviceSpec.parse("/dev/ttyUSB0"))
 /// defer { try? reader.close() }
 /// print(reader.firmware)
 /// ```
@@ -23,10 +21,9 @@ public final class ReaderDevice {
     private let endpoint: Endpoint
     private let trace: ((TraceEvent) -> Void)?
 
-    /// Where the chip is: a simulated chip is kept across reopenings (its field stays).
+    /// Where the chip is: a plugged-in endpoint (a simulated chip) is kept across reopenings.
     private enum Endpoint {
-        case simulator(SimulatedPN532)
-        case simulatorI2C(SimulatedPN532)
+        case plugged(any ReaderEndpoint)
         case i2c(path: String, address: UInt8, interruptLine: GPIOLine?)
         case uart(path: String, rate: BaudRate)
     }
@@ -50,21 +47,11 @@ public final class ReaderDevice {
         switch spec {
         case .i2c(let path, let address): endpoint = .i2c(path: path, address: address, interruptLine: interruptLine)
         case _ where interruptLine != nil: throw .interruptLineNeedsI2C(spec)
-        case .simulator(let tags): endpoint = .simulator(try simulatedChip(tags))
-        case .simulatorI2C(let tags): endpoint = .simulatorI2C(try simulatedChip(tags))
         case .uart(let path, let rate): endpoint = .uart(path: path, rate: rate)
+        case .plugged(let device):
+            do throws(PN532Error) { endpoint = .plugged(try device.endpoint()) } catch { throw .reader(error) }
         }
         do throws(PN532Error) { return try ReaderDevice(spec: spec, endpoint: endpoint, trace: trace) } catch {
-            throw .reader(error)
-        }
-    }
-
-    /// Opens the in-process simulator on `chip` (a chip a test or a scenario drives: its
-    /// field, its clock); `.simulator` with the chip's tags as its spec.
-    public static func open(simulating chip: SimulatedPN532, trace: ((TraceEvent) -> Void)? = nil) throws(ReaderError) -> ReaderDevice {
-        do throws(PN532Error) {
-            return try ReaderDevice(spec: .simulator([]), endpoint: .simulator(chip), trace: trace)
-        } catch {
             throw .reader(error)
         }
     }
@@ -121,11 +108,8 @@ public final class ReaderDevice {
     /// A new session on `endpoint`, started.
     private static func start(_ endpoint: Endpoint, trace: ((TraceEvent) -> Void)?) throws(PN532Error) -> (PN532Session, FirmwareVersion) {
         switch endpoint {
-        case .simulator(let chip):
-            let session = PN532Session(link: SimulatorLink(chip: chip), trace: trace)
-            return (session, try session.start())
-        case .simulatorI2C(let chip):
-            let session = PN532Session(link: I2CLink(device: SimulatedI2CDevice(chip: chip)), trace: trace)
+        case .plugged(let plugged):
+            let session = PN532Session(link: try plugged.link(), trace: trace)
             return (session, try session.start())
         case .i2c(let path, let address, let interruptLine):
             let device: any I2CDevice
@@ -138,12 +122,6 @@ public final class ReaderDevice {
         case .uart(let path, let rate):
             let (session, firmware) = try PN532Session.openUART(path: path, rate: rate, trace: trace)
             return (session, firmware)
-        }
-    }
-
-    private static func simulatedChip(_ tags: [TagSpec]) throws(ReaderError) -> SimulatedPN532 {
-        do throws(PN532Error) { return SimulatedPN532(tags: try SimulatorTags.make(tags)) } catch {
-            throw .reader(error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import NFCCore
+import PN532Simulator
 
 extension TagSpec {
     /// The options a specification may carry.

@@ -1,4 +1,5 @@
 import NFCCore
+import PN532Simulator
 
 /// A tag to put in the simulated field, as written on a command line:
 /// `ntag215`, `ntag213:uid=04A1B2C3D4E5F6`, `ultralight:image=dump.mfd`,

@@ -1,5 +1,4 @@
 import PN532
-import PN532Simulator
 
 /// Why a device string (`--device`, `PN532_DEVICE`, `[reader] device`) is not a device.
 public struct DeviceSpecError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,8 +10,9 @@ public struct DeviceSpecError: Error, Equatable, Sendable, CustomStringConvertib
         case notARate(String)
         /// An I2C address that is not a 7-bit device address (0x03–0x77).
         case notAnI2CAddress(String)
-        /// A simulator tag that is not a tag.
-        case tag(TagSpecError)
+        /// What a registered kind found wrong with its part of the string (the simulator:
+        /// a tag that is not a tag, its `TagSpecError`).
+        case kind(any Error & Sendable)
         /// None of the forms.
         case notADevice
     }
@@ -39,10 +39,23 @@ public struct DeviceSpecError: Error, Equatable, Sendable, CustomStringConvertib
             return "\(device): '\(field)' is not a PN532 rate (\(rates))"
         case .notAnI2CAddress(let field):
             return "\(device): '\(field)' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"
-        case .tag(let error):
+        case .kind(let error):
             return "\(device): \(error)"
         case .notADevice:
             return "\(device): not a device; use \(DeviceSpec.forms)"
+        }
+    }
+}
+
+extension DeviceSpecError.Reason {
+    public static func == (left: Self, right: Self) -> Bool {
+        switch (left, right) {
+        case let (.malformed(leftForm), .malformed(rightForm)): leftForm == rightForm
+        case let (.notARate(leftField), .notARate(rightField)): leftField == rightField
+        case let (.notAnI2CAddress(leftField), .notAnI2CAddress(rightField)): leftField == rightField
+        case let (.kind(leftError), .kind(rightError)): type(of: leftError) == type(of: rightError) && "\(leftError)" == "\(rightError)"
+        case (.notADevice, .notADevice): true
+        default: false
         }
     }
 }

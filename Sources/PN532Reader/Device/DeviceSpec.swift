@@ -1,23 +1,24 @@
-import NFCCore
 import PN532
-import PN532Simulator
 
-/// Where the PN532 is, as given by `--device` or `PN532_DEVICE`:
-/// `sim`, `sim:ntag213,ultralight`, `/dev/ttyS0`, `uart:/dev/serial0[:921600]` (a relative
-/// path after `uart:`, `uart:ttyUSB0`, is opened from the working directory),
-/// `i2c:/dev/i2c-1[:0x24]`, and `sim-i2c[:TAG,…]` (the simulator behind a simulated I2C bus).
+/// Where the PN532 is, as given by `--device` or `PN532_DEVICE`: `/dev/ttyS0`,
+/// `uart:/dev/serial0[:921600]` (a relative path after `uart:`, `uart:ttyUSB0`, is opened
+/// from the working directory), `i2c:/dev/i2c-1[:0x24]`, or a string of a registered kind
+/// (`DeviceKind`: the simulator's `sim`, `sim:ntag213,ultralight`, `sim-i2c[:TAG,…]`).
 public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
-    /// The in-process simulator with these tags in its field.
-    case simulator([TagSpec])
     /// A PN532 on a serial port, to be run at `rate`.
     case uart(path: String, rate: BaudRate)
     /// A PN532 at a 7-bit `address` on an i2c-dev bus.
     case i2c(path: String, address: UInt8)
-    /// The in-process simulator behind a simulated I2C bus, with these tags in its field.
-    case simulatorI2C([TagSpec])
+    /// A reader of a registered kind.
+    case plugged(any PluggedDevice)
 
-    /// The forms accepted, for messages.
-    public static let forms = "sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], sim-i2c[:TAG,…]"
+    /// The built-in forms, for messages.
+    private static let builtInForms = "/dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR]"
+
+    /// The forms accepted (the registered kinds' first), for messages.
+    public static var forms: String {
+        (registeredKinds.map(\.forms) + [builtInForms]).joined(separator: ", ")
+    }
 
     /// The PN532's I2C address.
     public static let defaultI2CAddress: UInt8 = 0x24
@@ -29,10 +30,9 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `DeviceSpecError` naming the string and what is wrong with it.
     public static func parse(_ text: String) throws(DeviceSpecError) -> DeviceSpec {
-        if text.unicodeScalars.elementsEqual("sim".unicodeScalars) { return .simulator([]) }
-        if let list = remainder(of: text, after: "sim:") { return .simulator(try tags(list, in: text)) }
-        if text.unicodeScalars.elementsEqual("sim-i2c".unicodeScalars) { return .simulatorI2C([]) }
-        if let list = remainder(of: text, after: "sim-i2c:") { return .simulatorI2C(try tags(list, in: text)) }
+        for kind in registeredKinds {
+            if let device = try kind.parse(text) { return .plugged(device) }
+        }
         if let rest = remainder(of: text, after: "i2c:") { return try i2c(rest, in: text) }
         if text.unicodeScalars.first == "/" { return .uart(path: text, rate: .bps115200) }
         if let rest = remainder(of: text, after: "uart:") {
@@ -49,28 +49,16 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         throw DeviceSpecError(device: text, .notADevice)
     }
 
-    /// What follows `prefix` in `text`, nil when `text` does not start with it.
-    private static func remainder(of text: String, after prefix: String) -> Substring? {
+    /// What follows `prefix` in `text`, nil when `text` does not start with it. Read by
+    /// Unicode scalars, as `parse(_:)` reads: for the parsers of registered kinds too.
+    package static func remainder(of text: String, after prefix: String) -> Substring? {
         guard text.unicodeScalars.starts(with: prefix.unicodeScalars) else { return nil }
         return Substring(text.unicodeScalars.dropFirst(prefix.unicodeScalars.count))
     }
 
     /// `text` split at every `separator` scalar, empty parts kept.
-    private static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
+    package static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
         text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map { Substring($0) }
-    }
-
-    /// Parses the tag list of a simulator device string.
-    private static func tags(_ list: Substring, in text: String) throws(DeviceSpecError) -> [TagSpec] {
-        var tags: [TagSpec] = []
-        for item in split(list, at: ",") {
-            do throws(TagSpecError) {
-                tags.append(try TagSpec.parse(String(item)))
-            } catch {
-                throw DeviceSpecError(device: text, .tag(error))
-            }
-        }
-        return tags
     }
 
     /// Parses `/dev/i2c-N[:ADDRESS]` after `i2c:`, the address in hex (`0x24`) or decimal, 0x03–0x77.
@@ -92,10 +80,18 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
     /// The device string that parses to this device (`uart:PATH:BAUD` for a UART).
     public var description: String {
         switch self {
-        case .simulator(let tags): tags.isEmpty ? "sim" : "sim:" + tags.map(\.description).joined(separator: ",")
         case .uart(let path, let rate): "uart:\(path):\(rate.bitsPerSecond)"
         case .i2c(let path, let address): I2CLink.name(bus: path, address: address)
-        case .simulatorI2C(let tags): tags.isEmpty ? "sim-i2c" : "sim-i2c:" + tags.map(\.description).joined(separator: ",")
+        case .plugged(let device): device.description
+        }
+    }
+
+    public static func == (left: DeviceSpec, right: DeviceSpec) -> Bool {
+        switch (left, right) {
+        case let (.uart(leftPath, leftRate), .uart(rightPath, rightRate)): leftPath == rightPath && leftRate == rightRate
+        case let (.i2c(leftPath, leftAddress), .i2c(rightPath, rightAddress)): leftPath == rightPath && leftAddress == rightAddress
+        case let (.plugged(leftDevice), .plugged(rightDevice)): leftDevice.isEqual(to: rightDevice)
+        default: false
         }
     }
 }

@@ -1,15 +1,18 @@
 import PN532
-import PN532Simulator
 
 extension DeviceSpec {
-    /// True for a PN532 on I2C (i2c-dev or the simulated bus): the one bus with an IRQ line
-    /// to wait on, and no UART rate.
-    public var isOnI2C: Bool {
+    /// The bus the PN532 is on.
+    public var link: LinkKind {
         switch self {
-        case .i2c, .simulatorI2C: true
-        case .simulator, .uart: false
+        case .uart: .uart
+        case .i2c: .i2c
+        case .plugged(let device): device.link
         }
     }
+
+    /// True for a PN532 on I2C (i2c-dev or a simulated bus): the one bus with an IRQ line
+    /// to wait on, and no UART rate.
+    public var isOnI2C: Bool { link == .i2c }
 
     /// True for a real i2c-dev PN532, whose IRQ pin a GPIO line can be wired to.
     public var takesInterruptLine: Bool {
@@ -17,18 +20,11 @@ extension DeviceSpec {
         return false
     }
 
-    /// True for the in-process simulator (not behind its I2C model).
+    /// True for a simulated chip (not hardware) on the simulator's UART model: `sim`, not
+    /// `sim-i2c`.
     public var isSimulator: Bool {
-        if case .simulator = self { return true }
+        if case .plugged(let device) = self { return device.isSimulated && device.link == .uart }
         return false
-    }
-
-    /// The tags a simulator device string puts in the field; none for a real device.
-    public var simulatedTags: [TagSpec] {
-        switch self {
-        case .simulator(let tags), .simulatorI2C(let tags): tags
-        case .uart, .i2c: []
-        }
     }
 
     /// True when `text` is a UART device string that states its rate (`uart:/dev/PATH:BAUD`).

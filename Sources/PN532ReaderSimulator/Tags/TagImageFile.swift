@@ -1,4 +1,5 @@
 import FileInput
+import PN532Simulator
 import SystemPackage
 
 #if canImport(Glibc)

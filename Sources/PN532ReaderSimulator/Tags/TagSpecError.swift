@@ -1,3 +1,4 @@
+import PN532Simulator
 /// Why a tag specification such as `ntag213:uid=04A1B2C3D4E5F6` was refused.
 public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The specification as given.
