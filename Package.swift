@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "PN532ReaderSimulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),

@@ -1,4 +1,5 @@
 import TestSupport
+import PN532ReaderSimulator
 import PN532Simulator
 import Testing
 

@@ -1,5 +1,6 @@
 import TestSupport
 import Glibc
+import PN532ReaderSimulator
 import PN532Simulator
 import Testing
 

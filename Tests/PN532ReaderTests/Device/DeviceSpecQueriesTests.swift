@@ -1,10 +1,16 @@
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 import PN532
 import PN532Simulator
 import Testing
 
 @Suite("What a device string says: bus, IRQ line, simulator, tags, stated rate")
 struct DeviceSpecQueriesTests {
+    /// The simulator's device strings (`sim`, `sim-i2c`) are parsed as the executable parses them.
+    init() {
+        SimulatorKind.register()
+    }
+
     @Test(arguments: [
         ("sim", false, false, true),
         ("sim:ntag213", false, false, true),

@@ -1,11 +1,17 @@
 import NFCCore
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 import PN532
 import PN532Simulator
 import Testing
 
 @Suite("Device strings: sim, sim-i2c, /dev/PATH, uart:, i2c:")
 struct DeviceSpecTests {
+    /// The simulator's device strings (`sim`, `sim-i2c`) are parsed as the executable parses them.
+    init() {
+        SimulatorKind.register()
+    }
+
     @Test(arguments: [
         ("sim", DeviceSpec.simulator([])),
         ("sim-i2c", .simulatorI2C([])),
@@ -59,7 +65,7 @@ struct DeviceSpecTests {
         #expect {
             try DeviceSpec.parse("sim:ntag213,nosuchtag")
         } throws: { error in
-            guard let error = error as? DeviceSpecError, case .tag(let tagError) = error.reason else { return false }
+            guard let error = error as? DeviceSpecError, case .kind(let kindError) = error.reason, let tagError = kindError as? TagSpecError else { return false }
             return error.device == "sim:ntag213,nosuchtag" && tagError.spec == "nosuchtag"
                 && "\(error)" == "sim:ntag213,nosuchtag: \(tagError)"
         }
@@ -74,7 +80,7 @@ struct DeviceSpecTests {
         #expect {
             try DeviceSpec.parse("sim:\u{0301}")
         } throws: { error in
-            guard let error = error as? DeviceSpecError, case .tag = error.reason else { return false }
+            guard let error = error as? DeviceSpecError, case .kind(let kindError) = error.reason, kindError is TagSpecError else { return false }
             return true
         }
         let found = "i2c:/r2CCCCCCCCCCCCCA\u{FFFD}\u{0600}"

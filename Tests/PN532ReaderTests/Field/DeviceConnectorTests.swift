@@ -1,5 +1,6 @@
 import GPIO
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 import PN532
 import Testing
 

@@ -1,5 +1,6 @@
 import NFCCore
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 import PN532
 import PN532Simulator
 import Testing
@@ -192,7 +193,7 @@ struct FieldWatcherTests {
 /// drives it: service until the next deadline, let time pass when the chip is not waiting.
 private final class WatcherBench {
     let chip: SimulatedPN532
-    let connector: SimulatorConnector
+    let connector: SimulatedReaderConnector
     var timing = FieldWatcher.Timing(presenceInterval: .milliseconds(150), healthInterval: .seconds(1))
     let watcher: FieldWatcher
 
@@ -200,7 +201,7 @@ private final class WatcherBench {
     /// `otherFamilies`.
     init(tags: [[UInt8]] = [], otherFamilies: [PassiveModulation] = PN532Session.otherModulations) {
         chip = SimulatedPN532(tags: tags.map { SimulatedTag(product: .ntag213, uid: $0) })
-        connector = SimulatorConnector(chip: chip)
+        connector = SimulatedReaderConnector(chip: chip)
         let link = connector.link
         watcher = FieldWatcher(connector: connector, timing: timing, otherFamilies: otherFamilies, clock: { link.now })
     }
@@ -233,43 +234,6 @@ private final class WatcherBench {
 
     static func time(_ seconds: Double) -> MonotonicTime {
         MonotonicTime(nanoseconds: Int64(seconds * 1e9))
-    }
-}
-
-/// The in-process simulator as a device that can be unplugged: `resetChip` resets the chip as
-/// RSTPD_N would; a reopening finds the chip as powered on again.
-private final class SimulatorConnector: ReaderConnector {
-    let chip: SimulatedPN532
-    let link: SimulatorLink
-    var unplugged = false
-    var resets = 0
-
-    init(chip: SimulatedPN532) {
-        self.chip = chip
-        link = SimulatorLink(chip: chip)
-    }
-
-    var name: String { "sim" }
-
-    func connect() throws(PN532Error) -> PN532Session {
-        guard !unplugged else {
-            throw PN532Error(.link(LinkError(.open, device: "sim", errno: 2, operation: "open")), command: nil, device: "sim")
-        }
-        if chip.isStalled { chip.reset(at: link.now) }
-        let session = PN532Session(link: link)
-        _ = try session.start()
-        return session
-    }
-
-    func disconnect(_ session: PN532Session) {}
-
-    func resetChip() throws(PN532Error) -> Bool {
-        guard !unplugged else {
-            throw PN532Error(.link(LinkError(.io, device: "sim", errno: 5, operation: "write")), command: nil, device: "sim")
-        }
-        resets += 1
-        chip.reset(at: link.now)
-        return true
     }
 }
 

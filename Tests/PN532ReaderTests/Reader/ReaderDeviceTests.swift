@@ -1,12 +1,18 @@
 import NFCCore
 import GPIO
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 import PN532
 @testable import PN532Simulator
 import Testing
 
 @Suite("ReaderDevice: open, reopen, reset, close")
 struct ReaderDeviceTests {
+    /// The simulator's device strings (`sim`, `sim-i2c`) are parsed as the executable parses them.
+    init() {
+        SimulatorKind.register()
+    }
+
     @Test(arguments: ["sim", "sim-i2c", "sim:ntag213,ultralight"])
     func simulatorDevicesOpenAndStart(_ text: String) throws {
         let reader = try ReaderDevice.open(try DeviceSpec.parse(text))

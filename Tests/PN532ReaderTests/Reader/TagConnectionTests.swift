@@ -1,5 +1,6 @@
 import NFCCore
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 import PN532
 @testable import PN532Simulator
 import Type2
