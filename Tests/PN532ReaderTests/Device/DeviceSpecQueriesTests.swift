@@ -1,20 +1,10 @@
-import PN532Reader
-import PN532ReaderSimulator
 import PN532
-import PN532Simulator
+import PN532Reader
 import Testing
 
-@Suite("What a device string says: bus, IRQ line, simulator, tags, stated rate")
+@Suite("What a device string says: bus, IRQ line, stated rate")
 struct DeviceSpecQueriesTests {
-    /// The simulator's device strings (`sim`, `sim-i2c`) are parsed as the executable parses them.
-    init() {
-        SimulatorKind.register()
-    }
-
     @Test(arguments: [
-        ("sim", false, false, true),
-        ("sim:ntag213", false, false, true),
-        ("sim-i2c", true, false, false),
         ("i2c:/dev/i2c-1", true, true, false),
         ("/dev/ttyS0", false, false, false),
         ("uart:/dev/serial0:921600", false, false, false),
@@ -26,12 +16,6 @@ struct DeviceSpecQueriesTests {
         #expect(spec.isSimulator == simulator)
     }
 
-    @Test func simulatedTagsAreThoseOfBothSimulatorForms() throws {
-        #expect(try DeviceSpec.parse("sim:ntag213,ultralight").simulatedTags.map(\.product) == [.ntag213, .ultralight])
-        #expect(try DeviceSpec.parse("sim-i2c:ntag215").simulatedTags.map(\.product) == [.ntag215])
-        #expect(try DeviceSpec.parse("i2c:/dev/i2c-1").simulatedTags.isEmpty)
-    }
-
     @Test(arguments: [("uart:/dev/serial0:921600", true), ("uart:/dev/serial0", false), ("/dev/ttyS0", false), ("i2c:/dev/i2c-1:0x24", false)])
     func aStatedRateIsSeen(_ text: String, _ states: Bool) {
         #expect(DeviceSpec.statesRate(text) == states)
@@ -39,6 +23,5 @@ struct DeviceSpecQueriesTests {
 
     @Test func aRateAppliesToAUARTOnly() throws {
         #expect(try DeviceSpec.parse("/dev/ttyS0").withRate(.bps921600) == .uart(path: "/dev/ttyS0", rate: .bps921600))
-        #expect(try DeviceSpec.parse("sim").withRate(.bps921600) == .simulator([]))
     }
 }

@@ -1,21 +1,11 @@
-import NFCCore
-import PN532Reader
-import PN532ReaderSimulator
 import PN532
-import PN532Simulator
+import PN532Reader
 import Testing
 
-@Suite("Device strings: sim, sim-i2c, /dev/PATH, uart:, i2c:")
+@Suite("Device strings: /dev/PATH, uart:, i2c:")
 struct DeviceSpecTests {
-    /// The simulator's device strings (`sim`, `sim-i2c`) are parsed as the executable parses them.
-    init() {
-        SimulatorKind.register()
-    }
-
     @Test(arguments: [
-        ("sim", DeviceSpec.simulator([])),
-        ("sim-i2c", .simulatorI2C([])),
-        ("/dev/ttyS0", .uart(path: "/dev/ttyS0", rate: .bps115200)),
+        ("/dev/ttyS0", DeviceSpec.uart(path: "/dev/ttyS0", rate: .bps115200)),
         ("uart:/dev/serial0", .uart(path: "/dev/serial0", rate: .bps115200)),
         ("uart:/dev/serial0:921600", .uart(path: "/dev/serial0", rate: .bps921600)),
         ("uart:dev/x", .uart(path: "dev/x", rate: .bps115200)),
@@ -28,22 +18,24 @@ struct DeviceSpecTests {
         #expect(try DeviceSpec.parse(text) == expected)
     }
 
-    @Test func simulatorTagsAreParsedAndPrintedBack() throws {
-        let spec = try DeviceSpec.parse("sim:ntag213,ultralight")
-        #expect(spec == .simulator([TagSpec(product: .ntag213), TagSpec(product: .ultralight)]))
-        #expect(spec.description == "sim:ntag213,ultralight")
-        #expect(try DeviceSpec.parse("sim-i2c:ntag215") == .simulatorI2C([TagSpec(product: .ntag215)]))
-    }
-
-    @Test(arguments: ["sim", "sim:ntag216", "sim-i2c:ntag213,ntag215", "uart:/dev/serial0:57600", "i2c:/dev/i2c-3:0x30"])
+    @Test(arguments: ["uart:/dev/serial0:57600", "i2c:/dev/i2c-3:0x30"])
     func descriptionParsesToTheSameDevice(_ text: String) throws {
         let spec = try DeviceSpec.parse(text)
         #expect(try DeviceSpec.parse(spec.description) == spec)
     }
 
+    /// The message the command line shows after `--device ` and the door after `reader.device: `
+    /// for a string of no form: the forms, those of the kinds registered when it is shown first.
+    @Test func aStringOfNoFormListsTheForms() {
+        #expect {
+            try DeviceSpec.parse("tty0")
+        } throws: { error in
+            (error as? DeviceSpecError).map { "\($0)" } == "tty0: not a device; use \(DeviceSpec.forms)"
+        }
+    }
+
     /// The messages the command line shows after `--device ` and the door after `reader.device: `.
     @Test(arguments: [
-        ("tty0", "tty0: not a device; use \(DeviceSpec.forms)"),
         ("uart:/dev/x:1234",
          "uart:/dev/x:1234: '1234' is not a PN532 rate (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, 1288000)"),
         ("uart:", "uart:: expected uart:PATH[:BAUD], e.g. uart:/dev/serial0:115200 or uart:ttyUSB0 (relative to the working directory)"),
@@ -61,28 +53,12 @@ struct DeviceSpecTests {
         }
     }
 
-    @Test func aBadSimulatorTagKeepsTheTagError() throws {
-        #expect {
-            try DeviceSpec.parse("sim:ntag213,nosuchtag")
-        } throws: { error in
-            guard let error = error as? DeviceSpecError, case .kind(let kindError) = error.reason, let tagError = kindError as? TagSpecError else { return false }
-            return error.device == "sim:ntag213,nosuchtag" && tagError.spec == "nosuchtag"
-                && "\(error)" == "sim:ntag213,nosuchtag: \(tagError)"
-        }
-    }
-
     /// Found by FuzzDeviceString: U+0600 (a prepended character) and the `:` after it are one
     /// character, so a split by characters kept `:0x30` in the path and the printed device
     /// (`i2c:PATH:0x24`) parsed to another path. The string is split by Unicode scalars.
     @Test func separatorsAreFoundByScalarsNotCharacters() throws {
         #expect(try DeviceSpec.parse("i2c:/dev/i2c-1\u{0600}:0x30") == .i2c(path: "/dev/i2c-1\u{0600}", address: 0x30))
         #expect(try DeviceSpec.parse("uart:/dev/x\u{0600}:9600") == .uart(path: "/dev/x\u{0600}", rate: .bps9600))
-        #expect {
-            try DeviceSpec.parse("sim:\u{0301}")
-        } throws: { error in
-            guard let error = error as? DeviceSpecError, case .kind(let kindError) = error.reason, kindError is TagSpecError else { return false }
-            return true
-        }
         let found = "i2c:/r2CCCCCCCCCCCCCA\u{FFFD}\u{0600}"
         let spec = try DeviceSpec.parse(found)
         #expect(spec == .i2c(path: "/r2CCCCCCCCCCCCCA\u{FFFD}\u{0600}", address: 0x24))
