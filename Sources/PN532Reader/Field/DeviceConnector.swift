@@ -34,7 +34,7 @@ public final class DeviceConnector: ReaderConnector {
             return try ReaderDevice.open(spec, interruptLine: spec.takesInterruptLine ? irq : nil, trace: trace).session
         } catch {
             guard case .reader(let failure) = error else {
-                throw PN532Error(.link(LinkError(.open, device: name, operation: error.description)), command: nil, device: name)
+                throw PN532Error(.link(LinkError(.open, device: name, operation: error.description, link: spec.link)), command: nil, device: name, link: spec.link)
             }
             throw failure
         }
@@ -50,7 +50,7 @@ public final class DeviceConnector: ReaderConnector {
             try reset.pulse(for: Self.resetHold)
             try clock.sleep(for: Self.resetBoot)
         } catch {
-            throw PN532Error(.link(LinkError(.io, device: name, operation: "pulse RSTPD_N: \(error)")), command: nil, device: name)
+            throw PN532Error(.link(LinkError(.io, device: name, operation: "pulse RSTPD_N: \(error)", link: spec.link)), command: nil, device: name, link: spec.link)
         }
         return true
     }

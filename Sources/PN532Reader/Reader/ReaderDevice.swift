@@ -114,7 +114,7 @@ public final class ReaderDevice {
         case .i2c(let path, let address, let interruptLine):
             let device: any I2CDevice
             do throws(LinkError) { device = try LinuxI2CDevice(bus: path, address: address) } catch {
-                throw PN532Error(.link(error), command: nil, device: I2CLink.name(bus: path, address: address))
+                throw PN532Error(.link(error), command: nil, device: I2CLink.name(bus: path, address: address), link: .i2c)
             }
             let wired = interruptLine.map { InterruptWiredI2CDevice(device: device, irq: $0) } ?? device
             let session = PN532Session(link: I2CLink(device: wired), trace: trace)
