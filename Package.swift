@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "PN532Simulator",
-            dependencies: ["NFCCore", "PN532", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["NFCCore", "PN532"]
         ),
         .target(name: "PN532Reader", dependencies: ["NFCCore", "PN532", "GPIO", "Type2", "NFCTags"]),
         .target(

@@ -1,6 +1,7 @@
 import CLinux
 import NFCCore
 import PN532
+import PN532Simulator
 import POSIXIO
 import SystemPackage
 
