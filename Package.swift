@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "TagProtocols", targets: ["TagProtocols"]),
         .library(name: "Type2", targets: ["Type2"]),
         .library(name: "DoorControl", targets: ["DoorControl"]),
+        .library(name: "PN532Reader", targets: ["PN532Reader"]),
+        .library(name: "PN532ReaderSimulator", targets: ["PN532ReaderSimulator"]),
         .library(name: "NFCReader", targets: ["NFCReader"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
@@ -34,18 +36,26 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO", "DaemonKit",
+                "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "PN532Reader", "JSONText", "POSIXIO", "DaemonKit",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
             name: "PN532Simulator",
-            dependencies: ["NFCCore", "PN532", "CLinux", "FileInput", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["NFCCore", "PN532"]
+        ),
+        .target(name: "PN532Reader", dependencies: ["NFCCore", "PN532", "GPIO", "Type2", "NFCTags"]),
+        .target(
+            name: "PN532ReaderSimulator",
+            dependencies: [
+                "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "Type2", "FileInput", "POSIXIO", "CLinux",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .target(name: "FileInput", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "NFCTags"]),
+        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "TagProtocols", "Type2"]),
         .target(name: "CLinux"),
         .target(
@@ -73,7 +83,8 @@ let package = Package(
                 "Originality",
                 "FileInput",
                 "CSV",
-                "NFCReader",
+                "PN532Reader",
+                "PN532ReaderSimulator",
                 "NFCTags",
                 "JSONText",
                 "POSIXIO",
@@ -89,7 +100,7 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator", "PN532ReaderSimulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "DaemonKitTests", dependencies: ["DaemonKit", "NFCCore"]),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "NDEF"]),
@@ -97,7 +108,12 @@ let package = Package(
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "TestSupport"]),
+        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
+        .testTarget(
+            name: "PN532ReaderTests",
+            dependencies: ["NFCCore", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "TestSupport"]
+        ),
+        .testTarget(name: "PN532ReaderSimulatorTests", dependencies: ["NFCCore", "PN532ReaderSimulator", "PN532Reader", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),

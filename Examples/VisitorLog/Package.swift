@@ -12,6 +12,7 @@ let package = Package(
             name: "VisitorLog",
             dependencies: [
                 .product(name: "NFCReader", package: repository),
+                .product(name: "PN532ReaderSimulator", package: repository),
                 .product(name: "NDEF", package: repository),
             ]
         ),

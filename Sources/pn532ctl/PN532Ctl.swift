@@ -1,5 +1,6 @@
 import ArgumentParser
 import BuildInfo
+import PN532ReaderSimulator
 import POSIXIO
 import SystemPackage
 
@@ -29,8 +30,10 @@ struct PN532Ctl: ParsableCommand {
     )
 
     /// Runs the command; errors of our own carry their exit code and a message that says what
-    /// to do, ArgumentParser's errors keep its exit codes (64 for bad usage).
+    /// to do, ArgumentParser's errors keep its exit codes (64 for bad usage). The simulator's
+    /// device strings (`sim`, `sim-i2c`) are registered first.
     static func main() {
+        SimulatorKind.register()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let json = ErrorReport.wantsJSON(arguments)
         if let message = UsageCorrections.unknownHelpTopic(in: arguments, root: Self.self) {

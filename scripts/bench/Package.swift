@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PN532", package: "pn532ctl"),
                 .product(name: "PN532Simulator", package: "pn532ctl"),
+                .product(name: "PN532ReaderSimulator", package: "pn532ctl"),
                 .product(name: "Type2", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
             ]

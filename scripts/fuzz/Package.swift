@@ -36,6 +36,7 @@ let package = Package(
                 .product(name: "DoorControl", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),
                 .product(name: "PN532Simulator", package: "pn532ctl"),
+                .product(name: "PN532ReaderSimulator", package: "pn532ctl"),
                 .product(name: "Type2", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -64,11 +65,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzTagSpec",
-            dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl"), .product(name: "PN532ReaderSimulator", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzDeviceString",
-            dependencies: ["FuzzSupport", .product(name: "NFCReader", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "PN532Reader", package: "pn532ctl"), .product(name: "PN532ReaderSimulator", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzCardResponses",

@@ -1,4 +1,4 @@
-import NFCReader
+import PN532Reader
 
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
 /// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:

@@ -1,5 +1,5 @@
 import NFCCore
-import NFCReader
+import PN532Reader
 /// `[reader]`, `[gpio]`, `[relay]`, `[inputs]` and `[feedback]`.
 extension DoorConfigDecoder {
     /// The PN532's rates (SetSerialBaudRate).

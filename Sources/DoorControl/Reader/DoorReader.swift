@@ -1,10 +1,10 @@
 import NDEF
 import NFCCore
-import NFCReader
+import PN532Reader
 import PN532
 import TagProtocols
 
-/// The door's reader: `NFCReader`'s field watcher (the chip waits for a tag; presence and
+/// The door's reader: `PN532Reader`'s field watcher (the chip waits for a tag; presence and
 /// health checks; re-wake, RSTPD_N reset, reopen with backoff), with each new tag read once
 /// per presentation for the decision.
 ///

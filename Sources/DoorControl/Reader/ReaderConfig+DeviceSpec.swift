@@ -1,4 +1,4 @@
-import NFCReader
+import PN532Reader
 import PN532
 
 extension ReaderConfig {

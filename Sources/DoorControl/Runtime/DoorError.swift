@@ -1,6 +1,6 @@
 import DaemonKit
 import GPIO
-import NFCReader
+import PN532Reader
 import POSIXIO
 import SystemPackage
 

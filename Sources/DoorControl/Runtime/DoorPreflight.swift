@@ -1,5 +1,5 @@
 import GPIO
-import NFCReader
+import PN532Reader
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import DaemonKit
 import NFCCore
-import NFCReader
+import PN532Reader
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import DaemonKit
 import GPIO
 import NFCCore
-import NFCReader
+import PN532Reader
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import NDEF
 import NFCTags
 import PN532
+import PN532Reader
 import TagProtocols
 
 /// A session that reads NDEF messages from tags as they come, as Core NFC's

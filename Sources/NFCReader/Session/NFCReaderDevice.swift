@@ -1,16 +1,17 @@
-import PN532Simulator
+import PN532Reader
 
-/// The PN532 a session opens when it begins: named by a device string, or an in-process
-/// simulated chip a program (an example, a test) sets up itself.
+/// The PN532 a session opens when it begins: named by a device string, or a device a program
+/// (an example, a test) sets up itself.
 public struct NFCReaderDevice: Sendable, CustomStringConvertible {
-    /// The device string, or `sim` for a simulated chip.
+    /// The device string.
     public let description: String
     let open: @Sendable () throws(NFCReaderError) -> ReaderDevice
 
-    /// The reader a device string names: `sim` (the in-process simulator with one NTAG215
-    /// holding a URI), `sim:ntag213,ntag215`, `/dev/ttyUSB0`, `uart:/dev/serial0:115200`,
-    /// `i2c:/dev/i2c-1:0x24`, `sim-i2c`. A string that names no device makes the session end
-    /// with `readerErrorInvalidParameter` when it begins.
+    /// The reader a device string names: `/dev/ttyUSB0`, `uart:/dev/serial0:115200`,
+    /// `i2c:/dev/i2c-1:0x24`, or one of a registered kind (with `PN532ReaderSimulator`'s
+    /// `SimulatorKind.register()`: `sim`, the in-process simulator with one NTAG215 holding a
+    /// URI, `sim:ntag213,ntag215`, `sim-i2c`). A string that names no device makes the session
+    /// end with `readerErrorInvalidParameter` when it begins.
     public static func named(_ device: String) -> NFCReaderDevice {
         NFCReaderDevice(description: device) { () throws(NFCReaderError) in
             let spec: DeviceSpec
@@ -19,21 +20,15 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
         }
     }
 
-    /// An in-process simulated PN532: the program keeps `chip` to present and remove tags
-    /// (`chip.schedule(.present(tag), at:)`) and to look at them. Time on it is virtual: it
-    /// moves only when the session waits, so a session's 60 s timeout passes at once when
-    /// nothing happens. The chip is used from the session's thread: touch it only before
-    /// `begin()` and after the session is invalidated.
-    public static func simulator(_ chip: SimulatedPN532) -> NFCReaderDevice {
-        let box = ChipBox(chip: chip)
-        return NFCReaderDevice(description: "sim") { () throws(NFCReaderError) in
-            do throws(ReaderError) { return try ReaderDevice.open(simulating: box.chip) } catch { throw NFCReaderError(error) }
+    /// The reader `spec` names, e.g. `PN532ReaderSimulator`'s `.simulating(chip)`: a simulated
+    /// chip the program keeps to present and remove tags (`chip.schedule(.present(tag), at:)`)
+    /// and to look at them. Time on a simulated chip is virtual: it moves only when the session
+    /// waits, so a session's 60 s timeout passes at once when nothing happens. The chip is used
+    /// from the session's thread: touch it only before `begin()` and after the session is
+    /// invalidated.
+    public static func reader(_ spec: DeviceSpec) -> NFCReaderDevice {
+        NFCReaderDevice(description: spec.description) { () throws(NFCReaderError) in
+            do throws(ReaderError) { return try ReaderDevice.open(spec) } catch { throw NFCReaderError(error) }
         }
     }
-}
-
-/// A simulated chip handed to the session's thread; the caller promises not to use it meanwhile.
-private final class ChipBox: @unchecked Sendable {
-    let chip: SimulatedPN532
-    init(chip: SimulatedPN532) { self.chip = chip }
 }

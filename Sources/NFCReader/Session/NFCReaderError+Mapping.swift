@@ -1,6 +1,7 @@
 import NFCCore
 import PN532
 import NDEF
+import PN532Reader
 import TagProtocols
 
 extension NFCReaderError {

@@ -1,3 +1,5 @@
+import PN532Reader
+
 /// Why a reader session or a tag operation failed, with Core NFC's error codes.
 ///
 /// This is Core NFC's `NFCReaderError`: `code` says what kind of failure it is, in the codes a

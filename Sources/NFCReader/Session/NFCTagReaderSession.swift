@@ -38,8 +38,9 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     private let channel = DetectionChannel<[NFCTag]>()
     private let delegate: (any NFCTagReaderSessionDelegate)?
 
-    /// A session on the reader `device` names (`sim` by default: the in-process simulator),
-    /// reporting the families `pollingOption` names (type A and B by default).
+    /// A session on the reader `device` names (`sim` by default: the in-process simulator, once
+    /// `PN532ReaderSimulator`'s `SimulatorKind.register()` has run), reporting the families
+    /// `pollingOption` names (type A and B by default).
     public convenience init(
         pollingOption: PollingOption = .iso14443, device: String = "sim", delegate: (any NFCTagReaderSessionDelegate)? = nil,
         timeout: Duration = .seconds(60)

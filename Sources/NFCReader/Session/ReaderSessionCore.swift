@@ -1,5 +1,6 @@
 import NFCCore
 import PN532
+import PN532Reader
 import Synchronization
 
 /// The engine of both reader sessions: opens the reader on its own thread, watches its field

@@ -1,5 +1,6 @@
 import NFCCore
 import PN532
+import PN532Reader
 
 /// What a session's reader thread holds: the open reader, the field watcher on its chip, the
 /// connected tag. Touched only on that thread.

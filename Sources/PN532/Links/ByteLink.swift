@@ -6,6 +6,8 @@ import NFCCore
 public protocol ByteLink: AnyObject {
     /// What the link talks to, for messages: a device path or `sim`.
     var name: String { get }
+    /// The bus: a serial port (or the simulator's model of one), or I2C.
+    var kind: LinkKind { get }
     /// The link's clock. Deadlines passed to `read(until:)` are on this clock.
     var now: MonotonicTime { get }
     /// The current UART rate in bits per second, or nil for links without one (I2C).

@@ -23,6 +23,7 @@ public final class I2CLink: ByteLink {
     /// Timing and retries.
     public var settings: I2CLinkSettings
     public let name: String
+    public var kind: LinkKind { .i2c }
     /// When the last transaction ended.
     private var busFreeFrom: MonotonicTime?
     /// True between writing a command and reading the frame that answers it (its ACK).
@@ -64,7 +65,7 @@ public final class I2CLink: ByteLink {
                 guard Self.retriedErrors.contains(error.errno) else { break }
             }
         }
-        throw LinkError(.io, device: name, errno: failure.errno, operation: attempts > 1 ? "write (\(attempts) tries)" : "write")
+        throw LinkError(.io, device: name, errno: failure.errno, operation: attempts > 1 ? "write (\(attempts) tries)" : "write", link: .i2c)
     }
 
     public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
@@ -113,7 +114,7 @@ public final class I2CLink: ByteLink {
             return status.first.map { $0 & 1 == 1 } ?? false
         } catch {
             guard Self.retriedErrors.contains(error.errno) else {
-                throw LinkError(.io, device: name, errno: error.errno, operation: "read status")
+                throw LinkError(.io, device: name, errno: error.errno, operation: "read status", link: .i2c)
             }
             return false
         }
@@ -122,7 +123,7 @@ public final class I2CLink: ByteLink {
     /// Runs one transaction as a `LinkError`-throwing step.
     private func transfer<T>(_ operation: String, _ body: () throws(I2CTransferError) -> T) throws(LinkError) -> T {
         do throws(I2CTransferError) { return try transaction(body) } catch {
-            throw LinkError(.io, device: name, errno: error.errno, operation: operation)
+            throw LinkError(.io, device: name, errno: error.errno, operation: operation, link: .i2c)
         }
     }
 

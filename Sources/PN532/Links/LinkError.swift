@@ -30,13 +30,16 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var errno: Int32
     /// What the link was doing, e.g. "set 921600 baud".
     public var operation: String
+    /// The bus of the device, when the link knows it: what an open failure advises.
+    public var link: LinkKind?
 
     /// Creates a link error.
-    public init(_ kind: Kind, device: String, errno: Int32 = 0, operation: String) {
+    public init(_ kind: Kind, device: String, errno: Int32 = 0, operation: String, link: LinkKind? = nil) {
         self.kind = kind
         self.device = device
         self.errno = errno
         self.operation = operation
+        self.link = link
     }
 
     public var description: String {
@@ -47,7 +50,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .closed:
             return "\(device) went away (\(operation))\(reason): unplugged, or the other end closed"
         case .open:
-            let group = device.hasPrefix("i2c:") ? "i2c" : "dialout"
+            let group = link == .i2c ? "i2c" : "dialout"
             return "cannot open \(device)\(reason)" + (errno == EACCES ? " (add your user to the \(group) group)" : "")
         case .interrupted:
             return "interrupted by signal \(errno) (\(operation) on \(device))"

@@ -24,13 +24,13 @@ public final class LinuxI2CDevice: I2CDevice {
         do throws(Errno) {
             file = try .opening(bus, .readWrite)
         } catch {
-            throw LinkError(.open, device: name, errno: error.rawValue, operation: "open")
+            throw LinkError(.open, device: name, errno: error.rawValue, operation: "open", link: .i2c)
         }
         do throws(Errno) {
             try retryingInterrupts { [file] in clinux_i2c_set_address(file.rawValue, UInt32(address)) }
         } catch {
             file.closeQuietly()
-            throw LinkError(error == .resourceBusy ? .busy : .io, device: name, errno: error.rawValue, operation: "ioctl(I2C_SLAVE) (is it an I2C bus?)")
+            throw LinkError(error == .resourceBusy ? .busy : .io, device: name, errno: error.rawValue, operation: "ioctl(I2C_SLAVE) (is it an I2C bus?)", link: .i2c)
         }
     }
 

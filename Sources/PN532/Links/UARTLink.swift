@@ -14,6 +14,7 @@ import Glibc
 /// to 115200 baud, the PN532's power-on rate.
 public final class UARTLink: ByteLink {
     public let name: String
+    public var kind: LinkKind { .uart }
     public private(set) var bitsPerSecond: Int?
     private var file: FileDescriptor?
     private var descriptor: Int32 { file?.rawValue ?? -1 }
@@ -25,7 +26,7 @@ public final class UARTLink: ByteLink {
         do throws(Errno) {
             opened = try .opening(path, .readWrite, options: [.noControllingTerminal, .nonBlocking])
         } catch {
-            throw LinkError(.open, device: path, errno: error.rawValue, operation: "open")
+            throw LinkError(.open, device: path, errno: error.rawValue, operation: "open", link: .uart)
         }
         file = opened
         do throws(LinkError) {
@@ -48,7 +49,7 @@ public final class UARTLink: ByteLink {
         do throws(Errno) {
             try retryingInterrupts(call)
         } catch {
-            throw LinkError(error == busyOn ? .busy : kind, device: device, errno: error.rawValue, operation: operation)
+            throw LinkError(error == busyOn ? .busy : kind, device: device, errno: error.rawValue, operation: operation, link: .uart)
         }
     }
 
@@ -78,20 +79,20 @@ public final class UARTLink: ByteLink {
             } catch Errno.wouldBlock {
                 try waitFor(Int16(POLLOUT), until: now + .seconds(1), operation: "write")
             } catch {
-                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "write")
+                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "write", link: .uart)
             }
         }
     }
 
     public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
-        guard let file else { throw LinkError(.closed, device: name, operation: "read") }
+        guard let file else { throw LinkError(.closed, device: name, operation: "read", link: .uart) }
         while true {
             do throws(Errno) {
                 let bytes = try file.readSome(upTo: 512)
                 if !bytes.isEmpty { return bytes }
             } catch Errno.wouldBlock {
             } catch {
-                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "read")
+                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "read", link: .uart)
             }
             // With VMIN 0 a terminal's read() returns 0 for "nothing yet"; a hang-up shows in poll.
             guard try waitFor(Int16(POLLIN), until: deadline, operation: "read") else { return [] }
@@ -120,10 +121,10 @@ public final class UARTLink: ByteLink {
             do throws(Errno) {
                 try Poll.wait(&entries, timeout: remaining)
             } catch {
-                throw LinkError(.io, device: name, errno: error.rawValue, operation: operation)
+                throw LinkError(.io, device: name, errno: error.rawValue, operation: operation, link: .uart)
             }
             if entries[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                throw LinkError(.closed, device: name, operation: operation)
+                throw LinkError(.closed, device: name, operation: operation, link: .uart)
             }
             if entries[0].revents != 0 { return true }
         }

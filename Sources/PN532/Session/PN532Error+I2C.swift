@@ -3,8 +3,11 @@ import Glibc
 #endif
 
 extension PN532Error {
-    /// True when the device is an I2C link, named `i2c:BUS:ADDRESS` (`I2CLink.name`).
-    var isI2C: Bool { device.hasPrefix("i2c:") }
+    /// True when the device is on I2C: the session's link, or the link that failed.
+    var isI2C: Bool {
+        if case .link(let failure) = kind, failure.link == .i2c { return true }
+        return link == .i2c
+    }
 
     /// What to check when the PN532 on I2C does not acknowledge commands.
     static let i2cNoAcknowledgementHint = "is it powered, switched to I2C mode and at that address (i2cdetect -y N)? "

@@ -30,12 +30,15 @@ public struct PN532Error: Error, Hashable, Sendable, CustomStringConvertible {
     public var command: CommandCode?
     /// The device path or link name.
     public var device: String
+    /// The bus the device is on, when known: what the hints are about.
+    public var link: LinkKind?
 
     /// Creates an error.
-    public init(_ kind: Kind, command: CommandCode?, device: String) {
+    public init(_ kind: Kind, command: CommandCode?, device: String, link: LinkKind? = nil) {
         self.kind = kind
         self.command = command
         self.device = device
+        self.link = link
     }
 
     public var description: String {

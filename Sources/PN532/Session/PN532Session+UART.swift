@@ -12,7 +12,7 @@ extension PN532Session {
     ) throws(PN532Error) -> (session: PN532Session, firmware: FirmwareVersion) {
         let link: UARTLink
         do throws(LinkError) { link = try UARTLink(path: path) } catch {
-            throw PN532Error(.link(error), command: nil, device: path)
+            throw PN532Error(.link(error), command: nil, device: path, link: .uart)
         }
         let session = PN532Session(link: link, settings: settings, trace: trace)
         let firmware = try session.startRecoveringRate()

@@ -40,7 +40,7 @@ public struct SimulatorEvent: Sendable {
 
 extension SimulatedPN532 {
     /// Passes an event to `trace`.
-    func record(at time: MonotonicTime, _ kind: SimulatorEvent.Kind) {
+    package func record(at time: MonotonicTime, _ kind: SimulatorEvent.Kind) {
         trace?(SimulatorEvent(time: time, kind: kind))
     }
 }

@@ -16,6 +16,8 @@ public final class SimulatorLink: ByteLink {
     /// Faults on bytes from the chip to the host.
     public var chipToHostFaults: ByteFaults
     public let name: String
+    /// The simulator models the chip's serial port (HSU).
+    public var kind: LinkKind { .uart }
     public private(set) var now = MonotonicTime(nanoseconds: 0)
     public private(set) var bitsPerSecond: Int? = 115_200
     private var transmitterBusyUntil = MonotonicTime(nanoseconds: 0)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import NFCCore
-import NFCReader
+import PN532Reader
 import PN532
 
 /// `pn532ctl scan`: the tags in the field, once or as presentation and removal events.

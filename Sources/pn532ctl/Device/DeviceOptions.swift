@@ -1,6 +1,7 @@
 import ArgumentParser
-import NFCReader
+import PN532Reader
 import PN532Simulator
+import PN532ReaderSimulator
 
 #if canImport(Glibc)
 import Glibc

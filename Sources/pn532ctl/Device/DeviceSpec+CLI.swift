@@ -1,10 +1,7 @@
-import NFCReader
+import PN532Reader
 
-/// The device grammar of `NFCReader`, under the name every command's file uses without an import.
-typealias DeviceSpec = NFCReader.DeviceSpec
-/// The simulator's default field (`pn532ctl sim` starts with it too), under the name the
-/// command files use without an import.
-typealias SimulatorTags = NFCReader.SimulatorTags
+/// The device grammar of `PN532Reader`, under the name every command's file uses without an import.
+typealias DeviceSpec = PN532Reader.DeviceSpec
 
 extension CLIError {
     /// A device string given on the command line or in `PN532_DEVICE` that is not a device (exit 64).

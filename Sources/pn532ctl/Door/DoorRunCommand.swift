@@ -2,7 +2,7 @@ import ArgumentParser
 import DaemonKit
 import DoorControl
 import GPIO
-import NFCReader
+import PN532Reader
 
 #if canImport(Glibc)
 import Glibc

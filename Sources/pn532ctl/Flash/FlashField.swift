@@ -1,5 +1,5 @@
 import NFCCore
-import NFCReader
+import PN532Reader
 import PN532
 
 /// The reader's field during a flash run, on one session for the whole run, through

@@ -1,5 +1,5 @@
 import NFCCore
-import NFCReader
+import PN532Reader
 import PN532
 
 #if canImport(Glibc)

@@ -1,8 +1,6 @@
 import ArgumentParser
-import CLinux
-import NFCCore
-import PN532
 import PN532Simulator
+import PN532ReaderSimulator
 import POSIXIO
 import SystemPackage
 
@@ -28,7 +26,7 @@ struct SimCommand: ParsableCommand {
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
             for FeliCa) :sig=HEX \
             :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it). \
-            Control (standard input or --control FIFO): \(ControlChannel.help).
+            Control (standard input or --control FIFO): \(SimulatorServer.controlHelp).
 
             Examples:
               pn532ctl sim --link /tmp/pn532 --tag ntag213:uid=04A1B2C3D4E5F6
@@ -64,19 +62,33 @@ struct SimCommand: ParsableCommand {
         let traceDescriptor = try openTrace()
         defer { if traceDescriptor > STDERR_FILENO { close(traceDescriptor) } }
         if traceDescriptor >= 0 { chip.trace = SimTracePrinter(descriptor: traceDescriptor).print }
-        let server: PTYServer
-        do throws(LinkError) { server = try PTYServer(chip: chip) } catch { throw CLIError.io(error.description) }
-        server.hostToChipFaults = faultOptions.byteFaults(direction: 1)
-        server.chipToHostFaults = faultOptions.byteFaults(direction: 2)
-        let channel = try ControlChannel(path: control)
-        let signals = clinux_signal_fd()
-        guard signals >= 0 else { throw CLIError.io("cannot watch signals: \(Errno.latest)") }
+        let server: SimulatorServer
+        do throws(SimulatorServerError) {
+            server = try SimulatorServer(
+                chip: chip, hostToChipFaults: faultOptions.byteFaults(direction: 1), chipToHostFaults: faultOptions.byteFaults(direction: 2),
+                control: control, reply: Self.reply)
+        } catch {
+            throw Self.cliError(error)
+        }
         if let link { try makeLink(link, to: server.path) }
         defer { if let link { unlink(link) } }
         print("pty \(server.path)")
         fflush(nil)
-        let signal = try serve(server, channel: channel, signals: signals)
+        let signal: Int32
+        do throws(SimulatorServerError) { signal = try server.serve() } catch { throw Self.cliError(error) }
         throw ExitCode(128 + signal)
+    }
+
+    /// Prints a control command's answer at once.
+    private static func reply(_ text: String) {
+        print(text)
+        fflush(nil)
+    }
+
+    /// The command line's error for the server's: 66 for a control FIFO that cannot be opened, else 74.
+    private static func cliError(_ error: SimulatorServerError) -> CLIError {
+        if case .control = error { return .noInput(error.description) }
+        return .io(error.description)
     }
 
     /// The descriptor `--trace` writes to: standard error for `-`, the file (created or
@@ -115,23 +127,5 @@ struct SimCommand: ParsableCommand {
             unlink(path)
         }
         guard symlink(target, path) == 0 else { throw .io("--link \(path): \(Errno.latest)") }
-    }
-
-    /// Serves until a signal comes, and returns its number.
-    private func serve(_ server: PTYServer, channel: ControlChannel, signals: Int32) throws(CLIError) -> Int32 {
-        while true {
-            var fds = [Poll.entry(server.descriptor, POLLIN), Poll.entry(signals, POLLIN), Poll.entry(channel.descriptor, POLLIN)]
-            do throws(Errno) {
-                try Poll.wait(&fds, timeout: server.timeUntilNextActivity(limit: .milliseconds(100)))
-            } catch {
-                throw .io("poll: \(error)")
-            }
-            if fds[1].revents != 0 {
-                let signal = clinux_read_signal(signals)
-                if signal > 0 { return signal }
-            }
-            if fds[2].revents != 0 { channel.service(server.chip) }
-            do throws(LinkError) { try server.service() } catch { throw .io(error.description) }
-        }
     }
 }

@@ -1,5 +1,5 @@
 import NFCCore
-import NFCReader
+import PN532Reader
 import NFCTags
 import PN532
 import TagProtocols

@@ -3,6 +3,7 @@ import Glibc
 import NFCCore
 import PN532
 import PN532Simulator
+import PN532ReaderSimulator
 import Testing
 import TestSupport
 
@@ -71,7 +72,7 @@ struct DoorSoakTests {
         let strangers: [[UInt8]] = (1...4).map { [0x04, 0xB0, 0x00, UInt8($0), 0x10, 0x20, 0x30] }
         let faults = ByteFaults(corruptRate: Self.byteErrorRate, dropRate: Self.byteErrorRate, insertRate: Self.byteErrorRate, seed: 0x50A4)
         let chip = SimulatedPN532()
-        let connector = SimulatorConnector(chip: chip, faults: faults)
+        let connector = SimulatedReaderConnector(chip: chip, faults: faults)
         let clock = { connector.link.now }
         let journal = SoakJournal(allowed: Set(allowedUIDs), clock: clock)
         let config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))

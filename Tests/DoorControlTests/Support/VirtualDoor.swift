@@ -5,6 +5,7 @@ import NDEF
 import NFCCore
 import PN532
 import PN532Simulator
+import PN532ReaderSimulator
 import Type2
 
 /// A door on the in-process simulator's virtual clock: a chip with a scripted field, the
@@ -12,7 +13,7 @@ import Type2
 /// directory), and recordings of everything it did.
 final class VirtualDoor {
     let chip: SimulatedPN532
-    let connector: SimulatorConnector
+    let connector: SimulatedReaderConnector
     let journal: RecordingJournal
     /// The door's journal, behind the recording.
     let daemonJournal: DaemonJournal
@@ -27,7 +28,7 @@ final class VirtualDoor {
         timing: DoorReader.Timing = DoorReader.Timing(), decider: DoorDecider? = nil, pollsOtherFamilies: Bool = true
     ) {
         chip = SimulatedPN532()
-        connector = SimulatorConnector(chip: chip, faults: faults)
+        connector = SimulatedReaderConnector(chip: chip, faults: faults)
         let connector = self.connector
         let clock = { connector.link.now }
         outputs = RecordingOutputs(clock: clock)
@@ -81,41 +82,6 @@ final class VirtualDoor {
             tag.memory.replaceSubrange(16..<16 + tlv.count, with: tlv)
         }
         return tag
-    }
-}
-
-/// Opens the in-process simulator; `resetChip` resets it as RSTPD_N would.
-final class SimulatorConnector: ReaderConnector {
-    let chip: SimulatedPN532
-    let link: SimulatorLink
-    var connects = 0
-    var unplugged = false
-
-    init(chip: SimulatedPN532, faults: ByteFaults) {
-        self.chip = chip
-        link = SimulatorLink(chip: chip, hostToChipFaults: faults, chipToHostFaults: faults)
-    }
-
-    var name: String { "sim" }
-
-    func connect() throws(PN532Error) -> PN532Session {
-        connects += 1
-        guard !unplugged else {
-            throw PN532Error(.link(LinkError(.open, device: "sim", errno: 2, operation: "open")), command: nil, device: "sim")
-        }
-        let session = PN532Session(link: link)
-        _ = try session.start()
-        return session
-    }
-
-    func disconnect(_ session: PN532Session) {}
-
-    func resetChip() throws(PN532Error) -> Bool {
-        guard !unplugged else {
-            throw PN532Error(.link(LinkError(.io, device: "sim", errno: 5, operation: "write")), command: nil, device: "sim")
-        }
-        chip.reset(at: link.now)
-        return true
     }
 }
 

@@ -1,4 +1,5 @@
 import NFCCore
+import PN532ReaderSimulator
 import PN532Simulator
 import Synchronization
 import Testing
@@ -47,6 +48,11 @@ func detectionsUntilTimeout(_ session: NFCTagReaderSession) async -> (items: [[N
 }
 
 @Suite struct NFCTagReaderSessionFamiliesTests {
+    /// The simulator's device strings (`sim`, `sim-i2c`) are parsed as the executable parses them.
+    init() {
+        SimulatorKind.register()
+    }
+
     /// The first detection of a session reporting `option` with `tags` in the field, and the
     /// session (to connect and invalidate).
     private func firstDetection(

@@ -1,5 +1,6 @@
 import NDEF
 import NFCCore
+import PN532Reader
 import PN532Simulator
 import Testing
 @testable import NFCReader

@@ -1,5 +1,6 @@
 import NDEF
 import NFCCore
+import PN532ReaderSimulator
 import PN532Simulator
 import Synchronization
 import Type2
@@ -48,7 +49,7 @@ final class RecordingDelegate: NFCNDEFReaderSessionDelegate, NFCTagReaderSession
 final class SharedChip: @unchecked Sendable {
     let chip: SimulatedPN532
     init(_ tags: [SimulatedTag]) { chip = SimulatedPN532(tags: tags) }
-    var device: NFCReaderDevice { .simulator(chip) }
+    var device: NFCReaderDevice { .reader(.simulating(chip)) }
 }
 
 /// Collects every detection of a stream until it ends; the error it ended with, if any.

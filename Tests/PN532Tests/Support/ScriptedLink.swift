@@ -5,6 +5,7 @@ import PN532
 /// never sends. Reads return what the last write brought, then nothing until the deadline.
 final class ScriptedLink: ByteLink {
     let name = "scripted"
+    let kind = LinkKind.uart
     let bitsPerSecond: Int? = nil
     private(set) var now = MonotonicTime(nanoseconds: 0)
     private var replies: [[UInt8]]

@@ -4,6 +4,7 @@
 // usage: TagReader [DEVICE]     DEVICE: sim (default), sim:ntag215, /dev/ttyUSB0, i2c:/dev/i2c-1 …
 import NDEF
 import NFCReader
+import PN532ReaderSimulator
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,7 @@ func describe(_ record: NDEFRecord) -> String {
     }
 }
 
+SimulatorKind.register()
 let device = CommandLine.arguments.dropFirst().first ?? "sim"
 let session = NFCNDEFReaderSession(device: device, invalidateAfterFirstRead: false)
 session.alertMessage = "Hold a tag near the reader to learn more about it."

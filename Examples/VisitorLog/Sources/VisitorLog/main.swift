@@ -8,6 +8,7 @@
 // An empty tag becomes a location tag named NAME (default "Front desk") at the first tap.
 import NDEF
 import NFCReader
+import PN532ReaderSimulator
 
 #if canImport(Glibc)
 import Glibc
@@ -51,6 +52,7 @@ struct Refusal: Error {
     var message: String
 }
 
+SimulatorKind.register()
 var arguments = Array(CommandLine.arguments.dropFirst())
 var device = "sim:ntag213"
 var locationName = "Front desk"

@@ -3,6 +3,7 @@ import DoorControl
 import NDEF
 import NFCCore
 import PN532
+import PN532ReaderSimulator
 import PN532Simulator
 import Type2
 
@@ -35,7 +36,7 @@ struct LatencyBench {
 
     private static func measure(_ rule: String, _ rate: BaudRate, records: [NDEFRecord], readsMessage: Bool, decider: DoorDecider) throws -> Row {
         let chip = SimulatedPN532()
-        let connector = BenchConnector(chip: chip, rate: rate)
+        let connector = SimulatedReaderConnector(chip: chip, rate: rate, hasResetLine: false)
         let clock = { connector.link.now }
         let outputs = RelayWatch(clock: clock) { connector.session?.statistics.commands ?? 0 }
         let config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))
@@ -68,33 +69,6 @@ struct LatencyBench {
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// The simulator at a chosen UART rate.
-final class BenchConnector: ReaderConnector {
-    let chip: SimulatedPN532
-    let link: SimulatorLink
-    let rate: BaudRate
-    private(set) var session: PN532Session?
-
-    init(chip: SimulatedPN532, rate: BaudRate) {
-        self.chip = chip
-        self.rate = rate
-        link = SimulatorLink(chip: chip)
-    }
-
-    var name: String { "sim" }
-
-    func connect() throws(PN532Error) -> PN532Session {
-        let session = PN532Session(link: link)
-        _ = try session.start()
-        if rate != .bps115200 { try session.changeBaudRate(to: rate) }
-        self.session = session
-        return session
-    }
-
-    func disconnect(_ session: PN532Session) {}
-    func resetChip() throws(PN532Error) -> Bool { false }
 }
 
 /// Notes when the relay is first energised, and the commands run by then.

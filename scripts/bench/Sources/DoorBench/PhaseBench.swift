@@ -1,6 +1,7 @@
 import DoorControl
 import NFCCore
 import PN532
+import PN532ReaderSimulator
 import PN532Simulator
 
 /// Tag in the field → relay energised for a UID rule at 115200, with the tag arriving at 50
@@ -32,7 +33,7 @@ struct PhaseBench {
         var latencies: [Duration] = []
         for phase in 0..<phases {
             let chip = SimulatedPN532()
-            let connector = BenchConnector(chip: chip, rate: .bps115200)
+            let connector = SimulatedReaderConnector(chip: chip, hasResetLine: false)
             let clock = { connector.link.now }
             let outputs = RelayWatch(clock: clock) { 0 }
             let config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))

@@ -1,7 +1,9 @@
 import FuzzSupport
-import NFCReader
+import PN532Reader
+import PN532ReaderSimulator
 
-/// libFuzzer entry point for the `--device` / `PN532_DEVICE` / `[reader] device` parser.
+/// libFuzzer entry point for the `--device` / `PN532_DEVICE` / `[reader] device` parser, with
+/// the simulator's strings registered as the executable registers them.
 ///
 /// The input is the device string (bytes that are not UTF-8 are replaced). Invariants: no
 /// trap; a refusal's message starts with the string; a device that parses prints (`description`) as a string that
@@ -9,6 +11,7 @@ import NFCReader
 /// carry; such a path is only reachable as `/PATH`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDeviceString(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    SimulatorKind.register()
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let spec: DeviceSpec
     do throws(DeviceSpecError) { spec = try DeviceSpec.parse(text) } catch {

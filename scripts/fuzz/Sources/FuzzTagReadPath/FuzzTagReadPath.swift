@@ -4,6 +4,7 @@ import FuzzSupport
 import NDEF
 import NFCCore
 import PN532
+import PN532ReaderSimulator
 import PN532Simulator
 import Type2
 
@@ -24,9 +25,10 @@ public func fuzzTagReadPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let scenario = Scenario(&input)
     let chip = SimulatedPN532(tags: [scenario.tag])
     chip.removeTagAfterCommands = scenario.removeAfterCommands
-    let link = SimulatorLink(chip: chip)
+    let connector = SimulatedReaderConnector(chip: chip)
+    let link = connector.link
     let reader = DoorReader(
-        connector: SimulatorConnector(link: link), timing: DoorReader.Timing(), readsSignature: scenario.readsSignature,
+        connector: connector, timing: DoorReader.Timing(), readsSignature: scenario.readsSignature,
         clock: { link.now })
     reader.readsMessage = scenario.readsMessage
 
@@ -161,28 +163,4 @@ private func readAgain(_ session: PN532Session) {
     _ = try? tag.queryNDEFStatus()
     _ = try? tag.readNDEF(mode: .lenient)
     _ = try? tag.readSignature()
-}
-
-/// Opens the in-process simulator for the door's reader.
-private final class SimulatorConnector: ReaderConnector {
-    let link: SimulatorLink
-
-    init(link: SimulatorLink) {
-        self.link = link
-    }
-
-    var name: String { "sim" }
-
-    func connect() throws(PN532Error) -> PN532Session {
-        let session = PN532Session(link: link)
-        _ = try session.start()
-        return session
-    }
-
-    func disconnect(_ session: PN532Session) {}
-
-    func resetChip() throws(PN532Error) -> Bool {
-        link.chip.reset(at: link.now)
-        return true
-    }
 }

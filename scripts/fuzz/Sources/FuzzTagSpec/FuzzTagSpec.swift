@@ -1,4 +1,5 @@
 import FuzzSupport
+import PN532ReaderSimulator
 import PN532Simulator
 
 /// libFuzzer entry point for the simulator's tag-specification parser (`--tag`, `sim:TAG`).
