@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NFCReader", targets: ["NFCReader"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
+        .library(name: "Provisioning", targets: ["Provisioning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -45,6 +46,13 @@ let package = Package(
         .target(name: "CSV", dependencies: ["FileInput"]),
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "TagProtocols", "Type2"]),
+        .target(
+            name: "Provisioning",
+            dependencies: [
+                "NFCCore", "NDEF", "PN532", "NFCReader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput", "POSIXIO",
+                "DoorControl", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .target(name: "CLinux"),
         .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
@@ -63,11 +71,11 @@ let package = Package(
                 "GPIO",
                 "CLinux",
                 "DoorControl",
-                "Originality",
                 "FileInput",
                 "CSV",
                 "NFCReader",
                 "NFCTags",
+                "Provisioning",
                 "JSONText",
                 "POSIXIO",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -88,6 +96,10 @@ let package = Package(
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(
+            name: "ProvisioningTests",
+            dependencies: ["Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]
+        ),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
@@ -96,7 +108,7 @@ let package = Package(
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NFCCore", "pn532ctl", "PN532", "Provisioning", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
     ]
 )

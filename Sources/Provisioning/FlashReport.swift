@@ -1,4 +1,5 @@
 import CSV
+import FileInput
 import POSIXIO
 import SystemPackage
 
@@ -9,24 +10,41 @@ import Glibc
 /// The `--report` CSV of a flash run: a header written once when the file is new, then one
 /// row per tag (time, UID, product, bytes, result, error), appended and fsync'd before the
 /// next tag, so that the file is complete up to the last tag whatever happens to the process.
-final class FlashReport {
+public final class FlashReport {
     /// The header row.
-    static let header = ["time", "uid", "product", "bytes", "result", "error"]
+    public static let header = ["time", "uid", "product", "bytes", "result", "error"]
     /// The result of a tag written, verified and (as asked) locked and protected.
-    static let ok = "ok"
+    public static let ok = "ok"
     /// The result of a tag that was not.
-    static let failed = "failed"
+    public static let failed = "failed"
 
     /// One tag's row.
-    struct Row {
-        var time: String
-        var uid: String
-        var product: String
-        var bytes: Int?
-        var result: String
-        var error: String
+    public struct Row: Equatable, Sendable {
+        /// When the tag was written, ISO 8601 in UTC.
+        public var time: String
+        /// The tag's UID in hex.
+        public var uid: String
+        /// The product, or the card family of a card that is no Type 2 tag.
+        public var product: String
+        /// The message's length, when one was made.
+        public var bytes: Int?
+        /// `ok` or `failed`.
+        public var result: String
+        /// Why the tag failed; empty for success.
+        public var error: String
 
-        var fields: [String] {
+        /// A row of the report.
+        public init(time: String, uid: String, product: String, bytes: Int?, result: String, error: String) {
+            self.time = time
+            self.uid = uid
+            self.product = product
+            self.bytes = bytes
+            self.result = result
+            self.error = error
+        }
+
+        /// The row's fields, in the header's order.
+        public var fields: [String] {
             [time, uid, product, bytes.map(String.init) ?? "", result, error]
         }
     }
@@ -34,31 +52,29 @@ final class FlashReport {
     private let path: String
     private let descriptor: FileDescriptor
     /// The UIDs (hex) the file already lists as "ok".
-    let doneUIDs: Set<String>
+    public let doneUIDs: Set<String>
 
     /// Opens `path` for appending, creating it with the header; an existing file must be a
     /// flash report (its header is checked) and its "ok" rows are read.
     ///
-    /// - Throws: a data error for a file that is not a flash report, an I/O error when it
-    ///   cannot be read or opened for writing.
-    init(path: String) throws(CLIError) {
+    /// - Throws: `reportUnreadable` or `notAReport` for a file that is not a flash report,
+    ///   `reportWrite` when it cannot be opened for writing.
+    public init(path: String) throws(ProvisioningError) {
         var status = stat()
         var done: Set<String> = []
         if stat(path, &status) == 0, status.st_size > 0 {
             let table: CSVTable
-            do throws(CLIError) { table = try CSVTable.read(path) } catch {
-                throw CLIError(message: "--report \(error.message): not a flash report; choose another file", exitCode: error.exitCode)
+            do throws(CSVReadError) { table = try Self.read(path) } catch {
+                throw .reportUnreadable(path: path, error)
             }
-            guard table.header == Self.header else {
-                throw .data("--report \(path) is not a flash report (its header is \(table.header.joined(separator: ","))): choose another file")
-            }
+            guard table.header == Self.header else { throw .notAReport(path: path, header: table.header) }
             done = Set(table.rows.filter { $0[4] == Self.ok }.map { $0[1] })
         }
         let descriptor: FileDescriptor
         do throws(Errno) {
             descriptor = try .opening(path, .writeOnly, options: [.append, .create], permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
-            throw .io("--report \(path): \(error)")
+            throw .reportWrite(path: path, error)
         }
         self.path = path
         self.descriptor = descriptor
@@ -69,17 +85,26 @@ final class FlashReport {
     deinit { descriptor.closeQuietly() }
 
     /// Appends `row` and waits until it is on the disk.
-    func append(_ row: Row) throws(CLIError) {
+    ///
+    /// - Throws: `reportWrite` or `reportSync`.
+    public func append(_ row: Row) throws(ProvisioningError) {
         try write(CSVLine.make(row.fields))
     }
 
-    private func write(_ text: String) throws(CLIError) {
-        do throws(Errno) { try descriptor.writeEverything(Array(text.utf8)) } catch { throw .io("--report \(path): \(error)") }
-        do throws(Errno) { try descriptor.sync() } catch { throw .io("--report \(path): fsync: \(error)") }
+    private func write(_ text: String) throws(ProvisioningError) {
+        do throws(Errno) { try descriptor.writeEverything(Array(text.utf8)) } catch { throw .reportWrite(path: path, error) }
+        do throws(Errno) { try descriptor.sync() } catch { throw .reportSync(path: path, error) }
+    }
+
+    /// Reads the existing report at `path` as CSV.
+    private static func read(_ path: String) throws(CSVReadError) -> CSVTable {
+        let file: InputFile
+        do throws(FileInputError) { file = try InputFile.open(path) } catch { throw .file(error) }
+        return try CSVTable(reading: file)
     }
 
     /// The current time as ISO 8601 in UTC, to the second: `2025-06-01T12:34:56Z`.
-    static func timestamp() -> String {
+    public static func timestamp() -> String {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)

@@ -1,3 +1,5 @@
+import Provisioning
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,20 +7,10 @@ import Glibc
 /// What a flash run prints: on a terminal one progress line rewritten in place (`\r`: done /
 /// total, tags per minute, last UID and result) with failures on lines of their own; plain
 /// lines when standard output is not a terminal; with `--json` one event object per line.
-final class FlashProgress {
+final class FlashProgress: FlashRunObserver {
     /// How events are printed.
     enum Style {
         case terminal, lines, json
-    }
-
-    /// One tag's result, as printed.
-    struct TagResult {
-        var uid: String
-        var product: String
-        var bytes: Int?
-        var seq: Int
-        /// Nil for success.
-        var error: String?
     }
 
     private let style: Style
@@ -51,7 +43,7 @@ final class FlashProgress {
     }
 
     /// A tag was written (or failed).
-    func tag(_ result: TagResult) {
+    func tag(_ result: FlashTagResult) {
         if result.error == nil {
             done += 1
             written += 1
