@@ -1,6 +1,5 @@
 import CSV
 import DoorControl
-import FileInput
 import PN532
 import SystemPackage
 
