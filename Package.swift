@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CSV", targets: ["CSV"]),
         .library(name: "DaemonKit", targets: ["DaemonKit"]),
         .library(name: "DoorHooks", targets: ["DoorHooks"]),
+        .library(name: "Provisioning", targets: ["Provisioning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -57,6 +58,13 @@ let package = Package(
         .target(name: "CSV", dependencies: ["FileInput"]),
         .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "Type2", "NFCTags"]),
         .target(name: "NFCTags", dependencies: ["NFCCore", "TagProtocols", "Type2"]),
+        .target(
+            name: "Provisioning",
+            dependencies: [
+                "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput", "POSIXIO",
+                "DoorControl", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .target(name: "CLinux"),
         .target(
             name: "DoorHooks",
@@ -80,12 +88,12 @@ let package = Package(
                 "GPIO",
                 "CLinux",
                 "DoorControl",
-                "Originality",
                 "FileInput",
                 "CSV",
                 "PN532Reader",
                 "PN532ReaderSimulator",
                 "NFCTags",
+                "Provisioning",
                 "JSONText",
                 "POSIXIO",
                 "DaemonKit",
@@ -115,6 +123,10 @@ let package = Package(
         ),
         .testTarget(name: "PN532ReaderSimulatorTests", dependencies: ["NFCCore", "PN532ReaderSimulator", "PN532Reader", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(
+            name: "ProvisioningTests",
+            dependencies: ["Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]
+        ),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
@@ -123,7 +135,7 @@ let package = Package(
         .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NFCCore", "pn532ctl", "PN532", "Provisioning", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import CSV
 import Crypto
 import NDEF
+import Provisioning
 
 /// `pn532ctl flash`: provision a stack of tags, one after another, on one open reader.
 struct FlashCommand: ParsableCommand {
@@ -109,11 +110,14 @@ struct FlashCommand: ParsableCommand {
 
     func run() throws {
         let messages = try composeMessages()
-        try messages.checkAll()
+        do throws(ProvisioningError) { try messages.checkAll() } catch { throw CLIError(error) }
         let protection = try secretFile.map { path throws(CLIError) in
-            FlashTagWriter.Protection(secret: try PasswordOptions.readSecret(path), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0))
+            FlashTagWriter.Protection(secret: try PasswordOptions.readSecret(path), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0),
+                                      derive: PasswordOptions.derive)
         }
-        let flashReport = try report.map { path throws(CLIError) in try FlashReport(path: path) }
+        let flashReport = try report.map { path throws(CLIError) in
+            do throws(ProvisioningError) { return try FlashReport(path: path) } catch { throw CLIError(error) }
+        }
         let alreadyDone = resume ? flashReport?.doneUIDs ?? [] : []
         let goal = [count, messages.rowCount].compactMap { $0 }.min()
         let interrupt = try FlashInterrupt()
@@ -127,9 +131,10 @@ struct FlashCommand: ParsableCommand {
         let reader = try Reader.open(device)
         defer { reader.close() }
         let run = FlashRun(session: reader.session, writer: writer, report: flashReport, progress: progress,
-                           interrupt: interrupt, goal: goal, alreadyDone: alreadyDone)
+                           isInterrupted: { interrupt.isInterrupted }, goal: goal, alreadyDone: alreadyDone)
         progress.ready(done: alreadyDone.count)
-        let finished = try run.run()
+        let finished: Bool
+        do throws(ProvisioningError) { finished = try run.run() } catch { throw CLIError(error) }
         progress.summary(failed: run.failed, skipped: run.skipped, interrupted: !finished)
         if !finished { throw ExitCode(interrupt.exitCode) }
     }
@@ -141,7 +146,17 @@ struct FlashCommand: ParsableCommand {
             let user: FlashMessages.TokenUser = tokenColumn.map { .column($0) } ?? .name(tokenUser ?? "")
             return FlashMessages.Token(user: user, key: SymmetricKey(data: try PasswordOptions.readSecret(path)))
         }
-        return try FlashMessages(recordWords: recordWords, fixed: try message.map(Self.readMessage), token: token, csv: table, csvName: csv ?? "")
+        let fixed = try message.map(Self.readMessage)
+        do throws(ProvisioningError) {
+            return try FlashMessages(recordWords: recordWords, fixed: fixed, token: token, csv: table, csvName: csv ?? "", parseRecords: Self.parseRecords)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// The record options, filled in for a tag.
+    private static func parseRecords(_ words: [String]) throws(ProvisioningError) -> [NDEFRecord] {
+        do throws(CLIError) { return try RecordOptions.parse(words) } catch { throw .recordWords(error) }
     }
 
     private static func readCSV(_ path: String) throws(CLIError) -> CSVTable {

@@ -1,3 +1,5 @@
+import Provisioning
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,34 +7,20 @@ import Glibc
 /// What a flash run prints: on a terminal one progress line rewritten in place (`\r`: done /
 /// total, tags per minute, last UID and result) with failures on lines of their own; plain
 /// lines when standard output is not a terminal; with `--json` one event object per line.
-final class FlashProgress {
+final class FlashProgress: FlashRunObserver {
     /// How events are printed.
     enum Style {
         case terminal, lines, json
     }
 
-    /// One tag's result, as printed.
-    struct TagResult {
-        var uid: String
-        var product: String
-        var bytes: Int?
-        var seq: Int
-        /// Nil for success.
-        var error: String?
-    }
-
     private let style: Style
-    private let total: Int?
-    private let start = ContinuousClock.now
-    /// Tags done, with those the report already listed.
-    private var done = 0
-    /// Tags written in this run.
-    private var written = 0
+    /// The counts shown.
+    private var tally: FlashTally
 
     /// A printer for a run of `total` tags (nil: until stopped).
     init(style: Style, total: Int?) {
         self.style = style
-        self.total = total
+        tally = FlashTally(total: total)
     }
 
     /// The style for standard output: JSON when asked, else by isatty(1).
@@ -42,27 +30,24 @@ final class FlashProgress {
 
     /// The reader is open: tags can come. `done` are already written (from the report).
     func ready(done: Int) {
-        self.done = done
+        tally.ready(done: done)
         switch style {
-        case .json: emit(.object([("event", .string("ready")), ("done", .int(done)), ("total", total.map(JSON.int) ?? .null)]))
+        case .json: emit(.object([("event", .string("ready")), ("done", .int(done)), ("total", tally.total.map(JSON.int) ?? .null)]))
         case .lines: emit("Ready: present the tags one at a time (\(counts) written).")
         case .terminal: status("\(counts) written · present a tag")
         }
     }
 
     /// A tag was written (or failed).
-    func tag(_ result: TagResult) {
-        if result.error == nil {
-            done += 1
-            written += 1
-        }
+    func tag(_ result: FlashTagResult) {
+        tally.count(result)
         switch style {
         case .json:
             emit(.object([
                 ("event", .string("tag")), ("result", .string(result.error == nil ? FlashReport.ok : FlashReport.failed)),
                 ("uid", .string(result.uid)), ("product", .string(result.product)), ("bytes", result.bytes.map(JSON.int) ?? .null),
                 ("seq", .int(result.seq)), ("error", result.error.map(JSON.string) ?? .null),
-                ("done", .int(done)), ("total", total.map(JSON.int) ?? .null),
+                ("done", .int(tally.done)), ("total", tally.total.map(JSON.int) ?? .null),
             ]))
         case .lines:
             if let error = result.error {
@@ -97,32 +82,26 @@ final class FlashProgress {
 
     /// The run's end.
     func summary(failed: Int, skipped: Int, interrupted: Bool) {
-        let seconds = elapsedSeconds
+        let seconds = tally.elapsedSeconds()
         switch style {
         case .json:
             emit(.object([
-                ("event", .string("summary")), ("written", .int(written)), ("failed", .int(failed)), ("skipped", .int(skipped)),
+                ("event", .string("summary")), ("written", .int(tally.written)), ("failed", .int(failed)), ("skipped", .int(skipped)),
                 ("interrupted", .bool(interrupted)), ("milliseconds", .int(Int(seconds * 1000))),
             ]))
         case .lines, .terminal:
             if style == .terminal { print() }
-            emit((interrupted ? "Interrupted: " : "Done: ") + "\(written) written, \(failed) failed, \(skipped) skipped"
+            emit((interrupted ? "Interrupted: " : "Done: ") + "\(tally.written) written, \(failed) failed, \(skipped) skipped"
                 + " in \(Self.oneDecimal(seconds)) s (\(rate) tags/min)" + (interrupted ? "; the report is complete" : ""))
         }
     }
 
     private var counts: String {
-        total.map { "\(done)/\($0)" } ?? String(done)
+        tally.total.map { "\(tally.done)/\($0)" } ?? String(tally.done)
     }
 
     private var rate: String {
-        let minutes = elapsedSeconds / 60
-        return minutes > 0 ? Self.oneDecimal(Double(written) / minutes) : "0.0"
-    }
-
-    private var elapsedSeconds: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        Self.oneDecimal(tally.tagsPerMinute())
     }
 
     private func emit(_ json: JSON) {

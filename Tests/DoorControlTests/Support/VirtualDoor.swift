@@ -27,6 +27,7 @@ final class VirtualDoor {
         allowed: Set<[UInt8]>, relay: RelayConfig.Mode = .pulse(.seconds(3)), faults: ByteFaults = .none,
         timing: DoorReader.Timing = DoorReader.Timing(), decider: DoorDecider? = nil, pollsOtherFamilies: Bool = true
     ) {
+        SimulatorKind.register()
         chip = SimulatedPN532()
         connector = SimulatedReaderConnector(chip: chip, faults: faults)
         let connector = self.connector

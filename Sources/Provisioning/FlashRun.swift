@@ -2,42 +2,47 @@ import NFCCore
 import PN532
 
 /// The flash loop on one open reader: wait for exactly one tag, provision it, record it,
-/// wait for it to leave, and again, until the goal is reached or a signal arrives.
-final class FlashRun {
+/// wait for it to leave, and again, until the goal is reached or the front end interrupts it.
+public final class FlashRun {
     private let session: PN532Session
     private let field: FlashField
     private let writer: FlashTagWriter
     private let report: FlashReport?
-    private let progress: FlashProgress
-    private let interrupt: FlashInterrupt
+    private let progress: any FlashRunObserver
+    private let isInterrupted: () -> Bool
     /// Stop once this many tags are done; nil: until interrupted.
     private let goal: Int?
     /// UIDs (hex) written in this run or, with `--resume`, listed as done in the report.
     private var doneUIDs: Set<String>
     /// Tags done: the sequence number of the next tag is one more.
-    private(set) var done: Int
-    private(set) var failed = 0
-    private(set) var skipped = 0
+    public private(set) var done: Int
+    /// Tags that failed.
+    public private(set) var failed = 0
+    /// Tags presented again that were already written.
+    public private(set) var skipped = 0
 
-    init(session: PN532Session, writer: FlashTagWriter, report: FlashReport?, progress: FlashProgress,
-         interrupt: FlashInterrupt, goal: Int?, alreadyDone: Set<String>) {
+    /// A run on the started `session`, writing with `writer`, recording to `report` (when
+    /// given) and telling `progress`; `isInterrupted` is asked between tags and while waiting
+    /// (every quarter of a second). `alreadyDone` (UIDs in hex) count as done and are skipped.
+    public init(session: PN532Session, writer: FlashTagWriter, report: FlashReport?, progress: any FlashRunObserver,
+                isInterrupted: @escaping () -> Bool, goal: Int?, alreadyDone: Set<String>) {
         self.session = session
-        self.field = FlashField(session: session, interrupt: interrupt)
+        self.field = FlashField(session: session, isInterrupted: isInterrupted)
         self.writer = writer
         self.report = report
         self.progress = progress
-        self.interrupt = interrupt
+        self.isInterrupted = isInterrupted
         self.goal = goal
         self.doneUIDs = alreadyDone
         self.done = alreadyDone.count
     }
 
-    /// Runs until `goal` tags are done (true) or a signal arrives (false). A signal that
-    /// arrives while a tag is being written takes effect once that tag is finished and
-    /// recorded.
+    /// Runs until `goal` tags are done (true) or it is interrupted (false). An interruption
+    /// while a tag is being written takes effect once that tag is finished and recorded.
     ///
-    /// - Throws: a reader failure (69 …) or a report that cannot be written (74).
-    func run() throws(CLIError) -> Bool {
+    /// - Throws: `reader` for a reader failure, `reportWrite` or `reportSync` for a report
+    ///   that cannot be written.
+    public func run() throws(ProvisioningError) -> Bool {
         while goal.map({ done < $0 }) ?? true {
             guard let target = try reader({ () throws(PN532Error) in try field.waitForOneTag(moreThanOne: progress.moreThanOneTag) }) else {
                 return false
@@ -58,22 +63,22 @@ final class FlashRun {
             } else {
                 failed += 1
             }
-            if interrupt.isInterrupted { return false }
+            if isInterrupted() { return false }
             if !outcome.tagLeft, !(try reader({ () throws(PN532Error) in try field.waitForRemoval(of: target.info.identifier) })) { return false }
         }
         return true
     }
 
-    /// Runs a reader step, turning its failure into the command's error.
-    private func reader<Value>(_ step: () throws(PN532Error) -> Value) throws(CLIError) -> Value {
+    /// Runs a reader step, turning its failure into `ProvisioningError.reader`.
+    private func reader<Value>(_ step: () throws(PN532Error) -> Value) throws(ProvisioningError) -> Value {
         do throws(PN532Error) { return try step() } catch { throw .reader(error) }
     }
 
-    private func record(_ outcome: FlashTagWriter.Outcome, uid: String) throws(CLIError) {
+    private func record(_ outcome: FlashTagWriter.Outcome, uid: String) throws(ProvisioningError) {
         let product = outcome.product ?? "unknown"
         try report?.append(FlashReport.Row(
             time: FlashReport.timestamp(), uid: uid, product: product, bytes: outcome.bytes,
             result: outcome.error == nil ? FlashReport.ok : FlashReport.failed, error: outcome.error ?? ""))
-        progress.tag(FlashProgress.TagResult(uid: uid, product: product, bytes: outcome.bytes, seq: done + 1, error: outcome.error))
+        progress.tag(FlashTagResult(uid: uid, product: product, bytes: outcome.bytes, seq: done + 1, error: outcome.error))
     }
 }

@@ -1,9 +1,8 @@
-import ArgumentParser
 import Originality
 import Type2
 
 /// The keys `--require-genuine` checks originality signatures against.
-enum FlashOriginality: String, CaseIterable, ExpressibleByArgument {
+public enum FlashOriginality: String, CaseIterable, Sendable {
     /// NXP's keys: NTAG21x, or MIFARE Ultralight EV1.
     case nxp
     /// The simulator's test key, whose signatures its tags carry.
@@ -16,7 +15,7 @@ enum FlashOriginality: String, CaseIterable, ExpressibleByArgument {
     ]
 
     /// The key for `product`'s signatures.
-    func key(for product: Type2Product) -> OriginalityKey? {
+    public func key(for product: Type2Product) -> OriginalityKey? {
         switch self {
         case .nxp: [.ultralightEV1MF0UL11, .ultralightEV1MF0UL21].contains(product) ? .nxpUltralightEV1 : .nxpNTAG21x
         case .test: OriginalityKey(uncompressed: Self.testKey)

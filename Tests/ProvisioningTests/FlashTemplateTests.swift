@@ -1,6 +1,6 @@
 import Testing
 
-@testable import pn532ctl
+@testable import Provisioning
 
 @Suite("Flash templates: {uid}, {seq}, {col:NAME}")
 struct FlashTemplateTests {
@@ -26,13 +26,17 @@ struct FlashTemplateTests {
         ("x{uid", "a '{' is not closed"),
         ("x}", "a '}' without '{'"),
     ])
-    func badTemplatesAreUsageErrors(_ text: String, _ message: String) {
-        do {
+    func badTemplatesAreTemplateErrors(_ text: String, _ message: String) {
+        do throws(ProvisioningError) {
             _ = try FlashTemplate(text)
             Issue.record("'\(text)' was accepted")
         } catch {
-            #expect(error.exitCode == .usage)
-            #expect(error.message.contains(message))
+            guard case .template(let template, _) = error else {
+                Issue.record("'\(text)' failed with \(error)")
+                return
+            }
+            #expect(template == text)
+            #expect(error.description.contains(message))
         }
     }
 }

@@ -4,11 +4,11 @@ import PN532
 
 /// The reader's field during a flash run, on one session for the whole run, through
 /// `NFCReader`'s field watcher: waits for exactly one tag and for a tag to leave, asking
-/// `interrupt` between waits so that Ctrl-C is noticed within a fraction of a second.
+/// `isInterrupted` between waits so that Ctrl-C is noticed within a fraction of a second.
 final class FlashField {
     private let session: PN532Session
     private let watcher: FieldWatcher
-    private let interrupt: FlashInterrupt
+    private let isInterrupted: () -> Bool
     /// The tag `waitForOneTag` returned last, until it is seen to leave.
     private var handedOut: [UInt8]?
 
@@ -16,9 +16,9 @@ final class FlashField {
     private static let slice: Duration = .milliseconds(250)
     private static let timing = FieldWatcher.Timing(presenceInterval: .milliseconds(100))
 
-    init(session: PN532Session, interrupt: FlashInterrupt) {
+    init(session: PN532Session, isInterrupted: @escaping () -> Bool) {
         self.session = session
-        self.interrupt = interrupt
+        self.isInterrupted = isInterrupted
         watcher = FieldWatcher(session: session, timing: Self.timing)
     }
 
@@ -32,7 +32,7 @@ final class FlashField {
         }
         handedOut = nil
         var announced = false
-        while !interrupt.isInterrupted {
+        while !isInterrupted() {
             if watcher.field.count == 1 {
                 handedOut = watcher.field[0].info.identifier
                 return watcher.field[0]
@@ -48,7 +48,7 @@ final class FlashField {
 
     /// Waits until the tag identified by `uid` (UID, IDm, PUPI or JEWELID) is no longer in the field; false when interrupted.
     func waitForRemoval(of uid: [UInt8]) throws(PN532Error) -> Bool {
-        while !interrupt.isInterrupted {
+        while !isInterrupted() {
             if !watcher.field.contains(where: { $0.info.identifier == uid }) { return true }
             _ = try watcher.next(until: session.link.now + Self.slice)
         }

@@ -8,48 +8,70 @@ import Type2
 /// What a flash run does to each tag: identify, check the originality signature when asked,
 /// write the tag's message tear-safe and read it back, then lock and password-protect when
 /// asked (lock first: the password would protect the dynamic lock bytes too).
-struct FlashTagWriter {
+public struct FlashTagWriter {
     /// The messages per tag.
-    let messages: FlashMessages
+    public let messages: FlashMessages
     /// The keys `--require-genuine` checks signatures against; nil: no check.
-    let originality: FlashOriginality?
+    public let originality: FlashOriginality?
     /// Lock the tag after writing.
-    let lock: Bool
+    public let lock: Bool
     /// Password-protect the tag after writing (and locking) it.
-    let protection: Protection?
+    public let protection: Protection?
 
-    /// `--protect`: PWD and PACK derived per tag from the secret, as `PasswordOptions` does.
-    struct Protection {
+    /// Derives a tag's PWD and PACK from the secret and its UID.
+    public typealias PasswordDerivation = (_ secret: [UInt8], _ uid: [UInt8]) -> (password: [UInt8], acknowledge: [UInt8])
+
+    /// `--protect`: PWD and PACK derived per tag from the secret by `derive`.
+    public struct Protection {
         /// The secret of `--secret-file`.
-        var secret: [UInt8]
+        public var secret: [UInt8]
         /// Reads need the password too (PROT).
-        var protectsReads: Bool
+        public var protectsReads: Bool
         /// Failed attempts allowed (AUTHLIM, 0: unlimited).
-        var attemptLimit: UInt8
+        public var attemptLimit: UInt8
+        /// The password derivation (the one the tag commands use for `--secret-file`).
+        public var derive: PasswordDerivation
+
+        /// Protection with PWD and PACK `derive`d from `secret` per tag.
+        public init(secret: [UInt8], protectsReads: Bool, attemptLimit: UInt8, derive: @escaping PasswordDerivation) {
+            self.secret = secret
+            self.protectsReads = protectsReads
+            self.attemptLimit = attemptLimit
+            self.derive = derive
+        }
 
         /// The settings for the tag with `uid`, from page 4 on.
         func settings(uid: [UInt8]) -> PasswordProtection {
-            let (password, acknowledge) = PasswordOptions.derive(secret: secret, uid: uid)
+            let (password, acknowledge) = derive(secret, uid)
             return PasswordProtection(password: password, acknowledge: acknowledge, protectsReads: protectsReads, attemptLimit: attemptLimit)
         }
     }
 
     /// What happened to one tag.
-    struct Outcome {
+    public struct Outcome: Equatable, Sendable {
         /// The product once identified, or the card family of a card that is no Type 2 tag.
-        var product: String?
+        public var product: String?
         /// The message's length.
-        var bytes: Int?
+        public var bytes: Int?
         /// Why the tag failed; nil for success.
-        var error: String?
+        public var error: String?
         /// True when the tag stopped answering (it left the field).
-        var tagLeft = false
+        public var tagLeft = false
+    }
+
+    /// A writer of `messages` that checks originality against `originality` (nil: no check),
+    /// then locks and protects as asked.
+    public init(messages: FlashMessages, originality: FlashOriginality?, lock: Bool, protection: Protection?) {
+        self.messages = messages
+        self.originality = originality
+        self.lock = lock
+        self.protection = protection
     }
 
     /// Provisions the selected `listed` target as tag number `seq`. It is activated first
     /// (`ActivatedTag`): a card of another family than Type 2 gets no command, flash writes NFC
     /// Forum Type 2 tags.
-    func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
+    public func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
         let uid = listed.info.identifier
         do throws(TagFailure) {
@@ -69,8 +91,8 @@ struct FlashTagWriter {
                 return outcome
             }
             let message: NDEFMessage
-            do throws(CLIError) { message = try messages.message(uid: uid, seq: seq) } catch {
-                outcome.error = error.message
+            do throws(ProvisioningError) { message = try messages.message(uid: uid, seq: seq) } catch {
+                outcome.error = error.description
                 return outcome
             }
             outcome.bytes = message.length

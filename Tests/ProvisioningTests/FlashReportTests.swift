@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import pn532ctl
+@testable import Provisioning
 
 @Suite("Flash report: header once, rows appended")
 struct FlashReportTests {
@@ -29,12 +29,15 @@ struct FlashReportTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("users.csv").path
         try "name,room\nAda,101\n".write(toFile: path, atomically: true, encoding: .utf8)
-        do {
+        do throws(ProvisioningError) {
             _ = try FlashReport(path: path)
             Issue.record("a file that is not a report was accepted")
         } catch {
-            #expect(error.exitCode == .dataError)
-            #expect(error.message.contains("is not a flash report"))
+            guard case .notAReport(path, ["name", "room"]) = error else {
+                Issue.record("the file was refused with \(error)")
+                return
+            }
+            #expect(error.description.contains("is not a flash report"))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "name,room\nAda,101\n")
     }
