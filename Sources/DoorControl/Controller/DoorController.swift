@@ -1,5 +1,4 @@
 import NFCCore
-import PN532
 
 /// The door's state machine: relay, door contact, held-open alarm and feedback, driven by
 /// events and deadlines on one clock. It does no I/O: it returns actions, so every timeline

@@ -1,6 +1,5 @@
 import NDEF
 import NFCCore
-import PN532
 
 /// Decides on presentations for the engine: the policy with its state, the local time and
 /// the counter store behind it.

@@ -1,6 +1,5 @@
 import NDEF
 import NFCCore
-import PN532
 
 /// The reader, the decisions and the door joined up, without the operating system: the
 /// daemon drives it from its poll loop, the soak test from the simulator's virtual clock.

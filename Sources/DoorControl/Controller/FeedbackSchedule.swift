@@ -1,5 +1,4 @@
 import NFCCore
-import PN532
 
 /// The LED and buzzer patterns being played: the on/off steps still to come, by time.
 struct FeedbackSchedule {

@@ -1,6 +1,5 @@
 import NDEF
 import NFCCore
-import PN532
 
 /// The engine's `DoorDecider` for a real door: a `DoorPolicy` with its `DecisionState`, the
 /// wall clock for schedules and the counter file behind rolling counters.

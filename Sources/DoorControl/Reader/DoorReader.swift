@@ -1,7 +1,6 @@
 import NDEF
 import NFCCore
 import PN532Reader
-import PN532
 import TagProtocols
 
 /// The door's reader: `PN532Reader`'s field watcher (the chip waits for a tag; presence and
@@ -58,11 +57,9 @@ public final class DoorReader {
     /// Poll FeliCa, type B and Jewel between the waits for a type A tag; false: type A only.
     /// A change takes effect at the next wait for a tag.
     public var pollsOtherFamilies: Bool {
-        get { !watcher.otherFamilies.isEmpty }
-        set { watcher.otherFamilies = newValue ? PN532Session.otherModulations : [] }
+        get { watcher.pollsOtherFamilies }
+        set { watcher.pollsOtherFamilies = newValue }
     }
-    /// The session while the reader works.
-    public var session: PN532Session? { watcher.session }
     /// Called between the tag commands of a presentation: the door's loop services its
     /// deadlines (relay, feedback) and inputs there, however long the read takes.
     public var betweenTagCommands: () -> Void = {}
@@ -86,9 +83,8 @@ public final class DoorReader {
         self.timing = timing
         self.readsSignature = readsSignature
         self.clock = clock
-        watcher = FieldWatcher(
-            connector: connector, timing: timing.field,
-            otherFamilies: pollsOtherFamilies ? PN532Session.otherModulations : [], clock: clock)
+        watcher = FieldWatcher(connector: connector, timing: timing.field, clock: clock)
+        watcher.pollsOtherFamilies = pollsOtherFamilies
     }
 
     /// The time `service` has something to do without input from the chip.
@@ -114,8 +110,8 @@ public final class DoorReader {
         for event in watcher.service(until: deadline, readable: readable) {
             switch event {
             case .opened(let name): events.append(.opened(name))
-            case .arrived(let targets): events += present(targets)
-            case .removed(let target): events.append(.removed(uid: target.info.identifier))
+            case .arrived(let targets): events += present(targets.map(watcher.tag))
+            case .removed(let target): events.append(.removed(uid: watcher.tag(target).info.identifier))
             case .lost(let error):
                 tag = nil
                 exchange = nil
@@ -143,16 +139,16 @@ public final class DoorReader {
 
     /// A presentation for tags new to the field: one is read (within the budget); several at
     /// once are presented as multiple tags.
-    private func present(_ fresh: [ListedTarget]) -> [ReaderEvent] {
+    private func present(_ fresh: [FieldTag]) -> [ReaderEvent] {
         tag = nil
         exchange = nil
         budgetOverrun = nil
-        guard let first = fresh.first, let session = watcher.session else { return [] }
+        guard let first = fresh.first, let firstExchange = first.exchange() else { return [] }
         if fresh.count > 1 {
             return [.presented(Presentation(uid: first.info.identifier, multipleTags: true))]
         }
         let budgeted = BudgetedExchange(
-            TargetExchange(session: session, target: first), budget: timing.budget, clock: clock,
+            firstExchange, budget: timing.budget, clock: clock,
             between: { [weak self] in self?.betweenTagCommands() })
         let reading = TagReading(exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature)
         tag = reading.tag

@@ -1,5 +1,4 @@
 import PN532Reader
-import PN532
 
 extension ReaderConfig {
     /// The device of `[reader]`: its `device`, with `baud` as the UART rate when given.
@@ -8,7 +7,7 @@ extension ReaderConfig {
     public func deviceSpec() throws(DeviceSpecError) -> DeviceSpec {
         let spec = try DeviceSpec.parse(device)
         // The loader has checked that baud goes with a UART and is a PN532 rate.
-        guard let baud, let rate = BaudRate(bitsPerSecond: baud) else { return spec }
-        return spec.withRate(rate)
+        guard let baud else { return spec }
+        return spec.withRate(bitsPerSecond: baud) ?? spec
     }
 }

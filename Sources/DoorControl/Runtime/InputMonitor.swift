@@ -1,6 +1,5 @@
 import GPIO
 import NFCCore
-import PN532
 
 /// The door's inputs, debounced: a new level counts once it has held for the debounce time.
 ///

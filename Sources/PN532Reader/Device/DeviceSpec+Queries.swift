@@ -38,4 +38,10 @@ extension DeviceSpec {
         guard case .uart(let path, _) = self else { return self }
         return .uart(path: path, rate: rate)
     }
+
+    /// This device with `bitsPerSecond` as its UART rate (other devices unchanged); nil when
+    /// that is no rate the PN532 runs at.
+    public func withRate(bitsPerSecond: Int) -> DeviceSpec? {
+        BaudRate(bitsPerSecond: bitsPerSecond).map(withRate)
+    }
 }
