@@ -29,9 +29,7 @@ public struct AuditFilter: Equatable, Sendable {
     public static func since(_ text: String, now: AuditTime) -> AuditTime? {
         if let time = AuditTime(iso8601: text) { return time }
         let digits = text.dropLast()
-        guard let unit = text.last, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let count = Int64(digits)
-        else { return nil }
+        guard let unit = text.last, let count = ASCIINumber.parse(digits, as: Int64.self) else { return nil }
         let seconds: Int64
         switch unit {
         case "s": seconds = 1

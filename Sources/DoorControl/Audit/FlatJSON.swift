@@ -1,3 +1,5 @@
+import NFCCore
+
 /// A small JSON reader for the audit log's lines: one object whose values are strings,
 /// numbers, booleans or null. Nested objects and arrays are checked and skipped, so lines
 /// from a later version with more keys still read.
@@ -207,7 +209,7 @@ enum FlatJSON {
         private mutating func hexQuad() throws(ParseError) -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
-                guard let byte = peek, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                guard let byte = peek, let digit = Hex.digitValue(byte) else {
                     throw failure("\\u needs four hex digits")
                 }
                 value = value << 4 | UInt32(digit)

@@ -1,3 +1,5 @@
+import NFCCore
+
 /// Bare values: booleans, integers, floats, local dates and local times.
 extension TOMLCursor {
     /// Reads a bare value at the current position.
@@ -107,11 +109,11 @@ extension TOMLCursor {
     private static func integer(_ token: String, _ failure: (String) -> TOMLError) throws(TOMLError) -> Int64? {
         let prefixes: [(String, Int)] = [("0x", 16), ("0o", 8), ("0b", 2)]
         for (prefix, radix) in prefixes where token.hasPrefix(prefix) {
-            let isDigit: (UInt8) -> Bool = { Character(Unicode.Scalar($0)).hexDigitValue.map { $0 < radix } ?? false }
+            let isDigit: (UInt8) -> Bool = { ASCIINumber.isDigit($0, radix: radix) }
             guard let digits = strippingUnderscores(token.dropFirst(2), digit: isDigit) else {
                 throw failure("\(token) is not a valid base-\(radix) integer")
             }
-            guard let value = Int64(digits, radix: radix) else { throw failure("\(token) does not fit in 64 bits") }
+            guard let value = ASCIINumber.parse(digits, radix: radix, as: Int64.self) else { throw failure("\(token) does not fit in 64 bits") }
             return value
         }
         let unsigned = token.hasPrefix("+") || token.hasPrefix("-") ? token.dropFirst() : Substring(token)

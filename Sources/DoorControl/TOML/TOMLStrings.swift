@@ -106,7 +106,7 @@ extension TOMLCursor {
         advance()
         var value: UInt32 = 0
         for _ in 0..<width {
-            guard let byte = current, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+            guard let byte = current, let digit = Hex.digitValue(byte) else {
                 throw TOMLError(line: escapeLine, column: escapeColumn, "\\\(letter == UInt8(ascii: "u") ? "u" : "U") needs \(width) hex digits")
             }
             value = value << 4 | UInt32(digit)

@@ -19,5 +19,6 @@ struct FlatJSONTests {
         #expect(throws: FlatJSON.ParseError(offset: 10, reason: "expected \"}\"")) { try FlatJSON.object(#"{"a":true false}"#) }
         #expect(throws: FlatJSON.ParseError(offset: 8, reason: "key \"a\" appears twice")) { try FlatJSON.object(#"{"a":1, "a":2}"#) }
         #expect(throws: FlatJSON.ParseError(offset: 6, reason: "a number needs digits")) { try FlatJSON.object(#"{"a":-}"#) }
+        #expect(throws: FlatJSON.ParseError.self) { try FlatJSON.object(#"{"a":"\u００４１"}"#) }
     }
 }
