@@ -1,6 +1,6 @@
 import ArgumentParser
 import Crypto
-import FileInput
+import DoorControl
 import NFCCore
 
 /// Where a tag's password comes from: `--password HEX` (8 hex digits) or `--secret-file FILE`
@@ -48,22 +48,9 @@ struct PasswordOptions: ParsableArguments {
         return (Array(mac[0..<4]), Array(mac[4..<6]))
     }
 
-    /// The most bytes a secret file may have.
-    static let secretLimit = InputLimit(bytes: 4096, for: "a secret file")
-
-    /// Reads a secret file, refusing one that group or others can read.
+    /// Reads a secret or key file by the door's rules (`KeyFile`): a regular file only its
+    /// owner may read, 16 to 4096 bytes, at least 8 different byte values.
     static func readSecret(_ path: String) throws(CLIError) -> [UInt8] {
-        let file = try FileIO.open(path)
-        let mode: mode_t
-        do throws(FileInputError) { mode = try file.status().st_mode } catch { throw FileIO.cliError(error) }
-        guard mode & 0o077 == 0 else { throw .permission("\(path) is readable by group or others: chmod 600 \(path) first") }
-        let secret: [UInt8]
-        do throws(FileInputError) { secret = try file.readAll(limit: secretLimit) } catch { throw FileIO.cliError(error) }
-        guard secret.count >= 16 else { throw .data("\(path) holds \(secret.count) bytes: a secret needs at least 16") }
-        return secret
+        do throws(ConfigError) { return try KeyFile.read(path) } catch { throw CLIError(error) }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
