@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NFCReader", targets: ["NFCReader"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
+        .library(name: "Credentials", targets: ["Credentials"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -28,9 +29,14 @@ let package = Package(
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(
+            name: "Credentials",
+            dependencies: ["NDEF", "FileInput", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "DoorControl",
             dependencies: [
                 "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
+                "Credentials",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -60,6 +66,7 @@ let package = Package(
                 "GPIO",
                 "CLinux",
                 "DoorControl",
+                "Credentials",
                 "Originality",
                 "FileInput",
                 "CSV",
@@ -77,8 +84,9 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "Credentials", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),

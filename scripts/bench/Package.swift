@@ -18,6 +18,7 @@ let package = Package(
             name: "DoorBench",
             dependencies: [
                 .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "Credentials", package: "pn532ctl"),
                 .product(name: "NFCCore", package: "pn532ctl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PN532", package: "pn532ctl"),

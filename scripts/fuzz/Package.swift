@@ -45,7 +45,7 @@ let package = Package(
             name: "FuzzSignedToken",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "Credentials", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -1,3 +1,4 @@
+import Credentials
 import NFCReader
 
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
@@ -11,7 +12,7 @@ extension DoorConfig {
     public func securityWarnings(key: [UInt8]?) -> [String] {
         var warnings: [String] = []
         let tokenUsers = users.filter { $0.credentials.contains(.signedToken) }.map(\.name)
-        if let key, KeyFile.looksLikeText(key) {
+        if let key, SecretFile.looksLikeText(key) {
             warnings.append("security.key_file holds only printable text (a passphrase or hex?): a key should be random bytes, e.g. head -c 32 /dev/urandom")
         }
         if security.acceptV1Tokens {

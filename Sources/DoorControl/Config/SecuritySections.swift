@@ -1,3 +1,5 @@
+import Credentials
+
 /// `[security]` and `[audit]`.
 extension DoorConfigDecoder {
     func security() throws(ConfigError) -> SecurityConfig {

@@ -1,3 +1,4 @@
+import Credentials
 import NDEF
 import NFCCore
 import PN532

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CSV
+import Credentials
 import Crypto
 import NDEF
 
@@ -111,7 +112,7 @@ struct FlashCommand: ParsableCommand {
         let messages = try composeMessages()
         try messages.checkAll()
         let protection = try secretFile.map { path throws(CLIError) in
-            FlashTagWriter.Protection(secret: try PasswordOptions.readSecret(path), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0))
+            FlashTagWriter.Protection(secret: try SecretFile.commandLineRead(path, noun: "secret file"), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0))
         }
         let flashReport = try report.map { path throws(CLIError) in try FlashReport(path: path) }
         let alreadyDone = resume ? flashReport?.doneUIDs ?? [] : []
@@ -139,7 +140,7 @@ struct FlashCommand: ParsableCommand {
         let table = try csv.map { path throws(CLIError) in try Self.readCSV(path) }
         let token = try key.map { path throws(CLIError) -> FlashMessages.Token in
             let user: FlashMessages.TokenUser = tokenColumn.map { .column($0) } ?? .name(tokenUser ?? "")
-            return FlashMessages.Token(user: user, key: SymmetricKey(data: try PasswordOptions.readSecret(path)))
+            return FlashMessages.Token(user: user, key: SymmetricKey(data: try SecretFile.commandLineRead(path)))
         }
         return try FlashMessages(recordWords: recordWords, fixed: try message.map(Self.readMessage), token: token, csv: table, csvName: csv ?? "")
     }

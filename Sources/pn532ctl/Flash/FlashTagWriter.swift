@@ -1,3 +1,4 @@
+import Credentials
 import NDEF
 import NFCTags
 import Originality
@@ -28,7 +29,7 @@ struct FlashTagWriter {
 
         /// The settings for the tag with `uid`, from page 4 on.
         func settings(uid: [UInt8]) -> PasswordProtection {
-            let (password, acknowledge) = PasswordOptions.derive(secret: secret, uid: uid)
+            let (password, acknowledge) = TagPassword.derive(secret: secret, uid: uid)
             return PasswordProtection(password: password, acknowledge: acknowledge, protectsReads: protectsReads, attemptLimit: attemptLimit)
         }
     }

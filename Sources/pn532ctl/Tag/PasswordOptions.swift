@@ -1,6 +1,5 @@
 import ArgumentParser
-import Crypto
-import DoorControl
+import Credentials
 import NFCCore
 
 /// Where a tag's password comes from: `--password HEX` (8 hex digits) or `--secret-file FILE`
@@ -39,18 +38,6 @@ struct PasswordOptions: ParsableArguments {
             guard acknowledge.count == 2 else { throw .usage("--pack must be 2 bytes (4 hex digits)") }
             return (bytes, acknowledge)
         }
-        return Self.derive(secret: try Self.readSecret(secretFile ?? ""), uid: uid)
-    }
-
-    /// PWD and PACK for the tag with `uid`: HMAC-SHA256(secret, UID), bytes 0-3 and 4-5.
-    static func derive(secret: [UInt8], uid: [UInt8]) -> (password: [UInt8], acknowledge: [UInt8]) {
-        let mac = Array(HMAC<SHA256>.authenticationCode(for: uid, using: SymmetricKey(data: secret)))
-        return (Array(mac[0..<4]), Array(mac[4..<6]))
-    }
-
-    /// Reads a secret or key file by the door's rules (`KeyFile`): a regular file only its
-    /// owner may read, 16 to 4096 bytes, at least 8 different byte values.
-    static func readSecret(_ path: String) throws(CLIError) -> [UInt8] {
-        do throws(ConfigError) { return try KeyFile.read(path) } catch { throw CLIError(error) }
+        return TagPassword.derive(secret: try SecretFile.commandLineRead(secretFile ?? "", noun: "secret file"), uid: uid)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Credentials
 import Crypto
 import DoorControl
 import NDEF
@@ -69,7 +70,7 @@ struct TokenIssueCommand: ParsableCommand {
     }
 
     func run() throws {
-        let signingKey = SymmetricKey(data: try PasswordOptions.readSecret(key))
+        let signingKey = SymmetricKey(data: try SecretFile.commandLineRead(key))
         let token = SignedToken(
             user: user, issued: try issued ?? Self.now(), counter: counter, site: site, keyID: keyID,
             groups: groups, expires: expires ?? 0)

@@ -1,3 +1,4 @@
+import Credentials
 import DoorControl
 
 #if canImport(Glibc)

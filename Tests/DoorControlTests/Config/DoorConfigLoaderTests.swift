@@ -1,5 +1,6 @@
 import DoorControl
 import NFCCore
+import TestSupport
 import Testing
 
 @Suite("Door configuration: loading and validation")

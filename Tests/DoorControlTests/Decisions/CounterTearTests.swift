@@ -1,3 +1,4 @@
+import Credentials
 import DoorControl
 import NDEF
 import PN532

@@ -1,5 +1,6 @@
 import DoorControl
 import Foundation
+import TestSupport
 import Testing
 
 /// The TOML parser against Python's `tomllib` (the reference reader shipped with Python 3.11)

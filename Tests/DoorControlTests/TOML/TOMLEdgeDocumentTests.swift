@@ -1,4 +1,5 @@
 import DoorControl
+import TestSupport
 import Testing
 
 /// Documents at the edges of the grammar, valid and invalid, against Python's `tomllib`: both

@@ -1,7 +1,7 @@
 import Crypto
 import NDEF
 import Testing
-@testable import DoorControl
+@testable import Credentials
 
 @Suite("Signed door tokens")
 struct SignedTokenTests {

@@ -2,7 +2,7 @@ import NDEF
 
 extension NDEFMessage {
     /// True when `record` is a `pn532ctl.org:token` record (external type, any case).
-    static func isToken(_ record: NDEFRecord) -> Bool {
+    public static func isToken(_ record: NDEFRecord) -> Bool {
         record.typeNameFormat == .nfcExternal && record.typeString.lowercased() == SignedToken.recordType
     }
 

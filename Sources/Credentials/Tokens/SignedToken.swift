@@ -175,7 +175,7 @@ public struct SignedToken: Hashable, Sendable {
     }
 
     /// True when `a` and `b` are equal, in time that depends only on their length.
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    package static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
