@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "CSV", targets: ["CSV"]),
         .library(name: "Credentials", targets: ["Credentials"]),
+        .library(name: "TOML", targets: ["TOML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -28,6 +29,7 @@ let package = Package(
         .target(name: "JSONText"),
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
+        .target(name: "TOML", dependencies: ["NFCCore", "JSONText"]),
         .target(
             name: "Credentials",
             dependencies: ["NDEF", "FileInput", .product(name: "Crypto", package: "swift-crypto")]
@@ -36,7 +38,7 @@ let package = Package(
             name: "DoorControl",
             dependencies: [
                 "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
-                "Credentials",
+                "Credentials", "TOML",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -86,6 +88,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: ["NFCCore", "DoorControl", "Credentials", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),

@@ -52,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzTOML",
-            dependencies: ["FuzzSupport", .product(name: "DoorControl", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "TOML", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzCSV",

@@ -1,5 +1,6 @@
 import Credentials
 import NFCReader
+import TOML
 
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
 /// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:

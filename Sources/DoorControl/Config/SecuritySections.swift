@@ -1,4 +1,5 @@
 import Credentials
+import TOML
 
 /// `[security]` and `[audit]`.
 extension DoorConfigDecoder {

@@ -1,4 +1,5 @@
 import NFCCore
+import TOML
 
 /// `[[users]]`: names, credentials, validity dates and schedules.
 extension DoorConfigDecoder {

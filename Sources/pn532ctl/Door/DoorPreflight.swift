@@ -30,7 +30,7 @@ struct DoorPreflight {
     /// - Throws: `CLIError` naming the file, line and key: 65 for a wrong value, 74 for a file
     ///   or directory that cannot be used, 77 for a key others can read.
     init(_ config: DoorConfig, path: String, gpio: GPIOBackend, newCounters: Bool, missingCountersAllowed: Bool) throws(CLIError) {
-        let locations = ConfigKeyLines(path: path)
+        let locations = config.keyLines
         do throws(ConfigError) { policy = try DoorPolicy(loading: config, from: path) } catch { throw CLIError(error) }
         spec = try DeviceSpec.door(config.reader, at: locations.place("reader.device"))
         var notes = try Self.checkLines(config, gpio: gpio, locations: locations)

@@ -47,7 +47,7 @@ final class DoorRuntime {
         do throws(ConfigError) {
             next = try DoorConfig.load(path: path, boardsDirectory: boards)
             policy = try DoorPolicy(loading: next, from: path)
-            _ = try Self.checkedDevice(next, path: path)
+            _ = try Self.checkedDevice(next)
         } catch {
             journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
             log.write(.error, "reload: \(error); the previous configuration stays in force")
@@ -69,8 +69,8 @@ final class DoorRuntime {
     }
 
     /// The reader's device, checked as a configuration error naming the file and line.
-    static func checkedDevice(_ config: DoorConfig, path: String) throws(ConfigError) -> DeviceSpec {
-        do throws(CLIError) { return try DeviceSpec.door(config.reader, at: ConfigKeyLines(path: path).place("reader.device")) } catch {
+    static func checkedDevice(_ config: DoorConfig) throws(ConfigError) -> DeviceSpec {
+        do throws(CLIError) { return try DeviceSpec.door(config.reader, at: config.keyLines.place("reader.device")) } catch {
             throw ConfigError(message: error.message)
         }
     }

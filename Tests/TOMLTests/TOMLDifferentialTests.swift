@@ -1,5 +1,5 @@
-import DoorControl
 import Foundation
+import TOML
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import DoorControl
+import TOML
 import Testing
 
 @Suite("TOML parser limits")

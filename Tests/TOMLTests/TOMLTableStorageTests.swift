@@ -1,4 +1,4 @@
-import DoorControl
+import TOML
 import Testing
 
 /// The parser's storage: tables past the scan limit (looked up by a hash index), strings
