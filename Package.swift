@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CSV", targets: ["CSV"]),
         .library(name: "Credentials", targets: ["Credentials"]),
         .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "DoorRecords", targets: ["DoorRecords"]),
+        .library(name: "JSONText", targets: ["JSONText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -26,10 +28,18 @@ let package = Package(
         .target(name: "NFCCore"),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        .target(name: "JSONText"),
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
         .target(name: "TOML", dependencies: ["NFCCore", "JSONText"]),
+        .target(name: "JSONText", dependencies: ["NFCCore"]),
+        .target(
+            name: "DoorRecords",
+            dependencies: [
+                "NFCCore", "JSONText", "POSIXIO", "FileInput",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .target(
             name: "Credentials",
             dependencies: ["NDEF", "FileInput", .product(name: "Crypto", package: "swift-crypto")]
@@ -38,7 +48,7 @@ let package = Package(
             name: "DoorControl",
             dependencies: [
                 "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
-                "Credentials", "TOML",
+                "Credentials", "TOML", "DoorRecords",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -68,6 +78,7 @@ let package = Package(
                 "GPIO",
                 "CLinux",
                 "DoorControl",
+                "DoorRecords",
                 "Credentials",
                 "Originality",
                 "FileInput",
@@ -86,8 +97,9 @@ let package = Package(
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "Credentials", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["NFCCore", "DoorControl", "DoorRecords", "Credentials", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "DoorRecordsTests", dependencies: ["DoorRecords", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),

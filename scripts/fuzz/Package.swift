@@ -60,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzAuditLog",
-            dependencies: ["FuzzSupport", .product(name: "DoorControl", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzTagSpec",
@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzHookEvent",
-            dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
+            dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import DoorRecords
 import POSIXIO
 import SystemPackage
 

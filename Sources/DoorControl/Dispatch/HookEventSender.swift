@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import DoorRecords
 import Glibc
 #endif
 

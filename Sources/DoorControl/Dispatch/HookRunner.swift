@@ -1,3 +1,5 @@
+import DoorRecords
+
 /// What the hook runner does with an event: the rules' commands for it (none during a
 /// lockout, none for a denied tag unless a rule opts in), started within the limits of the
 /// hook file (so many at once, so many a minute).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLinux
 import DoorControl
+import DoorRecords
 import NFCCore
 import PN532
 import POSIXIO

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoorControl
+import DoorRecords
 import NFCCore
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLinux
 import DoorControl
+import DoorRecords
 import GPIO
 import NFCCore
 import PN532

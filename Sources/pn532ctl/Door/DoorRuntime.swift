@@ -1,4 +1,5 @@
 import DoorControl
+import DoorRecords
 import GPIO
 import NFCCore
 import PN532

@@ -1,6 +1,7 @@
 import DoorControl
 
 #if canImport(Glibc)
+import DoorRecords
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import DoorRecords
 import Testing
 @testable import DoorControl
 

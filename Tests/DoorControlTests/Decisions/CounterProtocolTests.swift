@@ -6,6 +6,7 @@ import Glibc
 #endif
 import NDEF
 import PN532
+import TestSupport
 import Testing
 
 @Suite("Rolling counters: the protocol no tear, failed read-back, copy or replay gets ahead of")

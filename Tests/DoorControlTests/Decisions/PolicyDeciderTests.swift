@@ -3,6 +3,7 @@ import DoorControl
 import NDEF
 import NFCCore
 import PN532
+import TestSupport
 import Testing
 
 @Suite("Policy decider: the engine's view of the policy")

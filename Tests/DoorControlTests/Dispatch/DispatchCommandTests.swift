@@ -1,4 +1,5 @@
 import DoorControl
+import DoorRecords
 import NDEF
 import Testing
 

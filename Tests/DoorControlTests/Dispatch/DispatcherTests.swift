@@ -1,5 +1,7 @@
 import DoorControl
+import DoorRecords
 import NFCCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 @Suite("Choosing audit entries")
 struct AuditFilterTests {

@@ -40,11 +40,6 @@ public final class AuditLog {
         try open()
     }
 
-    /// Opens the log an `[audit]` section describes.
-    public convenience init(_ config: AuditConfig) throws(AuditLogError) {
-        try self.init(path: config.path, maxBytes: config.maxBytes, keep: config.keep)
-    }
-
     deinit {
         close()
     }

@@ -1,11 +1,11 @@
 import NFCCore
 
-/// A small JSON reader for the audit log's lines: one object whose values are strings,
+/// The flat JSON reader, for the audit log's lines and hook events: one object whose values are strings,
 /// numbers, booleans or null. Nested objects and arrays are checked and skipped, so lines
 /// from a later version with more keys still read.
-enum FlatJSON {
+package enum FlatJSON {
     /// A member's value.
-    enum Value: Equatable {
+    package enum Value: Equatable {
         case string(String)
         /// The number as written.
         case number(String)
@@ -16,15 +16,15 @@ enum FlatJSON {
     }
 
     /// Why a line is not a flat JSON object, and at which byte.
-    struct ParseError: Error, Equatable, CustomStringConvertible {
-        var offset: Int
-        var reason: String
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        package var offset: Int
+        package var reason: String
 
-        var description: String { "byte \(offset): \(reason)" }
+        package var description: String { "byte \(offset): \(reason)" }
     }
 
     /// The members of the object in `text`; duplicate keys are an error.
-    static func object(_ text: some StringProtocol) throws(ParseError) -> [String: Value] {
+    package static func object(_ text: some StringProtocol) throws(ParseError) -> [String: Value] {
         var parser = Parser(Array(text.utf8))
         return try parser.topLevelObject()
     }

@@ -1,4 +1,4 @@
-import DoorControl
+import DoorRecords
 import Testing
 
 @Suite("Denials of unknown tags summarised")

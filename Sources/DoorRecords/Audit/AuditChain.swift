@@ -1,4 +1,5 @@
 import Crypto
+import JSONText
 import NFCCore
 
 /// The audit log's tamper evidence: every line ends with a `"prev"` member holding the

@@ -1,5 +1,6 @@
+import TestSupport
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 @Suite("The audit log's hash chain")
 struct AuditChainTests {

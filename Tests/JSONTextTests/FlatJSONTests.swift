@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorControl
+@testable import JSONText
 
 @Suite("Flat JSON objects")
 struct FlatJSONTests {

@@ -3,22 +3,22 @@ import Glibc
 #endif
 
 /// A fresh directory under /tmp for one test, removed with what it holds by `remove()`.
-struct ScratchDirectory {
-    let path: String
+public struct ScratchDirectory {
+    public let path: String
 
-    init() throws {
-        var template = Array("/tmp/pn532ctl-doorcontrol-XXXXXX".utf8CString)
+    public init() throws {
+        var template = Array("/tmp/pn532ctl-scratch-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw ScratchError(message: "mkdtemp failed") }
         path = String(cString: made)
     }
 
     /// The path of `name` inside the directory.
-    func file(_ name: String) -> String {
+    public func file(_ name: String) -> String {
         path + "/" + name
     }
 
     /// Writes `text` to `name` with `mode`.
-    func write(_ name: String, _ text: String, mode: mode_t = 0o600) throws {
+    public func write(_ name: String, _ text: String, mode: mode_t = 0o600) throws {
         let descriptor = open(file(name), O_WRONLY | O_CREAT | O_TRUNC, mode)
         guard descriptor >= 0 else { throw ScratchError(message: "cannot create \(name)") }
         defer { close(descriptor) }
@@ -30,7 +30,7 @@ struct ScratchDirectory {
     }
 
     /// The text of `name`, or nil when it cannot be read.
-    func read(_ name: String) -> String? {
+    public func read(_ name: String) -> String? {
         let descriptor = open(file(name), O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -45,7 +45,7 @@ struct ScratchDirectory {
     }
 
     /// The names in the directory.
-    func names() -> [String] {
+    public func names() -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -57,12 +57,16 @@ struct ScratchDirectory {
     }
 
     /// Removes the files in the directory and the directory.
-    func remove() {
+    public func remove() {
         for name in names() { unlink(file(name)) }
         rmdir(path)
     }
 }
 
-struct ScratchError: Error {
-    var message: String
+public struct ScratchError: Error {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }

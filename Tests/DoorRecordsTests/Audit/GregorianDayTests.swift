@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 @Suite("Gregorian day arithmetic")
 struct GregorianDayTests {

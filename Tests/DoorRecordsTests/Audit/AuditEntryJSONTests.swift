@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 @Suite("Audit entries as JSON lines")
 struct AuditEntryJSONTests {
@@ -77,14 +77,5 @@ struct AuditEntryJSONTests {
     ])
     func corruptLinesAreRefused(line: String) {
         #expect(throws: AuditDecodingError.self) { try AuditEntry(jsonLine: line) }
-    }
-
-    @Test func aDecisionEntryCarriesThePresentation() {
-        let decision = Decision(granted: false, user: "bob", rule: "users[1].schedule", reason: "outside the schedule")
-        let presentation = Presentation(uid: [0x04, 0x01], product: "NTAG213")
-        let entry = AuditEntry(decision: decision, presentation: presentation, at: Self.time)
-        #expect(entry == AuditEntry(
-            time: Self.time, event: .decision, uid: [0x04, 0x01], user: "bob", granted: false,
-            rule: "users[1].schedule", reason: "outside the schedule", product: "NTAG213"))
     }
 }

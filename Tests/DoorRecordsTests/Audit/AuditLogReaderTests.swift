@@ -1,5 +1,6 @@
+import TestSupport
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 @Suite("Audit times in ISO 8601")
 struct AuditTimeISO8601Tests {

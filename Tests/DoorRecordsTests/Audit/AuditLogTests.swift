@@ -1,5 +1,6 @@
+import TestSupport
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 #if canImport(Glibc)
 import Glibc
@@ -151,7 +152,7 @@ struct AuditLogTests {
     @Test func theLogReopensAfterClose() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let log = try AuditLog(AuditConfig(path: directory.file("audit.jsonl"), maxBytes: 1 << 20, keep: 1))
+        let log = try AuditLog(path: directory.file("audit.jsonl"), maxBytes: 1 << 20, keep: 1)
         try log.append(Self.entry(1))
         log.close()
         try log.append(Self.entry(2))

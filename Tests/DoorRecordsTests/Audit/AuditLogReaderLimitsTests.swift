@@ -1,5 +1,6 @@
+import TestSupport
 import Testing
-@testable import DoorControl
+@testable import DoorRecords
 
 @Suite("Reading the audit log back: limits")
 struct AuditLogReaderLimitsTests {
