@@ -5,6 +5,7 @@ let package = Package(
     name: "pn532ctl",
     products: [
         .executable(name: "pn532ctl", targets: ["pn532ctl"]),
+        .library(name: "Basics", targets: ["Basics"]),
         .library(name: "NFCCore", targets: ["NFCCore"]),
         .library(name: "NDEF", targets: ["NDEF"]),
         .library(name: "PN532", targets: ["PN532"]),
@@ -25,17 +26,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
+        .target(name: "Basics"),
         .target(name: "NFCCore"),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .target(name: "NDEF", dependencies: ["NFCCore"]),
         .target(name: "Originality", dependencies: ["NFCCore"]),
-        .target(name: "TOML", dependencies: ["NFCCore", "JSONText"]),
+        .target(name: "TOML", dependencies: ["Basics", "NFCCore", "JSONText"]),
         .target(name: "JSONText", dependencies: ["NFCCore"]),
         .target(
             name: "DoorRecords",
             dependencies: [
-                "NFCCore", "JSONText", "POSIXIO", "FileInput",
+                "Basics", "NFCCore", "JSONText", "POSIXIO", "FileInput",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -48,7 +50,7 @@ let package = Package(
             name: "DoorControl",
             dependencies: [
                 "NFCCore", "NDEF", "Type2", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "NFCReader", "JSONText", "POSIXIO",
-                "Credentials", "TOML", "DoorRecords",
+                "Basics", "Credentials", "TOML", "DoorRecords",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -70,6 +72,7 @@ let package = Package(
             name: "pn532ctl",
             dependencies: [
                 "BuildInfo",
+                "Basics",
                 "NFCCore",
                 "NDEF",
                 "PN532",
@@ -93,13 +96,14 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "DoorRecords", "Credentials", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "NDEF", "PN532", "PN532Simulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .testTarget(name: "DoorRecordsTests", dependencies: ["DoorRecords", "TestSupport"]),
+        .testTarget(name: "DoorRecordsTests", dependencies: ["Basics", "DoorRecords", "TestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// Bare values: booleans, integers, floats, local dates and local times.
@@ -59,18 +60,10 @@ extension TOMLCursor {
         guard bytes.count == 10, isDatePrefix(bytes) else { return nil }
         let date = TOMLLocalDate(year: number(bytes[0..<4]), month: number(bytes[5..<7]), day: number(bytes[8..<10]))
         guard (1...12).contains(date.month) else { throw failure("\(token): there is no month \(date.month)") }
-        let leap = date.year % 4 == 0 && (date.year % 100 != 0 || date.year % 400 == 0)
-        guard (1...monthLength(date.month, leap: leap)).contains(date.day) else { throw failure("\(token): day \(date.day) is not in that month") }
-        return date
-    }
-
-    /// The days in `month` (1-12).
-    private static func monthLength(_ month: Int, leap: Bool) -> Int {
-        switch month {
-        case 2: leap ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
+        guard GregorianDay(year: Int64(date.year), month: Int64(date.month), day: Int64(date.day)) != nil else {
+            throw failure("\(token): day \(date.day) is not in that month")
         }
+        return date
     }
 
     /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction` (`bytes` spell `token`); nil when the token is not shaped so.

@@ -1,3 +1,4 @@
+import Basics
 import CLinux
 
 #if canImport(Glibc)
@@ -29,9 +30,7 @@ extension LocalTime {
     /// The wall-clock time now, with whether the kernel holds the clock as synchronised (a
     /// clock that cannot be asked counts as not synchronised).
     public static func now() -> LocalTime {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        var time = LocalTime(epochSeconds: Int64(spec.tv_sec))
+        var time = LocalTime(epochSeconds: AuditTime.now().epochSeconds)
         time.isSynchronised = clinux_clock_synchronised() == 1
         return time
     }

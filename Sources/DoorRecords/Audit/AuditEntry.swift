@@ -1,3 +1,5 @@
+import Basics
+
 /// One line of the audit log: a decision on a tag, or something else that happened at the
 /// door (exit button, door contact, alarm, doorbell, reader, lockout, configuration).
 public struct AuditEntry: Equatable, Sendable {

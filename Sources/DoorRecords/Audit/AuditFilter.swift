@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// Which audit entries `door log` shows.
 public struct AuditFilter: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Basics
+
 /// Keeps floods of unknown tags from pushing history out of the audit log: per rule and
 /// reason, the first `burst` denials of tags no user matches within `window` seconds are
 /// written in full, the others only counted, and one `summary` line per window says how many

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import DoorControl
 import DoorRecords
 import NFCCore

@@ -1,3 +1,4 @@
+import Basics
 import DoorControl
 
 #if canImport(Glibc)

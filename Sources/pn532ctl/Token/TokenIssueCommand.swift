@@ -1,14 +1,11 @@
 import ArgumentParser
+import Basics
 import Credentials
 import Crypto
 import DoorControl
 import NDEF
 import NFCCore
 import Type2
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `pn532ctl token issue`: sign a door token for the tag in the field and write it.
 struct TokenIssueCommand: ParsableCommand {
@@ -101,9 +98,7 @@ struct TokenIssueCommand: ParsableCommand {
 
     /// Seconds since 1970 now.
     private static func now() throws(CLIError) -> UInt32 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        guard let seconds = UInt32(exactly: spec.tv_sec) else { throw .usage("the clock is outside 1970-2106: give --issued EPOCH") }
+        guard let seconds = UInt32(exactly: AuditTime.now().epochSeconds) else { throw .usage("the clock is outside 1970-2106: give --issued EPOCH") }
         return seconds
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import TestSupport
 import Testing
 @testable import DoorRecords

@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorRecords
+@testable import Basics
 
 @Suite("Audit times in ISO 8601")
 struct AuditTimeISO8601Tests {

@@ -1,20 +1,22 @@
-/// A date in the proleptic Gregorian calendar, converted to and from days since 1970-01-01.
+/// The one calendar: a date in the proleptic Gregorian calendar, converted to and from days
+/// since 1970-01-01.
 ///
 /// The arithmetic counts in 400-year eras (146,097 days each) with years starting on
 /// 1 March, so the leap day is the last day of its year and needs no special case.
-struct GregorianDay: Equatable, Sendable {
-    var year: Int64
+public struct GregorianDay: Equatable, Sendable {
+    /// The year (0 is 1 BC).
+    public var year: Int64
     /// 1 … 12.
-    var month: Int64
+    public var month: Int64
     /// 1 … 31.
-    var day: Int64
+    public var day: Int64
 
     private static let daysPerEra: Int64 = 146_097
     /// Days from 0000-03-01 to 1970-01-01.
     private static let epochOffset: Int64 = 719_468
 
     /// The date `days` days after 1970-01-01 (before it when negative).
-    init(daysSinceEpoch days: Int64) {
+    public init(daysSinceEpoch days: Int64) {
         let shifted = days + Self.epochOffset
         let era = floorDivide(shifted, Self.daysPerEra)
         let dayOfEra = shifted - era * Self.daysPerEra
@@ -27,7 +29,7 @@ struct GregorianDay: Equatable, Sendable {
     }
 
     /// A date from its parts; nil when the month or day does not exist.
-    init?(year: Int64, month: Int64, day: Int64) {
+    public init?(year: Int64, month: Int64, day: Int64) {
         guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
@@ -35,7 +37,7 @@ struct GregorianDay: Equatable, Sendable {
     }
 
     /// Days since 1970-01-01.
-    var daysSinceEpoch: Int64 {
+    public var daysSinceEpoch: Int64 {
         let marchYear = month <= 2 ? year - 1 : year
         let era = floorDivide(marchYear, 400)
         let yearOfEra = marchYear - era * 400
@@ -46,12 +48,12 @@ struct GregorianDay: Equatable, Sendable {
     }
 
     /// True for Gregorian leap years.
-    static func isLeap(_ year: Int64) -> Bool {
+    public static func isLeap(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
     /// The length of a month.
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    public static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -3,14 +3,26 @@ extension AuditTime {
 
     /// ISO 8601 in UTC with milliseconds, as the audit log writes it: `2026-11-22T07:31:05.123Z`.
     public var iso8601: String {
-        let seconds = epochSeconds
-        let milliseconds = nanoseconds / 1_000_000
-        let days = floorDivide(seconds, Self.secondsPerDay)
-        let secondOfDay = seconds - days * Self.secondsPerDay
+        utcText(dateTimeSeparator: "T") + "." + padded(nanoseconds / 1_000_000, 3) + "Z"
+    }
+
+    /// ISO 8601 in UTC to the second, as reports write it: `2026-11-22T07:31:05Z`.
+    public var iso8601Seconds: String {
+        utcText(dateTimeSeparator: "T") + "Z"
+    }
+
+    /// The date and time for people, to the second: `2026-11-22 07:31:05 UTC`.
+    public var readableUTC: String {
+        utcText(dateTimeSeparator: " ") + " UTC"
+    }
+
+    /// `2026-11-22`, the separator, `07:31:05`.
+    private func utcText(dateTimeSeparator: String) -> String {
+        let days = floorDivide(epochSeconds, Self.secondsPerDay)
+        let secondOfDay = epochSeconds - days * Self.secondsPerDay
         let date = GregorianDay(daysSinceEpoch: days)
         return padded(date.year, 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2)
-            + "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-            + "." + padded(milliseconds, 3) + "Z"
+            + dateTimeSeparator + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
     }
 
     /// Reads an ISO 8601 date or date and time in UTC: `2026-11-22`, `2026-11-22T07:00`,

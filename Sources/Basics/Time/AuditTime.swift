@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import NFCCore
 import Glibc
 #endif
 
-/// A wall-clock instant in UTC: whole seconds since 1970-01-01T00:00:00Z (negative before)
-/// and the nanoseconds into that second. Any year from 0000 to 9999 fits.
+/// The one wall clock: an instant in UTC, whole seconds since 1970-01-01T00:00:00Z (negative
+/// before) and the nanoseconds into that second. Any year from 0000 to 9999 fits. The audit
+/// log, tokens, reports and the door's schedules read the time through `now()`.
 public struct AuditTime: Equatable, Comparable, Hashable, Sendable {
     /// Whole seconds since the Unix epoch, rounded down.
     public private(set) var epochSeconds: Int64
@@ -32,7 +32,7 @@ public struct AuditTime: Equatable, Comparable, Hashable, Sendable {
 }
 
 /// Division rounding towards negative infinity.
-func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+package func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     let quotient = value / divisor
     return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
 }

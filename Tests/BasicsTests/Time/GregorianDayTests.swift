@@ -1,5 +1,5 @@
 import Testing
-@testable import DoorRecords
+@testable import Basics
 
 @Suite("Gregorian day arithmetic")
 struct GregorianDayTests {
