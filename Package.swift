@@ -27,17 +27,17 @@ let package = Package(
     ],
     targets: [
         .target(name: "Basics"),
-        .target(name: "NFCCore"),
+        .target(name: "NFCCore", dependencies: ["Basics"]),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        .target(name: "NDEF", dependencies: ["NFCCore"]),
-        .target(name: "Originality", dependencies: ["NFCCore"]),
-        .target(name: "TOML", dependencies: ["Basics", "NFCCore", "JSONText"]),
-        .target(name: "JSONText", dependencies: ["NFCCore"]),
+        .target(name: "NDEF", dependencies: ["Basics"]),
+        .target(name: "Originality", dependencies: ["Basics"]),
+        .target(name: "TOML", dependencies: ["Basics", "JSONText"]),
+        .target(name: "JSONText", dependencies: ["Basics"]),
         .target(
             name: "DoorRecords",
             dependencies: [
-                "Basics", "NFCCore", "JSONText", "POSIXIO", "FileInput",
+                "Basics", "JSONText", "POSIXIO", "FileInput",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -57,17 +57,17 @@ let package = Package(
         ),
         .target(
             name: "PN532Simulator",
-            dependencies: ["NFCCore", "PN532", "CLinux", "FileInput", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["Basics", "NFCCore", "PN532", "CLinux", "FileInput", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "FileInput", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
-        .target(name: "NFCTags", dependencies: ["NFCCore", "Type2", "NDEF"]),
+        .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "NFCTags"]),
+        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "Type2", "NDEF"]),
         .target(name: "CLinux"),
-        .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Type2", dependencies: ["NFCCore", "NDEF"]),
-        .target(name: "PN532", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "POSIXIO", dependencies: ["Basics", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "GPIO", dependencies: ["Basics", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF"]),
+        .target(name: "PN532", dependencies: ["Basics", "NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
@@ -109,17 +109,17 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
+        .testTarget(name: "NFCReaderTests", dependencies: ["Basics", "NFCCore", "NFCReader", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "Type2", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport"]),
         .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
-        .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "PN532SimulatorTests", dependencies: ["Basics", "NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
+        .testTarget(name: "PN532Tests", dependencies: ["Basics", "NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "pn532ctl", "PN532", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
     ]
 )

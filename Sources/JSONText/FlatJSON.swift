@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 
 /// The flat JSON reader, for the audit log's lines and hook events: one object whose values are strings,
 /// numbers, booleans or null. Nested objects and arrays are checked and skipped, so lines

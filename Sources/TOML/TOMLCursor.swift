@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 
 /// A position in a TOML document's UTF-8 bytes that knows its line and column.
 struct TOMLCursor {

@@ -1,5 +1,4 @@
 import Basics
-import NFCCore
 
 /// Bare values: booleans, integers, floats, local dates and local times.
 extension TOMLCursor {

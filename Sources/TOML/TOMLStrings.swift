@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 
 /// The four kinds of TOML strings: basic `"…"`, literal `'…'`, and their multi-line forms.
 extension TOMLCursor {

@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(
             name: "DoorBench",
             dependencies: [
+                .product(name: "Basics", package: "pn532ctl"),
                 .product(name: "DoorControl", package: "pn532ctl"),
                 .product(name: "Credentials", package: "pn532ctl"),
                 .product(name: "NFCCore", package: "pn532ctl"),

@@ -1,6 +1,6 @@
+import Basics
 import Crypto
 import JSONText
-import NFCCore
 
 /// The audit log's tamper evidence: every line ends with a `"prev"` member holding the
 /// SHA-256 of the previous line's bytes (without its newline), in uppercase hex; the first

@@ -1,6 +1,5 @@
 import Basics
 import JSONText
-import NFCCore
 
 extension AuditEntry {
     /// The entry as one line of JSON without the newline, keys in a fixed order (`time`,

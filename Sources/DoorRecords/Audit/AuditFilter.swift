@@ -1,5 +1,4 @@
 import Basics
-import NFCCore
 /// Which audit entries `door log` shows.
 public struct AuditFilter: Equatable, Sendable {
     /// Entries at or after this time.

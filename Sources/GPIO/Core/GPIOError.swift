@@ -1,8 +1,8 @@
+import Basics
 import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
-import NFCCore
 #endif
 
 /// A GPIO failure, with the line, chip and path involved and what to do about it.

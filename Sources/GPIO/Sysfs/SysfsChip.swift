@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 
 /// A chip in sysfs (`gpiochipN/` with `base`, `label`, `ngpio`); its lines are numbered from
 /// `base`.

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// A tag to put in the simulated field, as written on a command line:

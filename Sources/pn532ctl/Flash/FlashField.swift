@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 import NFCReader
 import PN532

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Credentials
 import Crypto
 import DoorControl

@@ -1,3 +1,4 @@
+import Basics
 import Credentials
 import DoorControl
 import NFCCore

@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 import Testing
 
 @Suite("MonotonicTime and durations in nanoseconds")

@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 import Testing
 
 @Suite("Hex: the one hex codec")

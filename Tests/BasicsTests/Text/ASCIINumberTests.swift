@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 import Testing
 
 @Suite("ASCIINumber: the one parser of numbers from outside text")
