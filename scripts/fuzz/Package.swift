@@ -31,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzTagReadPath",
-            dependencies: [.product(name: "NFCCore", package: "pn532ctl"), 
+            dependencies: [.product(name: "Basics", package: "pn532ctl"), .product(name: "NFCCore", package: "pn532ctl"), 
                 "FuzzSupport",
                 .product(name: "DoorControl", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),
@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzHookEvent",
-            dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]
+            dependencies: [.product(name: "DoorRecords", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import DoorControl
 import DoorRecords
 
 /// libFuzzer entry point: the hook runner's datagrams and the kept lines' TOML, both read from
