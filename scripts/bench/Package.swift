@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(
             name: "PN532Bench",
             dependencies: [
+                .product(name: "Basics", package: "pn532ctl"),
                 .product(name: "NFCCore", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),
                 .product(name: "PN532Simulator", package: "pn532ctl"),
