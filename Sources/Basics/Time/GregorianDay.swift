@@ -47,6 +47,12 @@ public struct GregorianDay: Equatable, Sendable {
         return era * Self.daysPerEra + dayOfEra - Self.epochOffset
     }
 
+    /// The ISO weekday: 1 for Monday … 7 for Sunday (1970-01-01 was a Thursday).
+    public var weekday: Int {
+        let days = daysSinceEpoch + 3
+        return Int(days - floorDivide(days, 7) * 7) + 1
+    }
+
     /// True for Gregorian leap years.
     public static func isLeap(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

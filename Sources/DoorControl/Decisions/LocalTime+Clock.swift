@@ -20,10 +20,13 @@ extension LocalTime {
     /// The local time at `epochSeconds` in a fixed offset from UTC (`utcOffset` seconds east),
     /// whatever the process's time zone.
     public init(epochSeconds: Int64, utcOffset: Int) {
-        var seconds = time_t(epochSeconds + Int64(utcOffset))
-        var fields = tm()
-        gmtime_r(&seconds, &fields)
-        self.init(fields)
+        let local = epochSeconds + Int64(utcOffset)
+        let days = floorDivide(local, 86_400)
+        let date = GregorianDay(daysSinceEpoch: days)
+        self.init(
+            date: CivilDate(year: Int(date.year), month: Int(date.month), day: Int(date.day)),
+            weekday: Weekday(rawValue: date.weekday) ?? .monday,
+            minute: Int(local - days * 86_400) / 60)
         self.epochSeconds = epochSeconds
     }
 

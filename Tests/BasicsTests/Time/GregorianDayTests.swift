@@ -45,4 +45,13 @@ struct GregorianDayTests {
         #expect(try days(in: 2026) == 365)
         #expect(try days(in: 2100) == 365)
     }
+
+    @Test func weekdaysCountFromThursdayTheFirstOfJanuary1970() {
+        #expect(GregorianDay(daysSinceEpoch: 0).weekday == 4)
+        #expect(GregorianDay(daysSinceEpoch: -1).weekday == 3)
+        #expect(GregorianDay(daysSinceEpoch: 3).weekday == 7)
+        #expect(GregorianDay(daysSinceEpoch: 4).weekday == 1)
+        #expect(GregorianDay(year: 2026, month: 11, day: 26)?.weekday == 4)
+        #expect(GregorianDay(year: 1600, month: 3, day: 1)?.weekday == 3)
+    }
 }
