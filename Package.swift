@@ -1,25 +1,33 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let system = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "pn532ctl",
     products: [
         .executable(name: "pn532ctl", targets: ["pn532ctl"]),
+        .library(name: "Basics", targets: ["Basics"]),
         .library(name: "NFCCore", targets: ["NFCCore"]),
         .library(name: "NDEF", targets: ["NDEF"]),
+        .library(name: "JSONText", targets: ["JSONText"]),
+        .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "Credentials", targets: ["Credentials"]),
         .library(name: "PN532", targets: ["PN532"]),
         .library(name: "PN532Simulator", targets: ["PN532Simulator"]),
         .library(name: "TagProtocols", targets: ["TagProtocols"]),
         .library(name: "Type2", targets: ["Type2"]),
-        .library(name: "DoorControl", targets: ["DoorControl"]),
+        .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "PN532Reader", targets: ["PN532Reader"]),
         .library(name: "PN532ReaderSimulator", targets: ["PN532ReaderSimulator"]),
         .library(name: "NFCReader", targets: ["NFCReader"]),
-        .library(name: "NFCTags", targets: ["NFCTags"]),
-        .library(name: "CSV", targets: ["CSV"]),
         .library(name: "DaemonKit", targets: ["DaemonKit"]),
+        .library(name: "DoorRecords", targets: ["DoorRecords"]),
+        .library(name: "DoorControl", targets: ["DoorControl"]),
         .library(name: "DoorHooks", targets: ["DoorHooks"]),
         .library(name: "Provisioning", targets: ["Provisioning"]),
+        .library(name: "CSV", targets: ["CSV"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -27,115 +35,112 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
+        // L0: no tag, no reader.
+        .target(name: "CLinux"),
+        .target(name: "Basics"),
         .target(name: "NFCCore"),
+        .target(name: "NDEF", dependencies: ["Basics"]),
+        .target(name: "JSONText", dependencies: ["Basics"]),
+        .target(name: "TOML", dependencies: ["Basics", "JSONText"]),
+        .target(name: "Originality", dependencies: ["Basics"]),
+        .target(name: "POSIXIO", dependencies: ["Basics", "CLinux", system]),
+        .target(name: "FileInput", dependencies: ["POSIXIO", system]),
+        .target(name: "CSV", dependencies: ["FileInput"]),
+        .target(name: "Credentials", dependencies: ["NDEF", "FileInput", crypto]),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
-        .target(name: "JSONText"),
-        .target(name: "NDEF", dependencies: ["NFCCore"]),
-        .target(name: "Originality", dependencies: ["NFCCore"]),
+        // L1: the chip, the lines, the daemon's loop.
+        .target(name: "PN532", dependencies: ["Basics", "NFCCore", "CLinux", "POSIXIO", system]),
+        .target(name: "PN532Simulator", dependencies: ["Basics", "NFCCore", "PN532"]),
+        .target(name: "GPIO", dependencies: ["Basics", "CLinux", "POSIXIO", system]),
+        .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system]),
+        // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"]),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"]),
+        // L3: activation, the reader, the sessions.
+        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"]),
+        .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags"]),
+        .target(
+            name: "PN532ReaderSimulator",
+            dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", system]
+        ),
+        .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "NFCTags"]),
+        // L3½ and L4: the door, its hooks, provisioning.
+        .target(name: "DoorRecords", dependencies: ["Basics", "JSONText", "POSIXIO", "FileInput", crypto, system]),
         .target(
             name: "DoorControl",
             dependencies: [
-                "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532", "GPIO", "Originality", "CLinux", "FileInput", "PN532Reader", "JSONText", "POSIXIO", "DaemonKit",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "FileInput",
+                "POSIXIO", "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
             ]
         ),
         .target(
-            name: "PN532Simulator",
-            dependencies: ["NFCCore", "PN532"]
+            name: "DoorHooks",
+            dependencies: ["Basics", "DoorControl", "DoorRecords", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system]
         ),
-        .target(name: "PN532Reader", dependencies: ["NFCCore", "PN532", "GPIO", "Type2", "NFCTags"]),
-        .target(
-            name: "PN532ReaderSimulator",
-            dependencies: [
-                "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "Type2", "FileInput", "POSIXIO", "CLinux",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
-        ),
-        .target(name: "FileInput", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "NFCReader", dependencies: ["NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "Type2", "NFCTags"]),
-        .target(name: "NFCTags", dependencies: ["NFCCore", "TagProtocols", "Type2"]),
         .target(
             name: "Provisioning",
             dependencies: [
-                "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput", "POSIXIO",
-                "DoorControl", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SystemPackage", package: "swift-system"),
+                "Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput",
+                "POSIXIO", "Credentials", crypto, system,
             ]
         ),
-        .target(name: "CLinux"),
-        .target(
-            name: "DoorHooks",
-            dependencies: ["DoorControl", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]
-        ),
-        .target(name: "DaemonKit", dependencies: ["NFCCore", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "POSIXIO", dependencies: ["NFCCore", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "GPIO", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Type2", dependencies: ["NFCCore", "NDEF", "TagProtocols"]),
-        .target(name: "PN532", dependencies: ["NFCCore", "CLinux", "POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
+        // L5: arguments and output.
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
-                "BuildInfo",
-                "NFCCore",
-                "NDEF",
-                "PN532",
-                "PN532Simulator",
-                "TagProtocols",
-                "Type2",
-                "GPIO",
-                "CLinux",
-                "DoorControl",
-                "FileInput",
-                "CSV",
-                "PN532Reader",
-                "PN532ReaderSimulator",
-                "NFCTags",
-                "Provisioning",
-                "JSONText",
-                "POSIXIO",
-                "DaemonKit",
-                "DoorHooks",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "GPIO", "CLinux", "DoorControl",
+                "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
+                "Provisioning", "JSONText", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
-        .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
-        .testTarget(
-            name: "DoorControlTests",
-            dependencies: ["NFCCore", "DoorControl", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator", "PN532ReaderSimulator", "Type2", "GPIO", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
-        ),
-        .testTarget(name: "DaemonKitTests", dependencies: ["DaemonKit", "NFCCore"]),
-        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "NDEF"]),
+        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
-        .testTarget(name: "PackageLayoutTests"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
+        .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
+        .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", system]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "NFCReaderTests", dependencies: ["NFCCore", "NFCReader", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
+        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", crypto]),
+        .testTarget(name: "PN532Tests", dependencies: ["Basics", "NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "PN532SimulatorTests", dependencies: ["Basics", "NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
+        .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
+        .testTarget(name: "DaemonKitTests", dependencies: ["Basics", "DaemonKit", "NFCCore"]),
+        .testTarget(name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "NFCTagsTests", dependencies: ["Basics", "NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "PN532ReaderTests",
-            dependencies: ["NFCCore", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2", "TestSupport"]
+            dependencies: [
+                "Basics", "NFCCore", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "NDEF", "PN532", "PN532Simulator", "GPIO", "TagProtocols", "Type2",
+                "TestSupport",
+            ]
         ),
-        .testTarget(name: "PN532ReaderSimulatorTests", dependencies: ["NFCCore", "PN532ReaderSimulator", "PN532Reader", "PN532Simulator", "PN532", "TestSupport"]),
-        .testTarget(name: "NFCTagsTests", dependencies: ["NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "PN532ReaderSimulatorTests", dependencies: ["Basics", "NFCCore", "PN532ReaderSimulator", "PN532Reader", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(
-            name: "ProvisioningTests",
-            dependencies: ["Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]
+            name: "NFCReaderTests",
+            dependencies: [
+                "Basics", "NFCCore", "NFCReader", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2",
+                "GPIO", "TestSupport",
+            ]
         ),
-        .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
-        .testTarget(name: "GPIOTests", dependencies: ["NFCCore", "GPIO", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "Type2Tests", dependencies: ["NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "PN532SimulatorTests", dependencies: ["NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
-        .testTarget(name: "PN532Tests", dependencies: ["NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "DoorRecordsTests", dependencies: ["Basics", "DoorRecords", "TestSupport"]),
+        .testTarget(
+            name: "DoorControlTests",
+            dependencies: [
+                "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator",
+                "PN532ReaderSimulator", "Type2", "GPIO", "TestSupport", crypto,
+            ]
+        ),
+        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "DoorRecords", "NDEF"]),
+        .testTarget(name: "ProvisioningTests", dependencies: ["Basics", "Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["NFCCore", "pn532ctl", "PN532", "Provisioning", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "pn532ctl", "PN532", "Provisioning", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .testTarget(name: "PackageLayoutTests"),
     ]
 )

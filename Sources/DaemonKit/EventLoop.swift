@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 import POSIXIO
 import SystemPackage
 

@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 import SystemPackage
 
 #if canImport(Glibc)
@@ -97,10 +97,8 @@ public final class SystemdNotifier {
     /// The watchdog timeout from `WATCHDOG_USEC` (a positive integer), unless `WATCHDOG_PID`
     /// names another process.
     static func watchdogTimeout(microseconds: String?, pid: String?, processID: Int32) -> Duration? {
-        guard let microseconds, microseconds.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int64(microseconds), value > 0
-        else { return nil }
-        if let pid, Int32(pid) != processID { return nil }
+        guard let microseconds, let value = ASCIINumber.parse(microseconds, as: Int64.self), value > 0 else { return nil }
+        if let pid, ASCIINumber.parse(pid, as: Int32.self) != processID { return nil }
         return .microseconds(value)
     }
 }

@@ -1,4 +1,5 @@
 import DoorControl
+import DoorRecords
 
 /// A hook to run for an event: a rule's program and arguments exactly as configured, the
 /// event's values in its environment and as JSON on its standard input. Nothing from a tag

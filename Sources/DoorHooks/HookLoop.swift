@@ -1,3 +1,5 @@
+import DoorRecords
+import Basics
 import DaemonKit
 import DoorControl
 import NFCCore

@@ -1,4 +1,5 @@
 import DoorControl
+import DoorRecords
 import NFCCore
 
 /// What the hook runner does with an event: the rules' commands for it (none during a

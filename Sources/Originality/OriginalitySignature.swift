@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 
 /// Verifies an NTAG21x originality signature (READ_SIG): ECDSA on secp128r1 over the 7-byte
 /// UID taken as a big-endian integer, without hashing, as NXP signs it (AN11350; proxmark3).

@@ -1,5 +1,5 @@
+import Basics
 import CLinux
-import NFCCore
 import SystemPackage
 
 #if canImport(Glibc)

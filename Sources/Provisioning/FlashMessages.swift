@@ -1,12 +1,9 @@
+import Basics
+import Credentials
 import Crypto
 import CSV
-import DoorControl
 import NDEF
 import NFCCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The NDEF message each tag of a flash run gets: a door token (when asked for) followed by
 /// the records of the record options, filled in from the tag's UID, sequence number and CSV
@@ -96,7 +93,7 @@ public struct FlashMessages {
             }
             if let problem = UserName.problem(user) { throw .tokenUserName(user, problem: problem) }
             do throws(TokenError) {
-                records.append(try SignedToken(user: user, issued: UInt32(clamping: time(nil)), counter: 0).record(uid: uid, key: token.key))
+                records.append(try SignedToken(user: user, issued: UInt32(clamping: AuditTime.now().epochSeconds), counter: 0).record(uid: uid, key: token.key))
             } catch {
                 throw .token(user: user, error)
             }

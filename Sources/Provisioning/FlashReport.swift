@@ -1,3 +1,4 @@
+import Basics
 import CSV
 import FileInput
 import POSIXIO
@@ -105,14 +106,6 @@ public final class FlashReport {
 
     /// The current time as ISO 8601 in UTC, to the second: `2025-06-01T12:34:56Z`.
     public static func timestamp() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        func digits(_ value: Int32, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        return "\(digits(parts.tm_year + 1900, 4))-\(digits(parts.tm_mon + 1, 2))-\(digits(parts.tm_mday, 2))"
-            + "T\(digits(parts.tm_hour, 2)):\(digits(parts.tm_min, 2)):\(digits(parts.tm_sec, 2))Z"
+        AuditTime.now().iso8601Seconds
     }
 }

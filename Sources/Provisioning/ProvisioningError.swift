@@ -1,5 +1,5 @@
+import Credentials
 import CSV
-import DoorControl
 import PN532
 import SystemPackage
 

@@ -1,5 +1,6 @@
 import DoorControl
 import DoorHooks
+import DoorRecords
 import NDEF
 import Testing
 

@@ -24,6 +24,7 @@ struct PackageLayoutTests {
         let pn532 = try #require(manifest["PN532"])
         #expect(pn532.kind == .target)
         #expect(pn532.dependencies.contains("NFCCore"))
+        #expect(pn532.dependencies.contains("SystemPackage"), "a product named by a variable counts")
         #expect(manifest.targets.contains { $0.kind == .executableTarget && $0.name == "pn532ctl" })
         #expect(manifest.targets.filter { $0.kind == .testTarget }.count >= 10)
     }
@@ -64,6 +65,31 @@ struct PackageLayoutTests {
             let imports = try SourceImports(folder: folder(of: target))
             for module in ["Foundation", "FoundationEssentials", "FoundationInternationalization"] {
                 #expect(imports.modules[module] == nil, "\(target.name) imports \(module)")
+            }
+        }
+    }
+
+    @Test func theDoorNeverReachesTheChipOrAProcessSpawner() throws {
+        let door = try #require(manifest["DoorControl"])
+        for module in ["PN532", "Type2", "CLinux", "DoorHooks", "PN532Simulator", "PN532ReaderSimulator"] {
+            #expect(!door.dependencies.contains(module), "DoorControl depends on \(module)")
+        }
+        let imports = try SourceImports(folder: folder(of: door))
+        for module in ["PN532", "Type2", "CLinux"] {
+            #expect(imports.modules[module] == nil, "DoorControl imports \(module): \(imports.modules[module] ?? [])")
+        }
+    }
+
+    @Test func theSessionsDoNotLinkTheSimulator() throws {
+        let sessions = try #require(manifest["NFCReader"])
+        #expect(!sessions.dependencies.contains("PN532Simulator") && !sessions.dependencies.contains("PN532ReaderSimulator"))
+    }
+
+    @Test func theExecutableCallsNoSignalPollOrSpawn() throws {
+        let executable = try SourceImports(folder: "Sources/pn532ctl")
+        for (path, text) in executable.files {
+            for call in ["signalfd", "ppoll", "posix_spawn", "clinux_signal", "Poll.wait", "sigprocmask"] {
+                #expect(!text.contains(call), "\(path) calls \(call): the event loop is DaemonKit's, the spawner DoorHooks'")
             }
         }
     }

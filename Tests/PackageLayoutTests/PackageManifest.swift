@@ -36,6 +36,10 @@ struct PackageManifest {
 
     /// The target declarations in `text`.
     static func targets(in text: String) throws -> [Target] {
+        var named: [String: String] = [:]
+        for match in text.matches(of: /let (\w+) = Target\.Dependency\.product\(\s*name:\s*"([^"]+)"/) {
+            named[String(match.output.1)] = String(match.output.2)
+        }
         var found: [Target] = []
         var rest = Substring(text)
         while let call = rest.firstMatch(of: /\.(target|executableTarget|testTarget|plugin)\(/) {
@@ -47,8 +51,12 @@ struct PackageManifest {
             if let list = body.firstMatch(of: /dependencies:\s*\[/) {
                 let items = try balanced(body[list.range.upperBound...], open: "[", close: "]")
                 var remaining = items
-                while let item = remaining.firstMatch(of: /\.product\(\s*name:\s*"([^"]+)"[^)]*\)|"([^"]+)"/) {
-                    dependencies.append(String(item.output.1 ?? item.output.2 ?? ""))
+                while let item = remaining.firstMatch(of: /\.product\(\s*name:\s*"([^"]+)"[^)]*\)|"([^"]+)"|\b([a-z]\w*)\b/) {
+                    if let name = item.output.1 ?? item.output.2 {
+                        dependencies.append(String(name))
+                    } else if let variable = item.output.3, let product = named[String(variable)] {
+                        dependencies.append(product)
+                    }
                     remaining = remaining[item.range.upperBound...]
                 }
             }

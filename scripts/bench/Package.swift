@@ -17,7 +17,9 @@ let package = Package(
         .executableTarget(
             name: "DoorBench",
             dependencies: [
+                .product(name: "Basics", package: "pn532ctl"),
                 .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "Credentials", package: "pn532ctl"),
                 .product(name: "NFCCore", package: "pn532ctl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PN532", package: "pn532ctl"),
@@ -34,6 +36,7 @@ let package = Package(
         .executableTarget(
             name: "PN532Bench",
             dependencies: [
+                .product(name: "Basics", package: "pn532ctl"),
                 .product(name: "NFCCore", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),
                 .product(name: "PN532Simulator", package: "pn532ctl"),

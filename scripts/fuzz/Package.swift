@@ -31,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzTagReadPath",
-            dependencies: [.product(name: "NFCCore", package: "pn532ctl"), 
+            dependencies: [.product(name: "Basics", package: "pn532ctl"), .product(name: "NFCCore", package: "pn532ctl"), 
                 "FuzzSupport",
                 .product(name: "DoorControl", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"),
@@ -46,14 +46,14 @@ let package = Package(
             name: "FuzzSignedToken",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "Credentials", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
             name: "FuzzTOML",
-            dependencies: ["FuzzSupport", .product(name: "DoorControl", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "TOML", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzCSV",
@@ -61,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzAuditLog",
-            dependencies: ["FuzzSupport", .product(name: "DoorControl", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzTagSpec",
@@ -81,7 +81,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzHookEvent",
-            dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
+            dependencies: [.product(name: "DoorRecords", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
     ]
 )

@@ -1,3 +1,6 @@
+import Basics
+import DoorRecords
+
 extension AuditEntry {
     /// The audit entry for a journal entry, or nil for what only the operational log keeps
     /// (a tag leaving, a tag seen before its decision, a failed recovery step).

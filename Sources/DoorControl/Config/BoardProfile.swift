@@ -1,3 +1,5 @@
+import TOML
+
 /// A board profile (`boards/rpi4-uart.toml`): defaults for `[reader]`, `[gpio]`, `[relay]`
 /// and `[inputs]` that the configuration's own keys override one by one.
 struct BoardProfile {

@@ -50,6 +50,7 @@ public struct ConfigChanges: Equatable, Sendable {
     public static var fields: [Field] {
         let readerLines = "[reader] device or lines", inputLines = "[inputs] lines", feedbackLines = "[feedback] lines"
         return [
+            Field("keyLines", \.keyLines, .live),
             Field("board", \.board, .live),
             Field("reader.device", \.reader.device, .restart, name: readerLines),
             Field("reader.baud", \.reader.baud, .restart, name: readerLines),

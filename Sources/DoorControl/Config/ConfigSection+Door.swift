@@ -1,5 +1,6 @@
 import GPIO
 import NFCCore
+import TOML
 
 /// Reads of the door's own value types: GPIO lines, paths, feedback patterns.
 extension ConfigSection {

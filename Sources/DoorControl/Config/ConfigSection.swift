@@ -1,4 +1,5 @@
 import NFCCore
+import TOML
 /// Where the values being decoded came from: the configuration file, and the board profile
 /// for the keys it supplied, so that an error names the file the bad value is in.
 struct ConfigSource {

@@ -1,3 +1,5 @@
+import TOML
+
 /// `[[hook]]` of the hook runner's file: commands run for tags whose URI or text starts with a
 /// prefix. `[[dispatch]]` in `door.toml` is refused: the door runs no programs.
 extension DoorConfigDecoder {

@@ -1,4 +1,6 @@
+import Credentials
 import PN532Reader
+import TOML
 
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
 /// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:
@@ -11,7 +13,7 @@ extension DoorConfig {
     public func securityWarnings(key: [UInt8]?) -> [String] {
         var warnings: [String] = []
         let tokenUsers = users.filter { $0.credentials.contains(.signedToken) }.map(\.name)
-        if let key, KeyFile.looksLikeText(key) {
+        if let key, SecretFile.looksLikeText(key) {
             warnings.append("security.key_file holds only printable text (a passphrase or hex?): a key should be random bytes, e.g. head -c 32 /dev/urandom")
         }
         if security.acceptV1Tokens {

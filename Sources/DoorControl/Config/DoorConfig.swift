@@ -22,6 +22,8 @@ public struct DoorConfig: Equatable, Sendable {
     public var users: [User]
     /// Where decided presentations are sent for the hook runner.
     public var hooks: HooksConfig
+    /// Where each key stands in the file the configuration was loaded from (not compared).
+    public var keyLines = ConfigKeyLines(nil)
 
     /// A configuration from its parts.
     public init(

@@ -1,3 +1,5 @@
+import TOML
+
 /// Turns a configuration's tables (board defaults already merged in) into a `DoorConfig`,
 /// refusing unknown keys, wrong types, values out of range and contradictions, each error
 /// naming the key and the line.

@@ -1,3 +1,5 @@
+import TOML
+
 /// Reading `door.toml`: the public entry points of the configuration.
 extension DoorConfig {
     /// Reads, parses and validates the configuration file at `path`.
@@ -14,7 +16,8 @@ extension DoorConfig {
     /// Parses and validates configuration text; `fileName` is named in errors and decides
     /// where `boards/` beside the file is.
     public static func parse(text: String, fileName: String, boardsDirectory: String? = nil) throws(ConfigError) -> DoorConfig {
-        var root = ConfigSection(table: try parseTOML(text, file: fileName), path: "", line: nil, source: ConfigSource(file: fileName))
+        let table = try parseTOML(text, file: fileName)
+        var root = ConfigSection(table: table, path: "", line: nil, source: ConfigSource(file: fileName))
         let board = try root.text("board")
         if let board, let value = root["board"] {
             let directories = [boardsDirectory, ConfigFile.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
@@ -23,6 +26,7 @@ extension DoorConfig {
         var decoder = DoorConfigDecoder(root: root)
         var config = try decoder.decode()
         config.board = board
+        config.keyLines = ConfigKeyLines(TOMLDocument(file: fileName, root: table))
         return config
     }
 

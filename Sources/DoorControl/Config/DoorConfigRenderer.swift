@@ -1,4 +1,5 @@
 import NFCCore
+import TOML
 /// The effective configuration written back as TOML, as `door check-config` prints it: every
 /// setting with its value after board defaults and built-in defaults were applied. The
 /// output parses back to the same configuration without needing the board profile.

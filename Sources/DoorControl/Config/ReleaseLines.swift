@@ -1,3 +1,5 @@
+import TOML
+
 /// The outputs that must be driven released (off) for the door to be locked and quiet: the
 /// relay, the LED and the buzzer, and how to reach them (`[gpio]`). `door release` and the
 /// start of `door run` read only these, leniently, so that a file whose other sections are

@@ -1,3 +1,6 @@
+import Credentials
+import TOML
+
 /// `[security]` and `[audit]`.
 extension DoorConfigDecoder {
     func security() throws(ConfigError) -> SecurityConfig {

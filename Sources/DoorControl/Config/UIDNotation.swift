@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// UIDs as configuration files write them: hex, colons between bytes optional, any case;

@@ -1,3 +1,8 @@
+import Credentials
+import Basics
+import NFCCore
+import TOML
+
 /// `[[users]]`: names, credentials, validity dates and schedules.
 extension DoorConfigDecoder {
     /// The keys that give a user a credential.
@@ -86,12 +91,11 @@ extension DoorConfigDecoder {
         case let (text?, nil):
             return Array(text.utf8)
         case let (nil, hex?):
-            let digits = hex.filter { $0 != " " && $0 != ":" }
-            guard digits.count.isMultiple(of: 2), digits.allSatisfy(\.isHexDigit) else {
-                throw mime.error("payload_hex", "must be hex digits in pairs", at: mime["payload_hex"])
+            do throws(HexTextError) {
+                return try Hex.bytes(hex, skipping: [" ", ":"])
+            } catch {
+                throw mime.error("payload_hex", "must be hex digits in pairs, spaces and colons between bytes allowed: \(error)", at: mime["payload_hex"])
             }
-            let characters = Array(digits)
-            return stride(from: 0, to: characters.count, by: 2).compactMap { UInt8(String(characters[$0...$0 + 1]), radix: 16) }
         case (nil, nil):
             throw mime.missing("payload", "give payload = \"text\" or payload_hex = \"…\"")
         case (_?, _?):

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// The door's state machine: relay, door contact, held-open alarm and feedback, driven by

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// The LED and buzzer patterns being played: the on/off steps still to come, by time.

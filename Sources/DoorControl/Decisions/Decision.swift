@@ -1,3 +1,5 @@
+import Credentials
+
 /// The answer to a presentation: granted or denied, who, by which rule, and why.
 public struct Decision: Equatable, Sendable {
     /// True when the door opens.

@@ -1,3 +1,5 @@
+import Credentials
+
 /// What decisions remember between presentations: each token's counters and the recent
 /// denials behind the lockouts. Times are the loop's monotonic clock.
 ///

@@ -1,3 +1,5 @@
+import Credentials
+
 /// The signed-token step of a decision: slots, format, site, key id, groups, expiry,
 /// revocation and, with rolling counters, the counter protocol (`DecisionState`).
 extension DoorPolicy {

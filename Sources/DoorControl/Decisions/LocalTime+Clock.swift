@@ -1,4 +1,5 @@
-import CLinux
+import Basics
+import POSIXIO
 
 #if canImport(Glibc)
 import Glibc
@@ -19,20 +20,21 @@ extension LocalTime {
     /// The local time at `epochSeconds` in a fixed offset from UTC (`utcOffset` seconds east),
     /// whatever the process's time zone.
     public init(epochSeconds: Int64, utcOffset: Int) {
-        var seconds = time_t(epochSeconds + Int64(utcOffset))
-        var fields = tm()
-        gmtime_r(&seconds, &fields)
-        self.init(fields)
+        let local = epochSeconds + Int64(utcOffset)
+        let days = floorDivide(local, 86_400)
+        let date = GregorianDay(daysSinceEpoch: days)
+        self.init(
+            date: CivilDate(year: Int(date.year), month: Int(date.month), day: Int(date.day)),
+            weekday: Weekday(rawValue: date.weekday) ?? .monday,
+            minute: Int(local - days * 86_400) / 60)
         self.epochSeconds = epochSeconds
     }
 
     /// The wall-clock time now, with whether the kernel holds the clock as synchronised (a
     /// clock that cannot be asked counts as not synchronised).
     public static func now() -> LocalTime {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        var time = LocalTime(epochSeconds: Int64(spec.tv_sec))
-        time.isSynchronised = clinux_clock_synchronised() == 1
+        var time = LocalTime(epochSeconds: AuditTime.now().epochSeconds)
+        time.isSynchronised = ClockSynchronisation.isSynchronised()
         return time
     }
 

@@ -1,3 +1,5 @@
+import Basics
+import Credentials
 import NDEF
 import NFCCore
 

@@ -1,3 +1,4 @@
+import Credentials
 import NDEF
 
 /// A presentation's NDEF message decoded once for matching: the texts, full URIs, MIME

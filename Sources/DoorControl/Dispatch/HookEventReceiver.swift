@@ -1,4 +1,5 @@
 import DaemonKit
+import DoorRecords
 import POSIXIO
 import SystemPackage
 

@@ -1,6 +1,7 @@
 import DaemonKit
 
 #if canImport(Glibc)
+import DoorRecords
 import Glibc
 #endif
 

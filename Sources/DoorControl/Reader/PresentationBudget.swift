@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// What one presentation may cost: tag commands and time. Past either, the tag is denied as

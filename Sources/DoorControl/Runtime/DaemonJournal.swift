@@ -1,4 +1,6 @@
+import Basics
 import DaemonKit
+import DoorRecords
 
 /// Where `door run` reports what happened: decisions, relay transitions and door events go
 /// to the audit log (one fsync'd, chained JSON line each; repeated denials of unknown tags

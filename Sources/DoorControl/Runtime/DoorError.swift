@@ -1,3 +1,4 @@
+import DoorRecords
 import DaemonKit
 import GPIO
 import PN532Reader

@@ -21,15 +21,14 @@ package struct DoorPreflight {
     /// What could not be checked here, or will need something at the door's first start.
     package let notes: [String]
 
-    /// Checks `config`, read from `path`, whose keys stand at `places`. `newCounters` is `door run --new-counters`; with
+    /// Checks `config`, read from `path` (errors name its keys' lines). `newCounters` is `door run --new-counters`; with
     /// `missingCountersAllowed` (check-config) a missing counter file in an existing directory is
     /// a note, not an error.
     ///
     /// - Throws: `DoorError` naming the file, line and key: a wrong value, a file or directory
     ///   that cannot be used, a key others can read.
-    package init(
-        _ config: DoorConfig, path: String, places: KeyPlaces, gpio: GPIOBackend, newCounters: Bool, missingCountersAllowed: Bool
-    ) throws(DoorError) {
+    package init(_ config: DoorConfig, path: String, gpio: GPIOBackend, newCounters: Bool, missingCountersAllowed: Bool) throws(DoorError) {
+        let places = config.keyLines.place
         do throws(ConfigError) { policy = try DoorPolicy(loading: config, from: path) } catch { throw .configuration(error) }
         spec = try Self.device(config.reader, at: places)
         var notes = try Self.checkLines(config, gpio: gpio, places: places)

@@ -1,4 +1,7 @@
+import Basics
 import DaemonKit
+import DoorRecords
+import GPIO
 import NFCCore
 import PN532Reader
 import SystemPackage
@@ -15,7 +18,6 @@ package final class DoorRuntime {
     package private(set) var config: DoorConfig
     private let path: String
     private let boards: String?
-    private let places: (String) -> KeyPlaces
     private let engine: DoorEngine
     private let decider: PolicyDecider
     private let journal: DaemonJournal
@@ -24,11 +26,10 @@ package final class DoorRuntime {
     private var lockedOutUntil: Duration?
 
     /// The runtime of `engine`, whose decider is `decider`, started from `config` read at `path`.
-    package init(config: DoorConfig, path: String, boards: String?, places: @escaping (String) -> KeyPlaces, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
+    package init(config: DoorConfig, path: String, boards: String?, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
         self.config = config
         self.path = path
         self.boards = boards
-        self.places = places
         self.engine = engine
         self.decider = decider
         self.journal = journal
@@ -49,7 +50,7 @@ package final class DoorRuntime {
         do throws(ConfigError) {
             next = try DoorConfig.load(path: path, boardsDirectory: boards)
             policy = try DoorPolicy(loading: next, from: path)
-            _ = try Self.checkedDevice(next, at: places(path))
+            _ = try Self.checkedDevice(next)
         } catch {
             journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
             log.write(.error, "reload: \(error); the previous configuration stays in force")
@@ -72,8 +73,8 @@ package final class DoorRuntime {
     }
 
     /// The reader's device, checked as a configuration error naming the file and line.
-    static func checkedDevice(_ config: DoorConfig, at places: KeyPlaces) throws(ConfigError) -> DeviceSpec {
-        do throws(DoorError) { return try DoorPreflight.device(config.reader, at: places) } catch {
+    static func checkedDevice(_ config: DoorConfig) throws(ConfigError) -> DeviceSpec {
+        do throws(DoorError) { return try DoorPreflight.device(config.reader, at: config.keyLines.place) } catch {
             throw ConfigError(message: error.description)
         }
     }

@@ -1,3 +1,5 @@
+import DoorRecords
+import Basics
 import DaemonKit
 import GPIO
 import NFCCore
@@ -29,15 +31,12 @@ public struct DoorStart {
     public var newCounters: Bool
     /// The operational log.
     public var log: OperationalLog
-    /// The places of keys in the configuration file at a path (read again on each reload).
-    public var places: (_ path: String) -> KeyPlaces
     /// Opens the reader of a device, with its IRQ and RSTPD_N lines when wired.
     public var connector: (_ spec: DeviceSpec, _ irq: GPIOLine?, _ reset: GPIOLine?) -> ReaderConnector
 
     /// A start of the door at `configPath`.
     public init(
         configPath: String, boards: String?, stateDirectory: String?, newCounters: Bool, log: OperationalLog,
-        places: @escaping (_ path: String) -> KeyPlaces,
         connector: @escaping (_ spec: DeviceSpec, _ irq: GPIOLine?, _ reset: GPIOLine?) -> ReaderConnector
     ) {
         self.configPath = configPath
@@ -45,7 +44,6 @@ public struct DoorStart {
         self.stateDirectory = stateDirectory
         self.newCounters = newCounters
         self.log = log
-        self.places = places
         self.connector = connector
     }
 
@@ -61,7 +59,7 @@ public struct DoorStart {
         let door: DoorConfig
         do throws(ConfigError) { door = try DoorConfig.load(path: configPath, boardsDirectory: boards) } catch { throw .configuration(error) }
         let checked = try DoorPreflight(
-            door, path: configPath, places: places(configPath), gpio: DoorLines.backend(door.gpio, clock: SystemGPIOClock()),
+            door, path: configPath, gpio: DoorLines.backend(door.gpio, clock: SystemGPIOClock()),
             newCounters: newCounters, missingCountersAllowed: false)
         let lines = try DoorLines(door, clock: SystemGPIOClock())
         defer { lines.releaseOutputs() }
@@ -88,7 +86,7 @@ public struct DoorStart {
             journal: journal, outputs: lines.outputs, clock: MonotonicTime.monotonicNow)
         engine.lock(because: "start")
         let inputs = try lines.inputMonitor(debounce: door.inputs.debounce, now: .monotonicNow())
-        let runtime = DoorRuntime(config: door, path: configPath, boards: boards, places: places, engine: engine, decider: decider, journal: journal, log: log)
+        let runtime = DoorRuntime(config: door, path: configPath, boards: boards, engine: engine, decider: decider, journal: journal, log: log)
         engine.onPresentation = runtime.presented
 
         let notifier = SystemdNotifier()

@@ -1,4 +1,5 @@
-import NFCCore
+import Basics
+
 
 /// Builds and decodes the uAPI v2 structs' bytes.
 enum GPIOV2Encoding {

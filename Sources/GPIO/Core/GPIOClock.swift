@@ -1,6 +1,6 @@
 #if canImport(Glibc)
+import Basics
 import Glibc
-import NFCCore
 #endif
 
 /// Time as the GPIO layer sees it: a monotonic reading and a sleep. Injected so pulse timing

@@ -1,5 +1,7 @@
+import Basics
 import SystemPackage
 
+import Glibc
 /// A GPIO failure, with the line, chip and path involved and what to do about it.
 public enum GPIOError: Error, Equatable, CustomStringConvertible {
     /// A line name that is not a board name such as `GPIO17`.

@@ -1,3 +1,5 @@
+import Basics
+
 /// A chip in sysfs (`gpiochipN/` with `base`, `label`, `ngpio`); its lines are numbered from
 /// `base`.
 struct SysfsChip: Equatable {
@@ -21,7 +23,7 @@ struct SysfsChip: Equatable {
         func number(_ attribute: String) throws(GPIOError) -> Int {
             let path = "\(directory)/\(attribute)"
             let text = try files.readTrimmed(path)
-            guard let value = Int(text), value >= 0 else {
+            guard let value = ASCIINumber.parse(text, as: Int.self) else {
                 throw GPIOError.malformed("\(path) holds '\(text)', not a number")
             }
             return value

@@ -1,4 +1,4 @@
-import NFCCore
+import Basics
 
 /// An error in NDEF data: where it is and what is wrong.
 ///

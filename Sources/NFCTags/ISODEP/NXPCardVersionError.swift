@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// Why a card gave no GetVersion: it refused it (a bank card or a phone answers `6D 00` or

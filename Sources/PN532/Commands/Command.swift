@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// A command to the PN532: its code and parameter bytes.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// The code of a PN532 command (PD0 of a host-to-chip frame), UM0701-02 chapter 7.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// The reply to GetFirmwareVersion: `03 IC Ver Rev Support`.
 public struct FirmwareVersion: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// An error code of the PN532 (UM0701-02 §7.1): the low six bits of a status byte.
 public enum PN532ErrorCode: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// The status byte of InDataExchange, InCommunicateThru, InSelect, InDeselect, InRelease,
 /// PowerDown and others: an error code in the low six bits and two flags.

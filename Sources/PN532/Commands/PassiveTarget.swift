@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// A 106 kbps Type A target that InListPassiveTarget activated:
 /// `Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1… [ATS]`.

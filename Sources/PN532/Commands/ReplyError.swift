@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// A response payload that does not have the layout its command's reply needs.
 public struct ReplyError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// Bytes that started like a frame (a `00 FF` start code) but are not a valid one.
 ///

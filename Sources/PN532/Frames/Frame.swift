@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// One frame of the PN532 host protocol (UM0701-02 §6.2.1), the same on HSU (UART) and I2C.
 ///

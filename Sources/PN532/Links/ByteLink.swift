@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// A byte pipe to a PN532: UART, I2C, or the simulator.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// One I2C device as the kernel's i2c-dev driver presents it: whole read and write
 /// transactions to one 7-bit address, and the clock the link waits on.

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// A failure talking to the PN532, with what a technician needs: the device, the command,
 /// the raw status byte or bytes, and what to check.

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// A conversation with one PN532 over a link.
 ///

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 /// One frame or byte run on the wire, for `--trace`.
 public struct TraceEvent: Sendable, CustomStringConvertible {

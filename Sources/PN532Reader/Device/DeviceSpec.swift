@@ -1,3 +1,5 @@
+import Basics
+import NFCCore
 import PN532
 
 /// Where the PN532 is, as given by `--device` or `PN532_DEVICE`: `/dev/ttyS0`,
@@ -41,7 +43,7 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
                 throw DeviceSpecError(device: text, .malformed(expected: "uart:PATH[:BAUD], e.g. uart:/dev/serial0:115200 or uart:ttyUSB0 (relative to the working directory)"))
             }
             guard parts.count == 2 else { return .uart(path: String(path), rate: .bps115200) }
-            guard let bps = Int(parts[1]), let rate = BaudRate(bitsPerSecond: bps) else {
+            guard let bps = ASCIINumber.parse(parts[1], as: Int.self), let rate = BaudRate(bitsPerSecond: bps) else {
                 throw DeviceSpecError(device: text, .notARate(String(parts[1])))
             }
             return .uart(path: String(path), rate: rate)
@@ -70,7 +72,7 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         guard parts.count == 2 else { return .i2c(path: String(path), address: defaultI2CAddress) }
         let field = parts[1]
         let hexDigits = remainder(of: String(field), after: "0x") ?? remainder(of: String(field), after: "0X")
-        let value = hexDigits.map { Int($0, radix: 16) } ?? Int(field)
+        let value = hexDigits.map { ASCIINumber.parse($0, radix: 16, as: Int.self) } ?? ASCIINumber.parse(field, as: Int.self)
         guard let value, (0x03...0x77).contains(value) else {
             throw DeviceSpecError(device: text, .notAnI2CAddress(String(field)))
         }

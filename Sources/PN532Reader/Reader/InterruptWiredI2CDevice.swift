@@ -1,3 +1,4 @@
+import Basics
 import GPIO
 import NFCCore
 import PN532

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 import PN532
 import PN532Simulator
@@ -112,7 +113,7 @@ final class ControlChannel {
             chip.reset(at: .monotonicNow())
             return "reset"
         case ("rate", 2):
-            guard let bps = Int(words[1]), let rate = BaudRate(bitsPerSecond: bps) else {
+            guard let bps = ASCIINumber.parse(words[1], as: Int.self), let rate = BaudRate(bitsPerSecond: bps) else {
                 return "error: \(words[1]) is not a PN532 rate"
             }
             chip.leaveAtRate(rate)

@@ -1,7 +1,6 @@
 import NDEF
 import PN532
 import PN532Simulator
-import Type2
 
 /// The tags the in-process simulator starts with.
 public enum SimulatorTags {
@@ -26,10 +25,11 @@ public enum SimulatorTags {
     /// An NTAG215 whose data area holds an NDEF message with one URI record.
     public static func defaultTag() -> SimulatedTag {
         var tag = SimulatedTag(product: .ntag215)
+        // The NDEF Message TLV and the Terminator TLV, written here from the Type 2 format
+        // rather than by the host's Type 2 layer, which the simulator checks.
         let message = NDEFMessage(records: [.uri(defaultURI)]).encoded()
-        if let tlv = try? Type2DataArea.ndefTLV(for: message) {
-            tag.memory.replaceSubrange(16..<16 + tlv.count, with: tlv)
-        }
+        let tlv: [UInt8] = [0x03, UInt8(message.count)] + message + [0xFE]
+        tag.memory.replaceSubrange(16..<16 + tlv.count, with: tlv)
         return tag
     }
 }

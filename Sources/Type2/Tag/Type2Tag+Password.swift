@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 
 /// Password protection settings of NTAG21x and Ultralight EV1.

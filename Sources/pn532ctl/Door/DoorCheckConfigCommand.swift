@@ -48,7 +48,7 @@ struct DoorCheckConfigCommand: ParsableCommand {
         let checked: DoorPreflight
         do throws(DoorError) {
             checked = try DoorPreflight(
-                config, path: file, places: ConfigKeyLines(path: file).place, gpio: DoorLines.backend(config.gpio, clock: SystemGPIOClock()),
+                config, path: file, gpio: DoorLines.backend(config.gpio, clock: SystemGPIOClock()),
                 newCounters: false, missingCountersAllowed: true)
         } catch {
             throw CLIError(error)

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Basics
 import DoorControl
+import DoorRecords
 import NFCCore
 
 #if canImport(Glibc)

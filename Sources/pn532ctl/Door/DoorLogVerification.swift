@@ -2,6 +2,7 @@ import ArgumentParser
 import DoorControl
 
 #if canImport(Glibc)
+import DoorRecords
 import Glibc
 #endif
 

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Basics
+import CLinux
 import DaemonKit
 import DoorControl
+import DoorRecords
 import GPIO
 import PN532Reader
 
@@ -61,7 +64,7 @@ struct DoorRunCommand: ParsableCommand {
         let trace = trace
         let start = DoorStart(
             configPath: config, boards: boards, stateDirectory: OutputRelease.stateDirectory(stateDirectory), newCounters: newCounters,
-            log: OperationalLog(threshold: verbose ? .debug : .info), places: { ConfigKeyLines(path: $0).place },
+            log: OperationalLog(threshold: verbose ? .debug : .info),
             connector: { spec, irq, reset in
                 DeviceConnector(spec: spec, irq: irq, reset: reset, clock: SystemGPIOClock(), trace: trace ? TracePrinter().print : nil)
             })

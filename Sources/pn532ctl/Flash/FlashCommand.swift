@@ -1,5 +1,6 @@
 import ArgumentParser
 import CSV
+import Credentials
 import Crypto
 import NDEF
 import Provisioning
@@ -112,8 +113,9 @@ struct FlashCommand: ParsableCommand {
         let messages = try composeMessages()
         do throws(ProvisioningError) { try messages.checkAll() } catch { throw CLIError(error) }
         let protection = try secretFile.map { path throws(CLIError) in
-            FlashTagWriter.Protection(secret: try PasswordOptions.readSecret(path), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0),
-                                      derive: PasswordOptions.derive)
+            FlashTagWriter.Protection(
+                secret: try SecretFile.commandLineRead(path, noun: "secret file"), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0),
+                derive: TagPassword.derive)
         }
         let flashReport = try report.map { path throws(CLIError) in
             do throws(ProvisioningError) { return try FlashReport(path: path) } catch { throw CLIError(error) }
@@ -144,7 +146,7 @@ struct FlashCommand: ParsableCommand {
         let table = try csv.map { path throws(CLIError) in try Self.readCSV(path) }
         let token = try key.map { path throws(CLIError) -> FlashMessages.Token in
             let user: FlashMessages.TokenUser = tokenColumn.map { .column($0) } ?? .name(tokenUser ?? "")
-            return FlashMessages.Token(user: user, key: SymmetricKey(data: try PasswordOptions.readSecret(path)))
+            return FlashMessages.Token(user: user, key: SymmetricKey(data: try SecretFile.commandLineRead(path)))
         }
         let fixed = try message.map(Self.readMessage)
         do throws(ProvisioningError) {

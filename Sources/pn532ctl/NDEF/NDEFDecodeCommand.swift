@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import NDEF
 import NFCCore
 import Type2

@@ -1,3 +1,5 @@
+import Basics
+import Credentials
 import DoorControl
 import NFCCore
 import Type2

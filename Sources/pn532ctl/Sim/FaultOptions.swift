@@ -1,3 +1,5 @@
+import Basics
+import NFCCore
 import PN532Simulator
 
 /// The `--fault` settings of `pn532ctl sim`: `corrupt=RATE`, `drop=RATE`, `insert=RATE`
@@ -25,10 +27,10 @@ struct FaultOptions {
                 }
                 if name == "corrupt" { options.corruptRate = rate } else if name == "drop" { options.dropRate = rate } else { options.insertRate = rate }
             case "seed":
-                guard let seed = UInt64(value) else { throw .usage("--fault \(item): the seed must be a whole number") }
+                guard let seed = ASCIINumber.parse(value, as: UInt64.self) else { throw .usage("--fault \(item): the seed must be a whole number") }
                 options.seed = seed
             case "tag-remove-after":
-                guard let count = Int(value), count >= 0 else { throw .usage("--fault \(item): expected a number of tag commands") }
+                guard let count = ASCIINumber.parse(value, as: Int.self) else { throw .usage("--fault \(item): expected a number of tag commands") }
                 options.tagRemoveAfter = count
             default:
                 throw .usage("--fault \(item): unknown fault '\(name)' (\(help))")

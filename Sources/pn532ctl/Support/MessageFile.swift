@@ -1,3 +1,4 @@
+import Basics
 import FileInput
 import NFCCore
 import Type2

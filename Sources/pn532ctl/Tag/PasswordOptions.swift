@@ -1,6 +1,6 @@
 import ArgumentParser
-import Crypto
-import FileInput
+import Basics
+import Credentials
 import NFCCore
 
 /// Where a tag's password comes from: `--password HEX` (8 hex digits) or `--secret-file FILE`
@@ -39,31 +39,6 @@ struct PasswordOptions: ParsableArguments {
             guard acknowledge.count == 2 else { throw .usage("--pack must be 2 bytes (4 hex digits)") }
             return (bytes, acknowledge)
         }
-        return Self.derive(secret: try Self.readSecret(secretFile ?? ""), uid: uid)
-    }
-
-    /// PWD and PACK for the tag with `uid`: HMAC-SHA256(secret, UID), bytes 0-3 and 4-5.
-    static func derive(secret: [UInt8], uid: [UInt8]) -> (password: [UInt8], acknowledge: [UInt8]) {
-        let mac = Array(HMAC<SHA256>.authenticationCode(for: uid, using: SymmetricKey(data: secret)))
-        return (Array(mac[0..<4]), Array(mac[4..<6]))
-    }
-
-    /// The most bytes a secret file may have.
-    static let secretLimit = InputLimit(bytes: 4096, for: "a secret file")
-
-    /// Reads a secret file, refusing one that group or others can read.
-    static func readSecret(_ path: String) throws(CLIError) -> [UInt8] {
-        let file = try FileIO.open(path)
-        let mode: mode_t
-        do throws(FileInputError) { mode = try file.status().st_mode } catch { throw FileIO.cliError(error) }
-        guard mode & 0o077 == 0 else { throw .permission("\(path) is readable by group or others: chmod 600 \(path) first") }
-        let secret: [UInt8]
-        do throws(FileInputError) { secret = try file.readAll(limit: secretLimit) } catch { throw FileIO.cliError(error) }
-        guard secret.count >= 16 else { throw .data("\(path) holds \(secret.count) bytes: a secret needs at least 16") }
-        return secret
+        return TagPassword.derive(secret: try SecretFile.commandLineRead(secretFile ?? "", noun: "secret file"), uid: uid)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

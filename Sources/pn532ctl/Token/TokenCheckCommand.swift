@@ -1,4 +1,6 @@
 import ArgumentParser
+import Basics
+import Credentials
 import Crypto
 import DoorControl
 import NDEF
@@ -30,7 +32,7 @@ struct TokenCheckCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let verifyingKey = SymmetricKey(data: try PasswordOptions.readSecret(key))
+        let verifyingKey = SymmetricKey(data: try SecretFile.commandLineRead(key))
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
         let uid = session.target.uid

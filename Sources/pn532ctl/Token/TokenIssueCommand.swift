@@ -1,13 +1,11 @@
 import ArgumentParser
+import Basics
+import Credentials
 import Crypto
 import DoorControl
 import NDEF
 import NFCCore
 import Type2
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `pn532ctl token issue`: sign a door token for the tag in the field and write it.
 struct TokenIssueCommand: ParsableCommand {
@@ -69,7 +67,7 @@ struct TokenIssueCommand: ParsableCommand {
     }
 
     func run() throws {
-        let signingKey = SymmetricKey(data: try PasswordOptions.readSecret(key))
+        let signingKey = SymmetricKey(data: try SecretFile.commandLineRead(key))
         let token = SignedToken(
             user: user, issued: try issued ?? Self.now(), counter: counter, site: site, keyID: keyID,
             groups: groups, expires: expires ?? 0)
@@ -100,9 +98,7 @@ struct TokenIssueCommand: ParsableCommand {
 
     /// Seconds since 1970 now.
     private static func now() throws(CLIError) -> UInt32 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        guard let seconds = UInt32(exactly: spec.tv_sec) else { throw .usage("the clock is outside 1970-2106: give --issued EPOCH") }
+        guard let seconds = UInt32(exactly: AuditTime.now().epochSeconds) else { throw .usage("the clock is outside 1970-2106: give --issued EPOCH") }
         return seconds
     }
 }

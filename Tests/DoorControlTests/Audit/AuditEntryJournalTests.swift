@@ -1,3 +1,5 @@
+import Basics
+import DoorRecords
 import Testing
 @testable import DoorControl
 

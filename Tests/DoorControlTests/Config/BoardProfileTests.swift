@@ -1,4 +1,5 @@
 import DoorControl
+import TestSupport
 import Testing
 
 @Suite("Door configuration: board profiles")
@@ -37,6 +38,22 @@ struct BoardProfileTests {
         #expect(config.relay == RelayConfig(output: LineConfig(line: "GPIO17"), mode: .pulse(.seconds(5))))
         #expect(config.inputs.exitButton == LineConfig(line: "GPIO5"))
         #expect(config.inputs.doorContact == nil)
+    }
+
+    @Test("a loaded configuration knows where its keys stand: the file's line, or board = … for the profile's keys")
+    func keyLines() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("boards/pi.toml", "[relay]\nline = \"GPIO17\"\n[reader]\ndevice = \"/dev/beside\"\n")
+        let file = "\(directory.path)/door.toml"
+        let config = try DoorConfig.parse(text: "\nboard = \"pi\"\n[audit]\npath = \"/tmp/audit.jsonl\"\n", fileName: file)
+        #expect(config.keyLines.place("audit.path") == "\(file):4: audit.path")
+        #expect(config.keyLines.place("reader.device") == "\(file):2: reader.device")
+        let plain = try DoorConfig.parse(text: "[reader]\ndevice = \"/dev/x\"\n[relay]\nline = \"GPIO17\"\n", fileName: file)
+        #expect(plain.keyLines.place("relay.line") == "\(file):4: relay.line")
+        #expect(plain.keyLines.place("gpio.chip") == "\(file): gpio.chip")
+        let made = DoorConfig(reader: ReaderConfig(device: "/dev/x"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))
+        #expect(made.keyLines.place("relay.line") == "relay.line")
+        #expect(made == plain, "where keys stand is not compared")
     }
 
     @Test("an explicit directory is searched before boards/ beside the file")

@@ -16,7 +16,7 @@ import Testing
         Mirror(reflecting: full).children.flatMap { child -> [String] in
             guard let label = child.label else { return [] }
             let section = Mirror(reflecting: child.value)
-            guard section.displayStyle == .struct else { return [label] }
+            guard section.displayStyle == .struct, !(child.value is ConfigKeyLines) else { return [label] }
             return section.children.compactMap { $0.label.map { "\(label).\($0)" } }
         }
     }

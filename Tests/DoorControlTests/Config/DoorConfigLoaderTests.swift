@@ -1,5 +1,6 @@
 import DoorControl
 import NFCCore
+import TestSupport
 import Testing
 
 @Suite("Door configuration: loading and validation")
@@ -205,6 +206,8 @@ struct DoorConfigLoaderTests {
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nuid = \"04112233\"\nuids = \"04112234\"", error: "door.toml:8: users[0].uids: unknown key; did you mean uid?"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nmime = { type = \"text\", payload = \"x\" }", error: "door.toml:7: users[0].mime[0].type: \"text\" is not a MIME type (type/subtype)"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nmime = { type = \"a/b\", payload = \"x\", payload_hex = \"00\" }", error: "door.toml:7: users[0].mime[0].payload_hex: give payload or payload_hex, not both"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nmime = { type = \"a/b\", payload_hex = \"ＦＦ０１\" }", error: "door.toml:7: users[0].mime[0].payload_hex: must be hex digits in pairs, spaces and colons between bytes allowed: character 1 'Ｆ' is not a hex digit"),
+        Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\nmime = { type = \"a/b\", payload_hex = \"0A:1\" }", error: "door.toml:7: users[0].mime[0].payload_hex: must be hex digits in pairs, spaces and colons between bytes allowed: an odd number of hex digits"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[users]]\nname = \"a\"\ntext_prefix = \"\"", error: "door.toml:7: users[0].text_prefix[0]: must not be empty"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\nuri_prefix = \"https://x/\"\ncommand = [\"/bin/true\"]", error: "door.toml:5: dispatch: the door runs no programs"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[hooks]\nsocket = \"events\"", error: "door.toml:6: hooks.socket: must be an absolute path"),

@@ -1,4 +1,5 @@
 import DoorControl
+import TestSupport
 import Testing
 
 @Suite("The hook runner's file")

@@ -1,3 +1,4 @@
+import Basics
 import DoorControl
 import Glibc
 import NFCCore

@@ -1,3 +1,5 @@
+import Basics
+import Credentials
 import DoorControl
 import NFCCore
 #if canImport(Glibc)
@@ -5,6 +7,7 @@ import Glibc
 #endif
 import NDEF
 import PN532
+import TestSupport
 import Testing
 
 @Suite("Rolling counters: the protocol no tear, failed read-back, copy or replay gets ahead of")

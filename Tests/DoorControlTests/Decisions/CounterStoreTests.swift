@@ -1,4 +1,5 @@
 import DoorControl
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

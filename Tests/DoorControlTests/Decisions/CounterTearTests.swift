@@ -1,7 +1,9 @@
+import Credentials
 import DoorControl
 import NDEF
 import PN532
 import PN532Simulator
+import TestSupport
 import Testing
 
 @Suite("Rolling counters: a tag pulled away at every command of the write-back")

@@ -1,3 +1,4 @@
+import Credentials
 import Crypto
 import DoorControl
 import NDEF

@@ -1,7 +1,10 @@
+import Basics
+import Credentials
 import DoorControl
 import NDEF
 import NFCCore
 import PN532
+import TestSupport
 import Testing
 
 @Suite("Policy decider: the engine's view of the policy")

@@ -1,6 +1,8 @@
 import DoorControl
 import DoorHooks
+import DoorRecords
 import NFCCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

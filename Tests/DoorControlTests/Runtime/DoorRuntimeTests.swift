@@ -1,6 +1,7 @@
 import DaemonKit
 import DoorControl
 import Testing
+import TestSupport
 
 @Suite("Door runtime: SIGHUP's reload on the virtual door")
 struct DoorRuntimeTests {
@@ -30,7 +31,7 @@ struct DoorRuntimeTests {
             store: CounterStore(path: directory.path + "/counters"))
         let log = OperationalLog(threshold: .error, clock: { "" }, forJournal: false) { _ in }
         let runtime = DoorRuntime(
-            config: config, path: path, boards: nil, places: { _ in { $0 } }, engine: door.engine, decider: decider,
+            config: config, path: path, boards: nil, engine: door.engine, decider: decider,
             journal: door.daemonJournal, log: log)
 
         try directory.write("door.toml", Self.configuration(otherFamilies: false, in: directory))

@@ -1,3 +1,4 @@
+import Basics
 import DoorControl
 import GPIO
 import NFCCore

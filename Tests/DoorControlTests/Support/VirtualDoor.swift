@@ -1,6 +1,10 @@
-import Foundation
+import DoorRecords
+import Basics
+import Credentials
 import DaemonKit
+import Foundation
 import DoorControl
+import TestSupport
 import NDEF
 import NFCCore
 import PN532

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import DaemonKit
 
@@ -134,9 +135,10 @@ struct SystemdWatchdogTests {
         #expect(Self.notifier(["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "4242"]).watchdogInterval == .seconds(15))
         #expect(Self.notifier(["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"]).watchdogInterval == nil)
         #expect(Self.notifier(["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "x"]).watchdogInterval == nil)
+        #expect(Self.notifier(["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "+4242"]).watchdogInterval == nil, "systemd writes digits only")
     }
 
-    @Test(arguments: ["", "0", "-5", "abc", "30s", "+30", " 30", "99999999999999999999"])
+    @Test(arguments: ["", "0", "-5", "abc", "30s", "+30", " 30", "99999999999999999999", "３０", "٣٠"])
     func unusableTimeoutsTurnTheWatchdogOff(value: String) {
         #expect(Self.notifier(["WATCHDOG_USEC": value]).watchdogInterval == nil)
     }

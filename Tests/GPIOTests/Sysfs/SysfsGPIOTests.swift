@@ -117,6 +117,14 @@ struct SysfsGPIOTests {
         #expect(throws: GPIOError.busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: "a kernel driver")) { try output() }
     }
 
+    @Test(arguments: ["+58", "５８", "-1", "58 lines"])
+    func aChipAttributeThatIsNotDigitsIsMalformed(ngpio: String) throws {
+        try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
+        let path = "\(tree.root)/gpiochip512/ngpio"
+        try (ngpio + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: GPIOError.malformed("\(path) holds '\(ngpio)', not a number")) { try gpio.chips() }
+    }
+
     @Test func chipSelectionFailures() throws {
         #expect(throws: GPIOError.self) { try gpio.number(of: gpio17, chip: nil) }
         try tree.addChip(label: "gpio-a", base: 0, count: 16)

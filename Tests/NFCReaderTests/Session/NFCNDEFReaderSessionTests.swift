@@ -1,3 +1,4 @@
+import Basics
 import NDEF
 import NFCCore
 import PN532Simulator

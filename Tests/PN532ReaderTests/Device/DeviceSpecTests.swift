@@ -43,6 +43,13 @@ struct DeviceSpecTests {
         ("uart:/dev/x:9600:1", "uart:/dev/x:9600:1: expected uart:PATH[:BAUD], e.g. uart:/dev/serial0:115200 or uart:ttyUSB0 (relative to the working directory)"),
         ("i2c:", "i2c:: expected i2c:/dev/i2c-N[:0xADDR], e.g. i2c:/dev/i2c-1:0x24"),
         ("i2c:/dev/i2c-1:0x78", "i2c:/dev/i2c-1:0x78: '0x78' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
+        ("uart:/dev/x:+115200",
+         "uart:/dev/x:+115200: '+115200' is not a PN532 rate (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, 1288000)"),
+        ("uart:/dev/x:１１５２００",
+         "uart:/dev/x:１１５２００: '１１５２００' is not a PN532 rate (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, 1288000)"),
+        ("i2c:/dev/i2c-1:+36", "i2c:/dev/i2c-1:+36: '+36' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
+        ("i2c:/dev/i2c-1:0x+24", "i2c:/dev/i2c-1:0x+24: '0x+24' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
+        ("i2c:/dev/i2c-1:0x２４", "i2c:/dev/i2c-1:0x２４: '0x２４' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
         ("i2c:/dev/i2c-1:zz", "i2c:/dev/i2c-1:zz: 'zz' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
     ])
     func badStringsNameTheProblem(_ text: String, _ message: String) {

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 import PN532Reader
 import PN532ReaderSimulator

@@ -234,8 +234,9 @@ struct FlashCommandTests {
         let longUser = try file("users.csv", "user\nalice\n\(String(repeating: "u", count: 70))\n")
         let badQuote = try file("bad.csv", "name\nA\"da\n")
         let twice = try file("twice.csv", "name,room,room\nAda,101,102\n")
-        let key = try file("door.key", String(repeating: "k", count: 32))
-        let openKey = try file("open.key", String(repeating: "k", count: 32), permissions: 0o644)
+        let key = try file("door.key", "a site key of thirty-two bytes!!")
+        let openKey = try file("open.key", "a site key of thirty-two bytes!!", permissions: 0o644)
+        let guessableKey = try file("guessable.key", String(repeating: "k", count: 32))
         let report = directory.appendingPathComponent("report.csv").path
         let cases: [([String], Int32, String)] = [
             (["--lock", "--text", "x"], 64, "--lock is irreversible: add --yes to confirm"),
@@ -250,6 +251,9 @@ struct FlashCommandTests {
             (["--csv", longUser, "--token-column", "user", "--key", key], 65, "users.csv row 2: token for"),
             (["--token-user", "alice", "--key", directory.appendingPathComponent("missing.key").path], 66, "cannot open"),
             (["--token-user", "alice", "--key", openKey], 77, "is readable by group or others"),
+            (["--token-user", "alice", "--key", guessableKey], 65, "holds only 1 different byte values: it is guessable, not a key"),
+            (["--protect", "--secret-file", guessableKey, "--text", "x"], 65, "holds only 1 different byte values: it is guessable, not a key"),
+            (["--token-user", "alice", "--key", directory.path], 65, "is not a regular file"),
             (["--csv", directory.appendingPathComponent("missing.csv").path, "--text", "x"], 66, "cannot open"),
         ]
         for (arguments, status, message) in cases {

@@ -63,9 +63,9 @@ final class FlashScene {
         return url.path
     }
 
-    /// A 32-byte secret file only its owner may read.
+    /// A 32-byte secret file only its owner may read: the bytes `byte`, `byte + 1`, …
     func secret(_ name: String, byte: UInt8 = 0x5A) throws -> String {
-        let path = try file(name, [UInt8](repeating: byte, count: 32))
+        let path = try file(name, (0..<32).map { byte &+ $0 })
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         return path
     }

@@ -30,6 +30,7 @@ struct SimCommandTests {
 
     @Test func chipLeftAtAnotherRateIsFoundAndBroughtBack() throws {
         let simulator = try SimulatorProcess()
+        #expect(try simulator.control("rate +921600") == "error: +921600 is not a PN532 rate")
         #expect(try simulator.control("rate 921600") == "rate 921600")
         let info = try pn532ctl(["info", "--device", simulator.path, "--trace"])
         #expect(info.status == 0)
@@ -142,6 +143,9 @@ struct SimCommandTests {
         (["--tag", "ntag999"], "ntag999"),
         (["--fault", "corrupt=2"], "the rate must be a number from 0 to 1"),
         (["--fault", "wobble=1"], "unknown fault 'wobble'"),
+        (["--fault", "seed=+1"], "the seed must be a whole number"),
+        (["--fault", "tag-remove-after=+3"], "expected a number of tag commands"),
+        (["--fault", "tag-remove-after=３"], "expected a number of tag commands"),
         (["--empty", "--tag", "ntag213"], "--empty and --tag contradict each other"),
     ])
     func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) throws {

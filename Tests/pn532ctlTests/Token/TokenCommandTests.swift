@@ -80,6 +80,33 @@ struct TokenCommandTests {
         #expect(check.status == 77)
     }
 
+    /// `token issue` and `token check` read the key by the door's rules (`security.key_file`):
+    /// a key the door would refuse to load signs nothing.
+    @Test(arguments: [
+        (String(repeating: "k", count: 32), "holds only 1 different byte values: it is guessable, not a key"),
+        ("0123456789abcde", "holds 15 bytes; a key needs at least 16"),
+    ])
+    func aKeyTheDoorRefusesSignsNothing(_ contents: String, _ message: String) throws {
+        let keys = try Keys()
+        let weak = keys.directory.appendingPathComponent("weak.key").path
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: weak))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: weak)
+        let simulator = try SimulatorProcess(["--tag", "ntag213"])
+        let issue = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "alice", "--key", weak])
+        #expect(issue.status == 65)
+        #expect(issue.standardError.contains("key file \(weak) \(message)"), "\(issue.standardError)")
+        #expect(try pn532ctl(["read", "--device", simulator.path]).output == "NDEF message, 0 bytes, 0 records\n")
+        let check = try pn532ctl(["token", "check", "--device", simulator.path, "--key", weak])
+        #expect(check.status == 65)
+    }
+
+    @Test func aKeyThatIsNotARegularFileIsRefused() throws {
+        let keys = try Keys()
+        let issue = try pn532ctl(["token", "issue", "--user", "alice", "--key", keys.directory.path])
+        #expect(issue.status == 65)
+        #expect(issue.standardError.contains("key file \(keys.directory.path) is not a regular file"), "\(issue.standardError)")
+    }
+
     @Test func aTagWithoutATokenSaysSo() throws {
         let keys = try Keys()
         let check = try pn532ctl(["token", "check", "--device", "sim", "--key", keys.key])

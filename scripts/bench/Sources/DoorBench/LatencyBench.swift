@@ -1,3 +1,5 @@
+import Basics
+import Credentials
 import Crypto
 import DoorControl
 import NDEF

@@ -1,3 +1,4 @@
+import Basics
 import DoorControl
 import NFCCore
 import PN532

@@ -1,4 +1,4 @@
-import DoorControl
+import DoorRecords
 import FuzzSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import DoorControl
+import DoorRecords
 
 /// libFuzzer entry point: the hook runner's datagrams and the kept lines' TOML, both read from
 /// outside. A datagram that decodes as an event must re-encode to an event that decodes the

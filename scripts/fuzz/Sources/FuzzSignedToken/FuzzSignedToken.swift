@@ -1,5 +1,5 @@
+import Credentials
 import Crypto
-import DoorControl
 import NDEF
 
 /// libFuzzer entry point for the door token decoder. The input is a UID length (first byte,

@@ -1,5 +1,6 @@
 import DoorControl
 import FuzzSupport
+import TOML
 
 /// libFuzzer entry point for the TOML parser and the door configuration decoder on top of it.
 ///

@@ -1,0 +1,188 @@
+import POSIXIO
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The audit log file: one JSON line per entry, each chained to the one before (see
+/// `AuditChain`), written with a single write(2) to a file opened O_APPEND and flushed with
+/// fsync(2) before `append` returns. A write that does not take the whole line (a full disk,
+/// a file size limit) is cut back to the previous length, so the file never holds part of a
+/// line; a partial last line found when the file is opened (a power cut) is cut off too and
+/// reported in `repairedBytes`. Before an entry would take the file past `maxBytes`, the file
+/// is rotated: `path.keep` is dropped, `path.N` becomes `path.N+1`, `path` becomes `path.1`,
+/// and a new `path` is started, its first line linked to the last line of `path.1`.
+///
+/// Errors are thrown, never fatal: the daemon decides what a failing log means
+/// (`audit.on_failure`).
+public final class AuditLog {
+    /// The current file.
+    public let path: String
+    /// The size a file may reach.
+    public let maxBytes: Int
+    /// Rotated files kept (`path.1` newest … `path.keep` oldest).
+    public let keep: Int
+
+    /// Bytes of a partial last line cut off when the file was opened (0 when none).
+    public private(set) var repairedBytes = 0
+
+    private var file: FileDescriptor?
+    /// The SHA-256 of the last line written (the next line's link); nil until read from the files.
+    private var previous: [UInt8]?
+
+    /// Opens (creating it, mode 0640) the log at `path`. A missing directory is an error,
+    /// not created.
+    public init(path: String, maxBytes: Int, keep: Int) throws(AuditLogError) {
+        self.path = path
+        self.maxBytes = maxBytes
+        self.keep = max(0, keep)
+        try open()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Appends one entry and flushes it to disk, rotating first when it would not fit.
+    /// After a failed rotation the entry is still written, then the rotation error thrown.
+    public func append(_ entry: AuditEntry) throws(AuditLogError) {
+        if file == nil { try open() }
+        let link = previous ?? AuditChain.genesis
+        let text = Array(AuditChain.linked(entry.jsonLine, previous: link).utf8)
+        let line = text + [UInt8(ascii: "\n")]
+        var rotationError: AuditLogError?
+        var size = try currentSize()
+        if size > 0, size + line.count > maxBytes {
+            do { try rotate() } catch { rotationError = error }
+            if file == nil { try open() }
+            size = try currentSize()
+        }
+        try write(line, restoring: size)
+        previous = AuditChain.digest(text)
+        do throws(Errno) { try openFile().sync() } catch { throw AuditLogError(.sync, path: path, code: error.rawValue) }
+        if let rotationError { throw rotationError }
+    }
+
+    /// Closes the file; the next `append` reopens it.
+    public func close() {
+        file?.closeQuietly()
+        file = nil
+    }
+
+    /// The rotated file `number` (`path.1` is the newest).
+    public static func rotatedPath(_ path: String, _ number: Int) -> String {
+        "\(path).\(number)"
+    }
+
+    /// The directory holding `path`.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private func open() throws(AuditLogError) {
+        do throws(Errno) {
+            file = try .opening(path, .readWrite, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead])
+        } catch {
+            throw AuditLogError(.open, path: path, code: error.rawValue)
+        }
+        if previous == nil { try readChainEnd() }
+    }
+
+    /// The open file; EBADF when it is closed.
+    private func openFile() throws(Errno) -> FileDescriptor {
+        guard let file else { throw Errno.badFileDescriptor }
+        return file
+    }
+
+    /// Finds the last complete line of the file (or of `path.1` when the file is empty),
+    /// cutting off a partial line after it, and takes its digest as the next link.
+    private func readChainEnd() throws(AuditLogError) {
+        let size = try currentSize()
+        guard let file else { throw AuditLogError(.status, path: path, code: EBADF) }
+        let tail = try Self.lastLine(file, size: size, path: path)
+        if tail.end < size {
+            do throws(Errno) { try file.truncate(to: tail.end) } catch { throw AuditLogError(.write, path: path, code: error.rawValue) }
+            repairedBytes = size - tail.end
+        }
+        if let line = tail.line {
+            previous = AuditChain.digest(line)
+            return
+        }
+        guard let rotated = try? FileDescriptor.opening(Self.rotatedPath(path, 1), .readOnly) else {
+            previous = AuditChain.genesis
+            return
+        }
+        defer { rotated.closeQuietly() }
+        let rotatedSize = (try? rotated.stat()).map { Int($0.size) } ?? 0
+        previous = (try? Self.lastLine(rotated, size: rotatedSize, path: path))?.line.map { AuditChain.digest($0) } ?? AuditChain.genesis
+    }
+
+    /// The last newline-terminated line of the open file `descriptor` of `size` bytes, and
+    /// where the complete lines end (`size` unless a partial line follows them). Reads
+    /// backwards at most 1 MiB.
+    static func lastLine(_ file: FileDescriptor, size: Int, path: String) throws(AuditLogError) -> (line: [UInt8]?, end: Int) {
+        let newline = UInt8(ascii: "\n")
+        var start = size
+        var collected: [UInt8] = []
+        var marks: [Int] = []
+        while start > 0, marks.count < 2, collected.count < 1 << 20 {
+            let from = max(0, start - 4096)
+            let buffer: [UInt8]
+            do throws(Errno) { buffer = try file.readExactly(start - from, at: from) } catch { throw AuditLogError(.status, path: path, code: error.rawValue) }
+            collected = buffer + collected
+            start = from
+            marks = collected.indices.filter { collected[$0] == newline }
+        }
+        guard let last = marks.last else { return (nil, start == 0 ? 0 : size) }
+        let end = start + last + 1
+        if marks.count >= 2 { return (Array(collected[(marks[marks.count - 2] + 1)..<last]), end) }
+        return (start == 0 ? Array(collected[..<last]) : nil, end)
+    }
+
+    private func currentSize() throws(AuditLogError) -> Int {
+        do throws(Errno) { return try Int(openFile().stat().size) } catch { throw AuditLogError(.status, path: path, code: error.rawValue) }
+    }
+
+    /// Writes `line` with one write(2); when the file does not take all of it, cuts the file
+    /// back to `size` (its length before) and throws.
+    private func write(_ line: [UInt8], restoring size: Int) throws(AuditLogError) {
+        let written: Int
+        do throws(Errno) {
+            written = try openFile().writeSome(line[...])
+        } catch {
+            throw AuditLogError(.write, path: path, code: error.rawValue)
+        }
+        guard written != line.count else { return }
+        if written > 0 { try? file?.truncate(to: size) }
+        throw AuditLogError(.write, path: path, code: ENOSPC)
+    }
+
+    /// Shifts the rotated files up by one, dropping the oldest, and moves the current file to
+    /// `path.1` (or removes it when no rotated files are kept); the directory is synced so the
+    /// renames survive a power cut.
+    private func rotate() throws(AuditLogError) {
+        close()
+        defer { syncDirectory() }
+        guard keep > 0 else {
+            guard unlink(path) == 0 || errno == ENOENT else { throw AuditLogError(.rotate(from: path, to: nil), path: path, code: errno) }
+            return
+        }
+        for number in stride(from: keep - 1, through: 1, by: -1) {
+            let source = Self.rotatedPath(path, number)
+            let target = Self.rotatedPath(path, number + 1)
+            guard rename(source, target) == 0 || errno == ENOENT else {
+                throw AuditLogError(.rotate(from: source, to: target), path: path, code: errno)
+            }
+        }
+        let first = Self.rotatedPath(path, 1)
+        guard rename(path, first) == 0 || errno == ENOENT else { throw AuditLogError(.rotate(from: path, to: first), path: path, code: errno) }
+    }
+
+    private func syncDirectory() {
+        guard let directory = try? FileDescriptor.opening(Self.directory(of: path), .readOnly, options: .directory) else { return }
+        try? directory.sync()
+        directory.closeQuietly()
+    }
+}
