@@ -3,6 +3,8 @@ import PackageDescription
 
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
 let system = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
+/// Every library and the executable: a member is visible only where its module is imported.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "pn532ctl",
@@ -37,53 +39,57 @@ let package = Package(
     targets: [
         // L0: no tag, no reader.
         .target(name: "CLinux"),
-        .target(name: "Basics"),
-        .target(name: "NFCCore"),
-        .target(name: "NDEF", dependencies: ["Basics"]),
-        .target(name: "JSONText", dependencies: ["Basics"]),
-        .target(name: "TOML", dependencies: ["Basics", "JSONText"]),
-        .target(name: "Originality", dependencies: ["Basics"]),
-        .target(name: "POSIXIO", dependencies: ["Basics", "CLinux", system]),
-        .target(name: "FileInput", dependencies: ["POSIXIO", system]),
-        .target(name: "CSV", dependencies: ["FileInput"]),
-        .target(name: "Credentials", dependencies: ["NDEF", "FileInput", crypto]),
+        .target(name: "Basics", swiftSettings: strict),
+        .target(name: "NFCCore", swiftSettings: strict),
+        .target(name: "NDEF", dependencies: ["Basics"], swiftSettings: strict),
+        .target(name: "JSONText", dependencies: ["Basics"], swiftSettings: strict),
+        .target(name: "TOML", dependencies: ["Basics", "JSONText"], swiftSettings: strict),
+        .target(name: "Originality", dependencies: ["Basics"], swiftSettings: strict),
+        .target(name: "POSIXIO", dependencies: ["Basics", "CLinux", system], swiftSettings: strict),
+        .target(name: "FileInput", dependencies: ["POSIXIO", system], swiftSettings: strict),
+        .target(name: "CSV", dependencies: ["FileInput"], swiftSettings: strict),
+        .target(name: "Credentials", dependencies: ["NDEF", "FileInput", crypto], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.
-        .target(name: "PN532", dependencies: ["Basics", "NFCCore", "CLinux", "POSIXIO", system]),
-        .target(name: "PN532Simulator", dependencies: ["Basics", "NFCCore", "PN532"]),
-        .target(name: "GPIO", dependencies: ["Basics", "CLinux", "POSIXIO", system]),
-        .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system]),
+        .target(name: "PN532", dependencies: ["Basics", "NFCCore", "CLinux", "POSIXIO", system], swiftSettings: strict),
+        .target(name: "PN532Simulator", dependencies: ["Basics", "NFCCore", "PN532"], swiftSettings: strict),
+        .target(name: "GPIO", dependencies: ["Basics", "CLinux", "POSIXIO", system], swiftSettings: strict),
+        .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system], swiftSettings: strict),
         // L1½ and L2: the tags.
-        .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"]),
-        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"]),
+        .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
-        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"]),
-        .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags"]),
+        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"], swiftSettings: strict),
+        .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",
-            dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", system]
+            dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", system],
+            swiftSettings: strict
         ),
-        .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "NFCTags"]),
+        .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "NFCTags"], swiftSettings: strict),
         // L3½ and L4: the door, its hooks, provisioning.
-        .target(name: "DoorRecords", dependencies: ["Basics", "JSONText", "POSIXIO", "FileInput", crypto, system]),
+        .target(name: "DoorRecords", dependencies: ["Basics", "JSONText", "POSIXIO", "FileInput", crypto, system], swiftSettings: strict),
         .target(
             name: "DoorControl",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "FileInput",
                 "POSIXIO", "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
-            ]
+            ],
+            swiftSettings: strict
         ),
         .target(
             name: "DoorHooks",
-            dependencies: ["Basics", "DoorControl", "DoorRecords", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system]
+            dependencies: ["Basics", "DoorControl", "DoorRecords", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
+            swiftSettings: strict
         ),
         .target(
             name: "Provisioning",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput",
                 "POSIXIO", "Credentials", crypto, system,
-            ]
+            ],
+            swiftSettings: strict
         ),
         // L5: arguments and output.
         .executableTarget(
@@ -93,9 +99,10 @@ let package = Package(
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
                 "Provisioning", "JSONText", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strict
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),

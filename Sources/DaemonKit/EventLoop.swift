@@ -47,7 +47,7 @@ public final class EventLoop {
         do throws(Errno) { try Poll.wait(&entries, timeout: deadline.map { $0 - MonotonicTime.monotonicNow() }) } catch {
             throw EventLoopError(step: .wait, errno: error)
         }
-        return Wake(readable: entries.dropFirst().map { $0.revents != 0 }, signals: entries[0].revents != 0 ? try pendingSignals() : [])
+        return Wake(readable: entries.dropFirst().map(\.hasEvents), signals: entries[0].hasEvents ? try pendingSignals() : [])
     }
 
     /// Which of `descriptors` are readable now, without waiting and without looking at the
@@ -56,7 +56,7 @@ public final class EventLoop {
         guard !descriptors.isEmpty else { return [] }
         var entries = descriptors.map { Poll.entry($0, POLLIN) }
         guard (try? Poll.wait(&entries, timeout: .zero)) != nil else { return descriptors.map { _ in false } }
-        return entries.map { $0.revents != 0 }
+        return entries.map(\.hasEvents)
     }
 
     /// The signals waiting, without waiting for one.

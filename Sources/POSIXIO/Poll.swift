@@ -31,3 +31,9 @@ public enum Poll {
         pollfd(fd: descriptor, events: Int16(truncatingIfNeeded: events), revents: 0)
     }
 }
+
+extension pollfd {
+    /// True when the last wait reported any event on this entry (readable, priority data,
+    /// hang-up or error).
+    public var hasEvents: Bool { revents != 0 }
+}

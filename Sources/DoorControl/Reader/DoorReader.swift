@@ -116,8 +116,8 @@ public final class DoorReader {
             case .lost(let error):
                 tag = nil
                 exchange = nil
-                events.append(.lost(error.description))
-            case .recoveryFailed(let step, let reason): events.append(.recoveryFailed(step: step, reason: reason.description))
+                events.append(.lost("\(error)"))
+            case .recoveryFailed(let step, let reason): events.append(.recoveryFailed(step: step, reason: "\(reason)"))
             case .recovered(let step): events.append(.recovered(step: step))
             }
         }

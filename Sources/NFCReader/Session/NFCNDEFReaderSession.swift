@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 import NFCTags
 import PN532

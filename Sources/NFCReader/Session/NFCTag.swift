@@ -1,3 +1,4 @@
+import NFCCore
 import PN532
 
 /// A tag a tag reader session found, by family, as Core NFC's `NFCTag`.

@@ -1,3 +1,4 @@
+import PN532Reader
 import PN532
 
 extension NFCTagReaderSession {

@@ -1,3 +1,4 @@
+import Basics
 import NFCCore
 extension PN532Session {
     /// Wakes the chip, puts the SAM in normal mode, checks that it is a PN532 and claims the

@@ -1,3 +1,5 @@
+import NDEF
+
 extension Type2Tag {
     /// Formats the tag for NDEF: the product's Capability Container (when the tag has none)
     /// and an empty NDEF TLV (`03 00 FE`) at the start of the data area. With `wipe` the rest

@@ -1,3 +1,4 @@
+import NFCCore
 import NDEF
 
 /// What a write did.

@@ -1,3 +1,4 @@
+import JSONText
 import Basics
 import NFCCore
 import NFCTags

@@ -1,3 +1,5 @@
+import PN532Reader
+import JSONText
 import ArgumentParser
 import Basics
 import NFCCore

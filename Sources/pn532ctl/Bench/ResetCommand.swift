@@ -1,3 +1,4 @@
+import PN532
 import ArgumentParser
 import GPIO
 import NFCCore

@@ -1,3 +1,4 @@
+import JSONText
 import ArgumentParser
 import PN532
 

@@ -1,3 +1,4 @@
+import JSONText
 import Provisioning
 
 #if canImport(Glibc)

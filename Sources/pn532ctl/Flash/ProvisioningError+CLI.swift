@@ -1,3 +1,4 @@
+import CSV
 import ArgumentParser
 import Provisioning
 

@@ -1,3 +1,5 @@
+import JSONText
+import Basics
 import ArgumentParser
 import GPIO
 import NFCCore

@@ -1,3 +1,5 @@
+import JSONText
+
 /// How a failed command reports its error: `pn532ctl: MESSAGE` on standard error, or with
 /// `--json` one JSON object on standard output, `{"error":"MESSAGE","exitCode":N}`, and
 /// nothing on standard error. The exit code is the same either way.

@@ -1,3 +1,4 @@
+import JSONText
 import Basics
 import NDEF
 import NFCCore

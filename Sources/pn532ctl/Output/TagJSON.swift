@@ -1,3 +1,5 @@
+import PN532
+import JSONText
 import Basics
 import Credentials
 import DoorControl

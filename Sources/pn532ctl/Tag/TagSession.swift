@@ -1,3 +1,5 @@
+import NDEF
+import ArgumentParser
 import NFCCore
 import PN532Reader
 import NFCTags

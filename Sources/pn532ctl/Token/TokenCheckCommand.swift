@@ -1,3 +1,5 @@
+import PN532
+import JSONText
 import ArgumentParser
 import Basics
 import Credentials
