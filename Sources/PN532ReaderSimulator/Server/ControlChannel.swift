@@ -101,7 +101,7 @@ final class ControlChannel {
                 return "error: no tag with UID \(words[1]) in the field (list shows them)"
             }
             do throws(Errno) {
-                try Self.write(tag.mfdImage, to: words[2])
+                try FileDescriptor.write(tag.mfdImage, toPath: words[2])
             } catch {
                 return "error: cannot write \(words[2]): \(error)"
             }
@@ -130,17 +130,5 @@ final class ControlChannel {
     private func answer(_ text: String) {
         guard !text.isEmpty else { return }
         reply(text)
-    }
-
-    /// Writes `bytes` to a file, replacing it; `-` writes to standard output.
-    private static func write(_ bytes: [UInt8], to path: String) throws(Errno) {
-        if path == "-" {
-            try FileDescriptor.standardOutput.writeEverything(bytes)
-            return
-        }
-        let descriptor = try FileDescriptor.opening(
-            path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
-        defer { descriptor.closeQuietly() }
-        try descriptor.writeEverything(bytes)
     }
 }

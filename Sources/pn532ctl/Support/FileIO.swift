@@ -41,16 +41,7 @@ enum FileIO {
 
     /// Writes `bytes` to a file, replacing it; `-` writes to standard output.
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
-        do throws(Errno) {
-            if path == "-" {
-                try FileDescriptor.standardOutput.writeEverything(bytes)
-                return
-            }
-            let descriptor = try FileDescriptor.opening(
-                path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            defer { descriptor.closeQuietly() }
-            try descriptor.writeEverything(bytes)
-        } catch {
+        do throws(Errno) { try FileDescriptor.write(bytes, toPath: path) } catch {
             throw .io("cannot write \(path): \(error)")
         }
     }
