@@ -47,7 +47,7 @@ public func fuzzTagReadPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let sent = sentBytes(chip, uid: scenario.tag.uid)
     if decision.granted { checkGrant(decision, uid: presentation.uid, sent: sent) }
 
-    if let session = reader.session { readAgain(session) }
+    if let session = connector.session { readAgain(session) }
     return 0
 }
 
