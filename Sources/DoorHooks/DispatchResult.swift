@@ -13,7 +13,7 @@ public enum DispatchOutcome: Equatable, Sendable, CustomStringConvertible {
     /// It ran past its timeout and was killed.
     case killedAfterTimeout
     /// `posix_spawn` failed with this errno (no such program, not executable…).
-    case spawnFailed(errno: Int32)
+    case spawnFailed(errno: Errno)
     /// Not started: this many commands were already running.
     case skipped(running: Int)
 
@@ -28,7 +28,7 @@ public enum DispatchOutcome: Equatable, Sendable, CustomStringConvertible {
         case let .exited(status): "exited with status \(status)"
         case let .signalled(signal): "ended by signal \(signal)"
         case .killedAfterTimeout: "killed after its timeout"
-        case let .spawnFailed(code): "could not start: \(Errno(rawValue: code)) (errno \(code))"
+        case let .spawnFailed(code): "could not start: \(code) (errno \(code.rawValue))"
         case let .skipped(running): "skipped: \(running) commands already running"
         }
     }

@@ -151,7 +151,7 @@ public final class Dispatcher {
     /// Spawns `command` without a shell; the pid or the errno.
     private static func spawn(_ command: DispatchCommand) -> Result<pid_t, SpawnErrno> {
         let arguments = command.arguments
-        guard let program = arguments.first else { return .failure(SpawnErrno(code: EINVAL)) }
+        guard let program = arguments.first else { return .failure(SpawnErrno(code: .invalidArgument)) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -159,7 +159,7 @@ public final class Dispatcher {
         if command.input.isEmpty {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         } else {
-            do throws(Errno) { input = try FileDescriptor.pipe(options: .closeOnExec) } catch { return .failure(SpawnErrno(code: error.rawValue)) }
+            do throws(Errno) { input = try FileDescriptor.pipe(options: .closeOnExec) } catch { return .failure(SpawnErrno(code: error)) }
             posix_spawn_file_actions_adddup2(&actions, input?.readEnd.rawValue ?? -1, 0)
         }
         defer {
@@ -183,7 +183,7 @@ public final class Dispatcher {
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let code = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-        guard code == 0 else { return .failure(SpawnErrno(code: code)) }
+        guard code == 0 else { return .failure(SpawnErrno(code: Errno(rawValue: code))) }
         if let input {
             // The input fits the pipe's buffer, so this write does not wait for the hook.
             _ = fcntl(input.writeEnd.rawValue, F_SETFL, O_NONBLOCK)
@@ -193,7 +193,7 @@ public final class Dispatcher {
     }
 
     private struct SpawnErrno: Error {
-        var code: Int32
+        var code: Errno
     }
 }
 

@@ -20,15 +20,15 @@ public final class HookEventReceiver {
     /// - Throws: `HookSocketError` with errno.
     public init(path: String) throws(HookSocketError) {
         guard case .success(let address) = SocketDestination.parse(path), !address.isAbstract else {
-            throw HookSocketError(path: path, step: "the path is not absolute or too long", code: ENAMETOOLONG)
+            throw HookSocketError(path: path, step: "the path is not absolute or too long", code: .fileNameTooLong)
         }
         let made = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard made >= 0 else { throw HookSocketError(path: path, step: "socket", code: errno) }
+        guard made >= 0 else { throw HookSocketError(path: path, step: "socket", code: Errno(rawValue: errno)) }
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
         let bound = address.withSocketAddress { bind(made, $0, $1) }
         guard bound == 0 else {
-            let code = errno
+            let code = Errno(rawValue: errno)
             close(made)
             throw HookSocketError(path: path, step: "bind", code: code)
         }
@@ -58,16 +58,16 @@ public struct HookSocketError: Error, Equatable, Sendable, CustomStringConvertib
     /// The socket's path, the step that failed and errno.
     public var path: String
     public var step: String
-    public var code: Int32
+    public var code: Errno
 
     /// An error.
-    public init(path: String, step: String, code: Int32) {
+    public init(path: String, step: String, code: Errno) {
         self.path = path
         self.step = step
         self.code = code
     }
 
     public var description: String {
-        "hook socket \(path): \(step): \(Errno(rawValue: code)) (errno \(code))"
+        "hook socket \(path): \(step): \(code) (errno \(code.rawValue))"
     }
 }

@@ -1,3 +1,4 @@
+import SystemPackage
 import DaemonKit
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ public final class HookEventSender {
         case sent
         /// Dropped: errno of the send (EAGAIN: the runner's queue is full; ECONNREFUSED or
         /// ENOENT: no runner).
-        case dropped(errno: Int32)
+        case dropped(errno: Errno)
     }
 
     /// The runner's socket.
@@ -37,17 +38,17 @@ public final class HookEventSender {
     /// Sends `event` without waiting.
     public func send(_ event: HookEvent) -> Outcome {
         let bytes = Array(event.json.utf8)
-        guard bytes.count <= HookEvent.datagramLimit else { return drop(EMSGSIZE) }
-        guard case .success(let address) = SocketDestination.parse(path) else { return drop(ENAMETOOLONG) }
+        guard bytes.count <= HookEvent.datagramLimit else { return drop(.messageTooLong) }
+        guard case .success(let address) = SocketDestination.parse(path) else { return drop(.fileNameTooLong) }
         let sent = address.withSocketAddress { pointer, length in
             bytes.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), pointer, length) }
         }
-        guard sent == bytes.count else { return drop(sent < 0 ? errno : EMSGSIZE) }
+        guard sent == bytes.count else { return drop(sent < 0 ? Errno(rawValue: errno) : .messageTooLong) }
         dropped = 0
         return .sent
     }
 
-    private func drop(_ code: Int32) -> Outcome {
+    private func drop(_ code: Errno) -> Outcome {
         dropped += 1
         return .dropped(errno: code)
     }

@@ -92,7 +92,7 @@ package final class DoorRuntime {
             if before > 0 { log.write(.notice, "hook runner reachable again: \(before) event\(before == 1 ? "" : "s") dropped") }
         case .dropped(let code):
             if before == 0 {
-                log.write(.warning, "hook event dropped: \(hookSender.path): \(Errno(rawValue: code)) (the hook runner is stopped, missing or behind); the door goes on")
+                log.write(.warning, "hook event dropped: \(hookSender.path): \(code) (the hook runner is stopped, missing or behind); the door goes on")
             }
         }
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemPackage
 import Glibc
 #endif
 
@@ -31,7 +32,7 @@ public enum AuditChainVerifier {
     ///   longer than `AuditLogReader.lineLimit`.
     public static func verify(path: String) throws(AuditLogReadError) -> Report {
         let files = AuditLogReader(path: path).files()
-        guard !files.isEmpty else { throw AuditLogReadError(path: path, code: ENOENT) }
+        guard !files.isEmpty else { throw AuditLogReadError(path: path, code: .noSuchFileOrDirectory) }
         var report = Report()
         var previous: [UInt8]?
         for file in files {

@@ -60,7 +60,7 @@ public final class AuditLog {
         }
         try write(line, restoring: size)
         previous = AuditChain.digest(text)
-        do throws(Errno) { try openFile().sync() } catch { throw AuditLogError(.sync, path: path, code: error.rawValue) }
+        do throws(Errno) { try openFile().sync() } catch { throw AuditLogError(.sync, path: path, code: error) }
         if let rotationError { throw rotationError }
     }
 
@@ -85,7 +85,7 @@ public final class AuditLog {
         do throws(Errno) {
             file = try .opening(path, .readWrite, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead])
         } catch {
-            throw AuditLogError(.open, path: path, code: error.rawValue)
+            throw AuditLogError(.open, path: path, code: error)
         }
         if previous == nil { try readChainEnd() }
     }
@@ -100,10 +100,10 @@ public final class AuditLog {
     /// cutting off a partial line after it, and takes its digest as the next link.
     private func readChainEnd() throws(AuditLogError) {
         let size = try currentSize()
-        guard let file else { throw AuditLogError(.status, path: path, code: EBADF) }
+        guard let file else { throw AuditLogError(.status, path: path, code: .badFileDescriptor) }
         let tail = try Self.lastLine(file, size: size, path: path)
         if tail.end < size {
-            do throws(Errno) { try file.truncate(to: tail.end) } catch { throw AuditLogError(.write, path: path, code: error.rawValue) }
+            do throws(Errno) { try file.truncate(to: tail.end) } catch { throw AuditLogError(.write, path: path, code: error) }
             repairedBytes = size - tail.end
         }
         if let line = tail.line {
@@ -130,7 +130,7 @@ public final class AuditLog {
         while start > 0, marks.count < 2, collected.count < 1 << 20 {
             let from = max(0, start - 4096)
             let buffer: [UInt8]
-            do throws(Errno) { buffer = try file.readExactly(start - from, at: from) } catch { throw AuditLogError(.status, path: path, code: error.rawValue) }
+            do throws(Errno) { buffer = try file.readExactly(start - from, at: from) } catch { throw AuditLogError(.status, path: path, code: error) }
             collected = buffer + collected
             start = from
             marks = collected.indices.filter { collected[$0] == newline }
@@ -142,7 +142,7 @@ public final class AuditLog {
     }
 
     private func currentSize() throws(AuditLogError) -> Int {
-        do throws(Errno) { return try Int(openFile().stat().size) } catch { throw AuditLogError(.status, path: path, code: error.rawValue) }
+        do throws(Errno) { return try Int(openFile().stat().size) } catch { throw AuditLogError(.status, path: path, code: error) }
     }
 
     /// Writes `line` with one write(2); when the file does not take all of it, cuts the file
@@ -152,11 +152,11 @@ public final class AuditLog {
         do throws(Errno) {
             written = try openFile().writeSome(line[...])
         } catch {
-            throw AuditLogError(.write, path: path, code: error.rawValue)
+            throw AuditLogError(.write, path: path, code: error)
         }
         guard written != line.count else { return }
         if written > 0 { try? file?.truncate(to: size) }
-        throw AuditLogError(.write, path: path, code: ENOSPC)
+        throw AuditLogError(.write, path: path, code: .noSpace)
     }
 
     /// Shifts the rotated files up by one, dropping the oldest, and moves the current file to
@@ -166,18 +166,18 @@ public final class AuditLog {
         close()
         defer { syncDirectory() }
         guard keep > 0 else {
-            guard unlink(path) == 0 || errno == ENOENT else { throw AuditLogError(.rotate(from: path, to: nil), path: path, code: errno) }
+            guard unlink(path) == 0 || errno == ENOENT else { throw AuditLogError(.rotate(from: path, to: nil), path: path, code: Errno(rawValue: errno)) }
             return
         }
         for number in stride(from: keep - 1, through: 1, by: -1) {
             let source = Self.rotatedPath(path, number)
             let target = Self.rotatedPath(path, number + 1)
             guard rename(source, target) == 0 || errno == ENOENT else {
-                throw AuditLogError(.rotate(from: source, to: target), path: path, code: errno)
+                throw AuditLogError(.rotate(from: source, to: target), path: path, code: Errno(rawValue: errno))
             }
         }
         let first = Self.rotatedPath(path, 1)
-        guard rename(path, first) == 0 || errno == ENOENT else { throw AuditLogError(.rotate(from: path, to: first), path: path, code: errno) }
+        guard rename(path, first) == 0 || errno == ENOENT else { throw AuditLogError(.rotate(from: path, to: first), path: path, code: Errno(rawValue: errno)) }
     }
 
     private func syncDirectory() {

@@ -26,18 +26,18 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
     public var operation: Operation
     /// The file.
     public var path: String
-    /// errno.
-    public var code: Int32
+    /// What the system call said.
+    public var code: Errno
 
     /// An error.
-    public init(_ operation: Operation, path: String, code: Int32) {
+    public init(_ operation: Operation, path: String, code: Errno) {
         self.operation = operation
         self.path = path
         self.code = code
     }
 
     public var description: String {
-        let cause = "\(Errno(rawValue: code)) (errno \(code))"
+        let cause = "\(code) (errno \(code.rawValue))"
         switch operation {
         case .open:
             return "audit log \(path): cannot open: \(cause)\(openHint)"
@@ -56,9 +56,9 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
     private var openHint: String {
         let directory = AuditLog.directory(of: path)
         switch code {
-        case ENOENT: return " — the directory \(directory) does not exist; create it (scripts/install.sh creates /var/log/pn532ctl)"
-        case EACCES, EPERM: return " — the daemon's user needs write access to \(directory) (and to the file if it exists)"
-        case EROFS: return " — the file system is read-only here; under systemd, list \(directory) in ReadWritePaths="
+        case .noSuchFileOrDirectory: return " — the directory \(directory) does not exist; create it (scripts/install.sh creates /var/log/pn532ctl)"
+        case .permissionDenied, .notPermitted: return " — the daemon's user needs write access to \(directory) (and to the file if it exists)"
+        case .readOnlyFileSystem: return " — the file system is read-only here; under systemd, list \(directory) in ReadWritePaths="
         default: return ""
         }
     }

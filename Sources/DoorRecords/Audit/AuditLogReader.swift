@@ -52,7 +52,7 @@ public struct AuditLogReader {
     ///   longer than `lineLimit`, or there are lines but none of them decodes.
     public func forEachLine(_ body: (AuditLogLine) -> Void) throws(AuditLogReadError) -> Int {
         let files = files()
-        guard !files.isEmpty else { throw AuditLogReadError(path: path, code: ENOENT) }
+        guard !files.isEmpty else { throw AuditLogReadError(path: path, code: .noSuchFileOrDirectory) }
         var corrupt = 0, decoded = 0
         for file in files {
             try Self.forEachRawLine(in: file) { bytes, _ in
@@ -88,7 +88,7 @@ public struct AuditLogReader {
             while let line = try lines.next(), body(line, lines.lineEndedWithLineFeed) {}
         } catch {
             switch error.reason {
-            case .cannotOpen(let code), .cannotRead(let code): throw AuditLogReadError(path: file, code: code.rawValue)
+            case .cannotOpen(let code), .cannotRead(let code): throw AuditLogReadError(path: file, code: code)
             case .tooLarge, .lineTooLong: throw AuditLogReadError(path: file, problem: "\(error)")
             }
         }
@@ -99,26 +99,38 @@ public struct AuditLogReader {
 public struct AuditLogReadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file.
     public var path: String
-    /// errno; ENOENT when the log does not exist; 0 when the content is at fault.
-    public var code: Int32
-    /// What is wrong with the content, when that is the problem.
-    public var problem: String?
+    /// Why it could not be read.
+    public var reason: Reason
+
+    /// Why an audit log could not be read.
+    public enum Reason: Equatable, Sendable {
+        /// Opening or reading it failed (`.noSuchFileOrDirectory`: there is no log).
+        case system(Errno)
+        /// Its content is not an audit log: what is wrong with it.
+        case content(String)
+    }
 
     /// A file that could not be opened or read.
-    public init(path: String, code: Int32) {
+    public init(path: String, code: Errno) {
         self.path = path
-        self.code = code
+        reason = .system(code)
     }
 
     /// A file whose content is not an audit log.
     public init(path: String, problem: String) {
         self.path = path
-        self.code = 0
-        self.problem = problem
+        reason = .content(problem)
+    }
+
+    /// What is wrong with the content, when that is the problem.
+    public var problem: String? {
+        if case .content(let problem) = reason { problem } else { nil }
     }
 
     public var description: String {
-        if let problem { return "cannot read the audit log \(path): \(problem)" }
-        return "cannot read the audit log \(path): \(Errno(rawValue: code)) (errno \(code))"
+        switch reason {
+        case .content(let problem): "cannot read the audit log \(path): \(problem)"
+        case .system(let code): "cannot read the audit log \(path): \(code) (errno \(code.rawValue))"
+        }
     }
 }

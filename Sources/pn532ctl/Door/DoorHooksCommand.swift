@@ -51,7 +51,7 @@ struct DoorHooksCommand: ParsableCommand {
             switch error {
             case .signals: throw CLIError.io(error.description)
             case .configuration(let config): throw CLIError(config)
-            case .socket(let socket): throw CLIError(message: error.description, exitCode: socket.code == EACCES || socket.code == EPERM ? ExitCode(77) : .ioError)
+            case .socket(let socket): throw CLIError(message: error.description, exitCode: socket.code == .permissionDenied || socket.code == .notPermitted ? ExitCode(77) : .ioError)
             }
         }
         if signal == SIGINT { throw ExitCode(130) }

@@ -1,3 +1,4 @@
+import SystemPackage
 import ArgumentParser
 import Basics
 import DoorControl
@@ -90,12 +91,12 @@ struct DoorLogCommand: ParsableCommand {
     }
 
     private static func cliError(_ error: AuditLogReadError) -> CLIError {
-        switch error.code {
-        case ENOENT:
+        switch error.reason {
+        case .system(.noSuchFileOrDirectory):
             .noInput("no audit log at \(error.path) — give its path with --file (audit.path in the door configuration)")
-        case 0:
+        case .content:
             .data("\(error)")
-        case EACCES, EPERM:
+        case .system(.permissionDenied), .system(.notPermitted):
             CLIError(message: "\(error) — the audit log is readable by root and the pn532ctl group", exitCode: ExitCode(77))
         default:
             .io("\(error)")

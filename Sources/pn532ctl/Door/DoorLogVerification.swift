@@ -1,3 +1,4 @@
+import SystemPackage
 import ArgumentParser
 import DoorControl
 
@@ -12,7 +13,7 @@ enum DoorLogVerification {
     static func run(path: String) throws(CLIError) {
         let report: AuditChainVerifier.Report
         do throws(AuditLogReadError) { report = try AuditChainVerifier.verify(path: path) } catch {
-            throw error.code == ENOENT
+            throw error.reason == .system(.noSuchFileOrDirectory)
                 ? .noInput("no audit log at \(error.path) — give its path with --file (audit.path in the door configuration)")
                 : .io("\(error)")
         }

@@ -69,10 +69,10 @@ struct DispatcherTests {
     @Test func aProgramThatCannotStartIsASpawnFailure() {
         let dispatcher = Dispatcher()
         let missing = Self.command(["/nonexistent/program", "x"])
-        #expect(throws: DispatchStartError(result: DispatchResult(command: missing, pid: nil, outcome: .spawnFailed(errno: ENOENT)))) {
+        #expect(throws: DispatchStartError(result: DispatchResult(command: missing, pid: nil, outcome: .spawnFailed(errno: .noSuchFileOrDirectory)))) {
             try dispatcher.start(missing, now: .zero).get()
         }
-        #expect(DispatchOutcome.spawnFailed(errno: ENOENT).description == "could not start: No such file or directory (errno 2)")
+        #expect(DispatchOutcome.spawnFailed(errno: .noSuchFileOrDirectory).description == "could not start: No such file or directory (errno 2)")
         #expect(dispatcher.running == 0)
     }
 

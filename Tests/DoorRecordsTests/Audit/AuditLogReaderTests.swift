@@ -69,7 +69,7 @@ struct AuditLogReaderTests {
         defer { directory.remove() }
         let path = directory.file("audit.jsonl")
         let error = #expect(throws: AuditLogReadError.self) { try Self.read(path) }
-        #expect(error == AuditLogReadError(path: path, code: ENOENT))
+        #expect(error == AuditLogReadError(path: path, code: .noSuchFileOrDirectory))
     }
 
     @Test func linesLongerThanTheReadBufferAreWhole() throws {

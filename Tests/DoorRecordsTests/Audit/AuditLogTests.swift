@@ -61,7 +61,7 @@ struct AuditLogTests {
         defer { directory.remove() }
         let path = directory.file("missing/audit.jsonl")
         let error = #expect(throws: AuditLogError.self) { try AuditLog(path: path, maxBytes: 100, keep: 1) }
-        #expect(error == AuditLogError(.open, path: path, code: ENOENT))
+        #expect(error == AuditLogError(.open, path: path, code: .noSuchFileOrDirectory))
         #expect(error?.description.contains("directory \(directory.file("missing")) does not exist") == true)
         #expect(directory.names().isEmpty)
     }
@@ -137,7 +137,7 @@ struct AuditLogTests {
     @Test func aFailedWriteIsThrownWithThePathAndErrno() throws {
         let log = try AuditLog(path: "/dev/full", maxBytes: 1 << 20, keep: 1)
         let error = #expect(throws: AuditLogError.self) { try log.append(Self.entry(1)) }
-        #expect(error == AuditLogError(.write, path: "/dev/full", code: ENOSPC))
+        #expect(error == AuditLogError(.write, path: "/dev/full", code: .noSpace))
         #expect(error?.description.contains("/dev/full") == true)
         #expect(error?.description.contains("errno \(ENOSPC)") == true)
     }
@@ -147,7 +147,7 @@ struct AuditLogTests {
     @Test func everyEntryIsFlushedToDisk() throws {
         let log = try AuditLog(path: "/dev/null", maxBytes: 1 << 20, keep: 1)
         let error = #expect(throws: AuditLogError.self) { try log.append(Self.entry(1)) }
-        #expect(error == AuditLogError(.sync, path: "/dev/null", code: EINVAL))
+        #expect(error == AuditLogError(.sync, path: "/dev/null", code: .invalidArgument))
     }
 
     @Test func theLogReopensAfterClose() throws {
