@@ -24,12 +24,8 @@ public enum DoorError: Error, CustomStringConvertible {
     /// A line (configured at `key`) cannot be requested or driven; `otherBackend` says how
     /// the configuration picks the other GPIO backend.
     case line(key: String, line: String, GPIOError, otherBackend: String)
-    /// A line failed other than with a `GPIOError`.
-    case lineFailure(key: String, line: String, any Error)
     /// The inputs cannot be read at the start.
     case inputs(GPIOError)
-    /// The inputs failed other than with a `GPIOError`.
-    case inputsFailure(any Error)
     /// The audit log cannot be opened.
     case audit(AuditLogError)
     /// The signals cannot be watched.
@@ -51,9 +47,7 @@ public enum DoorError: Error, CustomStringConvertible {
         case let .counters(place, error): "\(place): \(error) (rolling counters cannot be checked without it: the door does not start)"
         case let .line(key, line, error, otherBackend):
             "\(key) (\(line)): \(error)\(Self.hint(error, otherBackend))"
-        case let .lineFailure(key, line, error): "\(key) (\(line)): \(error)"
         case .inputs(let error): error.description
-        case .inputsFailure(let error): "reading the inputs: \(error)"
         case .audit(let error): "audit.path: \(error)"
         case .signals(let code): "cannot watch signals: \(code)"
         case .keep(let error): error.description

@@ -57,14 +57,12 @@ package final class DoorLines {
     ///
     /// - Throws: `DoorError` naming the key and the line when it cannot be had.
     package static func request(_ key: String, _ line: LineConfig, _ direction: GPIOLineRequest.Direction, backend: GPIOBackend, chip: String?) throws(DoorError) -> GPIOLine {
-        do {
+        do throws(GPIOError) {
             let name = try GPIOLineName(line.line)
             let request = GPIOLineRequest(line: name, direction: direction, activeLow: line.activeLow, consumer: "pn532ctl door")
             return try backend.request(request, chip: chip)
-        } catch let error as GPIOError {
-            throw .line(key: key, line: line.line, error, otherBackend: otherBackend(than: backend))
         } catch {
-            throw .lineFailure(key: key, line: line.line, error)
+            throw .line(key: key, line: line.line, error, otherBackend: otherBackend(than: backend))
         }
     }
 
@@ -86,12 +84,10 @@ package final class DoorLines {
 
     /// The inputs, debounced by the loop's sampling.
     package func inputMonitor(debounce: Duration, now: MonotonicTime) throws(DoorError) -> InputMonitor {
-        do {
+        do throws(GPIOError) {
             return try InputMonitor(exitButton: exitButton, doorContact: doorContact, doorbell: doorbell, debounce: debounce, now: now)
-        } catch let error as GPIOError {
-            throw .inputs(error)
         } catch {
-            throw .inputsFailure(error)
+            throw .inputs(error)
         }
     }
 }

@@ -39,7 +39,7 @@ public final class InputMonitor {
 
     /// Watches the lines given; the levels they have now are taken as the starting state
     /// (a door already open is reported by `initialEvents`).
-    public init(exitButton: GPIOLine?, doorContact: GPIOLine?, doorbell: GPIOLine?, debounce: Duration, now: MonotonicTime) throws {
+    public init(exitButton: GPIOLine?, doorContact: GPIOLine?, doorbell: GPIOLine?, debounce: Duration, now: MonotonicTime) throws(GPIOError) {
         self.debounce = debounce
         if let exitButton { inputs.append(Input(line: exitButton, rising: .exitRequested, falling: nil, level: try exitButton.read())) }
         if let doorContact { inputs.append(Input(line: doorContact, rising: .doorOpened, falling: .doorClosed, level: try doorContact.read())) }
@@ -59,7 +59,7 @@ public final class InputMonitor {
 
     /// Consumes the waiting edge notifications (poll(2) reported a descriptor readable) and
     /// reads the lines. An edge on a line restarts its debounce.
-    public func edgesArrived(at now: MonotonicTime) throws -> [DoorEvent] {
+    public func edgesArrived(at now: MonotonicTime) throws(GPIOError) -> [DoorEvent] {
         for index in inputs.indices where try inputs[index].line.drainEvents() {
             if let candidate = inputs[index].candidate { inputs[index].candidate = (candidate.level, now) }
         }
@@ -67,7 +67,7 @@ public final class InputMonitor {
     }
 
     /// Reads the lines and returns the debounced changes.
-    public func sample(at now: MonotonicTime) throws -> [DoorEvent] {
+    public func sample(at now: MonotonicTime) throws(GPIOError) -> [DoorEvent] {
         var events: [DoorEvent] = []
         for index in inputs.indices {
             let level = try inputs[index].line.read()

@@ -100,12 +100,10 @@ public struct OutputRelease {
     /// Requests `line` as an output already off, drives it off and lets go of it.
     private static func release(_ key: String, _ line: LineConfig, backend: GPIOBackend, chip: String?) throws(DoorError) {
         let requested = try DoorLines.request(key, line, .output(initiallyOn: false), backend: backend, chip: chip)
-        do {
+        do throws(GPIOError) {
             try requested.set(false)
-        } catch let error as GPIOError {
-            throw .line(key: key, line: line.line, error, otherBackend: DoorLines.otherBackend(than: backend))
         } catch {
-            throw .lineFailure(key: key, line: line.line, error)
+            throw .line(key: key, line: line.line, error, otherBackend: DoorLines.otherBackend(than: backend))
         }
     }
 

@@ -59,13 +59,11 @@ public final class ReaderDevice {
     /// The GPIO line `pin` (`GPIO4`) on the character device, requested as an active-low
     /// input with a pull-up, for the PN532's IRQ pin (low: "a response is ready").
     public static func interruptLine(named pin: String) throws(ReaderError) -> GPIOLine {
-        do {
+        do throws(GPIOError) {
             let request = GPIOLineRequest(line: try GPIOLineName(pin), direction: .input(bias: .pullUp, debounce: .zero), activeLow: true, consumer: "pn532ctl irq")
             return try CharacterDeviceGPIO().request(request, chip: nil)
-        } catch let error as GPIOError {
-            throw .interruptLine(pin: pin, error)
         } catch {
-            throw .interruptLine(pin: pin, .malformed("--irq-pin \(pin): \(error)"))
+            throw .interruptLine(pin: pin, error)
         }
     }
 

@@ -98,7 +98,7 @@ extension CLIError {
         case .configuration(let config): self.init(config)
         case .device, .noChip, .lineNotOnChip: self = .data(error.description)
         case let .line(_, _, gpio, _), let .inputs(gpio): self.init(message: error.description, exitCode: CLIError(gpio: gpio).exitCode)
-        case .directory, .counters, .lineFailure, .inputsFailure, .audit, .signals, .keep, .loop: self = .io(error.description)
+        case .directory, .counters, .audit, .signals, .keep, .loop: self = .io(error.description)
         }
     }
 }

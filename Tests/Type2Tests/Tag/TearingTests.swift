@@ -22,9 +22,9 @@ struct TearingTests {
             let field = try SimulatedField([tagHolding(old)])
             let tag = try field.tag()
             field.chip.removeTagAfterCommands = k
-            do {
+            do throws(Type2Error) {
                 try tag.writeNDEF(new)
-            } catch let error as Type2Error {
+            } catch {
                 if case .exchange(.noAnswer, _) = error {} else if case .tornWrite = error {} else {
                     Issue.record("k=\(k): unexpected error \(error)")
                 }
