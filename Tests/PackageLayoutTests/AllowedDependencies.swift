@@ -30,7 +30,7 @@ enum AllowedDependencies {
         "Credentials": ["Basics", "NDEF", "FileInput", "Crypto"],
         // L1
         "PN532": plumbing.union(["NFCCore", "POSIXIO"]),
-        "PN532Simulator": ["Basics", "NFCCore", "PN532", "Crypto"],
+        "PN532Simulator": ["Basics", "NFCCore", "PN532", "Crypto", "SystemPackage"],
         "GPIO": plumbing.union(["POSIXIO"]),
         "DaemonKit": plumbing.union(["POSIXIO"]),
         // L1½, L2

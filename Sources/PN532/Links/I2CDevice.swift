@@ -1,3 +1,4 @@
+import SystemPackage
 import Basics
 import NFCCore
 /// One I2C device as the kernel's i2c-dev driver presents it: whole read and write
@@ -32,10 +33,10 @@ public protocol I2CDevice: AnyObject {
 /// EREMOTEIO: a byte not acknowledged, ETIMEDOUT: the bus is held).
 public struct I2CTransferError: Error, Hashable, Sendable {
     /// The errno value.
-    public var errno: Int32
+    public var errno: Errno
 
     /// Creates an error for `errno`.
-    public init(errno: Int32) {
+    public init(errno: Errno) {
         self.errno = errno
     }
 }

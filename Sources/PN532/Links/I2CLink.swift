@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemPackage
 import Basics
 import NFCCore
 import Glibc
@@ -53,7 +54,7 @@ public final class I2CLink: ByteLink {
 
     public func write(_ bytes: [UInt8]) throws(LinkError) {
         guard bytes.first != Self.wakeUpByte else { return }
-        var failure = I2CTransferError(errno: 0)
+        var failure: I2CTransferError?
         var attempts = 0
         while attempts < max(1, settings.writeAttempts) {
             attempts += 1
@@ -66,7 +67,7 @@ public final class I2CLink: ByteLink {
                 guard Self.retriedErrors.contains(error.errno) else { break }
             }
         }
-        throw LinkError(.io, device: name, errno: failure.errno, operation: attempts > 1 ? "write (\(attempts) tries)" : "write", link: .i2c)
+        throw LinkError(.io, device: name, errno: failure?.errno, operation: attempts > 1 ? "write (\(attempts) tries)" : "write", link: .i2c)
     }
 
     public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
@@ -100,7 +101,7 @@ public final class I2CLink: ByteLink {
     /// ACK and NACK are 6 bytes; a command frame is longer and is answered by an ACK.
     private static let controlFrameLength = 6
     /// Not acknowledged: a sleeping or busy chip, or noise. Worth another try.
-    private static let retriedErrors: Set<Int32> = [ENXIO, EREMOTEIO]
+    private static let retriedErrors: Set<Errno> = [Errno(rawValue: ENXIO), Errno(rawValue: EREMOTEIO)]
 
     /// The earliest start of the next transaction, if the bus-free gap says one.
     private var nextTransactionTime: MonotonicTime? {

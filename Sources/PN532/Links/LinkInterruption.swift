@@ -31,6 +31,6 @@ public enum LinkInterruption {
     /// Throws `.interrupted` for `device` when a signal is pending and not suspended.
     public static func check(device: String, operation: String) throws(LinkError) {
         let signal = clinux_interrupt_pending()
-        guard signal == 0 else { throw LinkError(.interrupted, device: device, errno: signal, operation: operation) }
+        guard signal == 0 else { throw LinkError(.interrupted, device: device, signal: signal, operation: operation) }
     }
 }

@@ -25,13 +25,13 @@ public final class LinuxI2CDevice: I2CDevice {
         do throws(Errno) {
             file = try .opening(bus, .readWrite)
         } catch {
-            throw LinkError(.open, device: name, errno: error.rawValue, operation: "open", link: .i2c)
+            throw LinkError(.open, device: name, errno: error, operation: "open", link: .i2c)
         }
         do throws(Errno) {
             try retryingInterrupts { [file] in clinux_i2c_set_address(file.rawValue, UInt32(address)) }
         } catch {
             file.closeQuietly()
-            throw LinkError(error == .resourceBusy ? .busy : .io, device: name, errno: error.rawValue, operation: "ioctl(I2C_SLAVE) (is it an I2C bus?)", link: .i2c)
+            throw LinkError(error == .resourceBusy ? .busy : .io, device: name, errno: error, operation: "ioctl(I2C_SLAVE) (is it an I2C bus?)", link: .i2c)
         }
     }
 
@@ -46,13 +46,13 @@ public final class LinuxI2CDevice: I2CDevice {
     /// One write(2), one bus transaction: a short one is a failed transfer, not continued.
     public func write(_ bytes: [UInt8]) throws(I2CTransferError) {
         let written: Int
-        do throws(Errno) { written = try file.writeSome(bytes[...]) } catch { throw I2CTransferError(errno: error.rawValue) }
-        guard written == bytes.count else { throw I2CTransferError(errno: EREMOTEIO) }
+        do throws(Errno) { written = try file.writeSome(bytes[...]) } catch { throw I2CTransferError(errno: error) }
+        guard written == bytes.count else { throw I2CTransferError(errno: Errno(rawValue: EREMOTEIO)) }
     }
 
     /// One read(2), one bus transaction.
     public func read(count: Int) throws(I2CTransferError) -> [UInt8] {
-        do throws(Errno) { return try file.readSome(upTo: count) } catch { throw I2CTransferError(errno: error.rawValue) }
+        do throws(Errno) { return try file.readSome(upTo: count) } catch { throw I2CTransferError(errno: error) }
     }
 
     /// No IRQ line is wired here: sleeps until `deadline`.

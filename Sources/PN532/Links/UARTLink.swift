@@ -27,7 +27,7 @@ public final class UARTLink: ByteLink {
         do throws(Errno) {
             opened = try .opening(path, .readWrite, options: [.noControllingTerminal, .nonBlocking])
         } catch {
-            throw LinkError(.open, device: path, errno: error.rawValue, operation: "open", link: .uart)
+            throw LinkError(.open, device: path, errno: error, operation: "open", link: .uart)
         }
         file = opened
         do throws(LinkError) {
@@ -50,7 +50,7 @@ public final class UARTLink: ByteLink {
         do throws(Errno) {
             try retryingInterrupts(call)
         } catch {
-            throw LinkError(error == busyOn ? .busy : kind, device: device, errno: error.rawValue, operation: operation, link: .uart)
+            throw LinkError(error == busyOn ? .busy : kind, device: device, errno: error, operation: operation, link: .uart)
         }
     }
 
@@ -80,7 +80,7 @@ public final class UARTLink: ByteLink {
             } catch Errno.wouldBlock {
                 try waitFor(Int16(POLLOUT), until: now + .seconds(1), operation: "write")
             } catch {
-                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "write", link: .uart)
+                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error, operation: "write", link: .uart)
             }
         }
     }
@@ -93,7 +93,7 @@ public final class UARTLink: ByteLink {
                 if !bytes.isEmpty { return bytes }
             } catch Errno.wouldBlock {
             } catch {
-                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error.rawValue, operation: "read", link: .uart)
+                throw LinkError(error == .ioError ? .closed : .io, device: name, errno: error, operation: "read", link: .uart)
             }
             // With VMIN 0 a terminal's read() returns 0 for "nothing yet"; a hang-up shows in poll.
             guard try waitFor(Int16(POLLIN), until: deadline, operation: "read") else { return [] }
@@ -122,7 +122,7 @@ public final class UARTLink: ByteLink {
             do throws(Errno) {
                 try Poll.wait(&entries, timeout: remaining)
             } catch {
-                throw LinkError(.io, device: name, errno: error.rawValue, operation: operation, link: .uart)
+                throw LinkError(.io, device: name, errno: error, operation: operation, link: .uart)
             }
             if entries[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 throw LinkError(.closed, device: name, operation: operation, link: .uart)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemPackage
 import Glibc
 #endif
 
@@ -15,14 +16,14 @@ extension PN532Error {
         + "default rate: lower i2c_arm_baudrate in config.txt or use UART"
 
     /// The likely cause of an I2C transfer's errno, to append to the link's message.
-    static func i2cHint(errno: Int32) -> String {
-        switch errno {
-        case ENXIO:
+    static func i2cHint(errno: Errno?) -> String {
+        switch errno?.rawValue {
+        case ENXIO?:
             " — nothing acknowledged that address: wrong address (see i2cdetect -y N), or the PN532 is unpowered or not in I2C mode"
-        case EREMOTEIO, ETIMEDOUT, EAGAIN:
+        case EREMOTEIO?, ETIMEDOUT?, EAGAIN?:
             " — the bus is wedged or the chip stretched the clock too long: reset the PN532 through RSTPD_N; "
                 + "on a Raspberry Pi lower i2c_arm_baudrate or use UART"
-        case ENOENT:
+        case ENOENT?:
             " — is I2C enabled (raspi-config, dtparam=i2c_arm=on) and is that the bus number (ls /dev/i2c-*)?"
         default:
             ""

@@ -118,7 +118,7 @@ public final class TargetExchange: TagExchange {
     /// apart so that layers above stop rather than retry.
     static func failure(_ error: PN532Error) -> TransportFailure {
         if case .link(let link) = error.kind, link.kind == .interrupted {
-            return TransportFailure(.interrupted(signal: link.errno), error.description, underlying: error)
+            return TransportFailure(.interrupted(signal: link.signal ?? 0), error.description, underlying: error)
         }
         return TransportFailure(.reader, error.description, underlying: error)
     }

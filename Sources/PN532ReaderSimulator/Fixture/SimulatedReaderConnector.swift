@@ -1,3 +1,4 @@
+import SystemPackage
 import Basics
 import NFCCore
 import PN532
@@ -43,7 +44,7 @@ public final class SimulatedReaderConnector: ReaderConnector {
     public func connect() throws(PN532Error) -> PN532Session {
         connects += 1
         guard !unplugged else {
-            throw PN532Error(.link(LinkError(.open, device: name, errno: 2, operation: "open")), command: nil, device: name)
+            throw PN532Error(.link(LinkError(.open, device: name, errno: .noSuchFileOrDirectory, operation: "open")), command: nil, device: name)
         }
         if chip.isStalled { chip.reset(at: link.now) }
         let session = PN532Session(link: link)
@@ -58,7 +59,7 @@ public final class SimulatedReaderConnector: ReaderConnector {
     public func resetChip() throws(PN532Error) -> Bool {
         guard hasResetLine else { return false }
         guard !unplugged else {
-            throw PN532Error(.link(LinkError(.io, device: name, errno: 5, operation: "write")), command: nil, device: name)
+            throw PN532Error(.link(LinkError(.io, device: name, errno: .ioError, operation: "write")), command: nil, device: name)
         }
         resets += 1
         chip.reset(at: link.now)

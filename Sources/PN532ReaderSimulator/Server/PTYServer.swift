@@ -37,7 +37,7 @@ public final class PTYServer {
         do throws(Errno) {
             opened = FileDescriptor(rawValue: try retryingInterrupts { clinux_open_pty_master(&name, name.count) })
         } catch {
-            throw LinkError(.open, device: "/dev/ptmx", errno: error.rawValue, operation: "open a pseudo-terminal")
+            throw LinkError(.open, device: "/dev/ptmx", errno: error, operation: "open a pseudo-terminal")
         }
         master = opened
         path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -46,7 +46,7 @@ public final class PTYServer {
             slaveEnd = try .opening(path, .readWrite, options: .noControllingTerminal)
         } catch {
             opened.closeQuietly()
-            throw LinkError(.open, device: path, errno: error.rawValue, operation: "configure the pseudo-terminal")
+            throw LinkError(.open, device: path, errno: error, operation: "configure the pseudo-terminal")
         }
         do throws(Errno) {
             try retryingInterrupts { clinux_make_raw(slaveEnd.rawValue) }
@@ -54,7 +54,7 @@ public final class PTYServer {
         } catch {
             slaveEnd.closeQuietly()
             opened.closeQuietly()
-            throw LinkError(.open, device: path, errno: error.rawValue, operation: "configure the pseudo-terminal")
+            throw LinkError(.open, device: path, errno: error, operation: "configure the pseudo-terminal")
         }
         slave = slaveEnd
         _ = fcntl(opened.rawValue, F_SETFL, fcntl(opened.rawValue, F_GETFL) | O_NONBLOCK)
@@ -65,7 +65,7 @@ public final class PTYServer {
         } catch {
             slaveEnd.closeQuietly()
             opened.closeQuietly()
-            throw LinkError(.open, device: path, errno: error.rawValue, operation: "packet mode on the pseudo-terminal")
+            throw LinkError(.open, device: path, errno: error, operation: "packet mode on the pseudo-terminal")
         }
     }
 
@@ -98,7 +98,7 @@ public final class PTYServer {
             } catch Errno.wouldBlock, Errno.ioError {
                 break
             } catch {
-                throw LinkError(.io, device: path, errno: error.rawValue, operation: "read from the host")
+                throw LinkError(.io, device: path, errno: error, operation: "read from the host")
             }
             let count = buffer.count
             guard count > 0 else { break }
@@ -123,7 +123,7 @@ public final class PTYServer {
             _ = try master.writeSome(wire[...])
         } catch Errno.wouldBlock, Errno.ioError {
         } catch {
-            throw LinkError(.io, device: path, errno: error.rawValue, operation: "write to the host")
+            throw LinkError(.io, device: path, errno: error, operation: "write to the host")
         }
     }
 

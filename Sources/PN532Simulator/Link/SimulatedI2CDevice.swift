@@ -1,3 +1,4 @@
+import SystemPackage
 import Basics
 import NFCCore
 import PN532
@@ -137,7 +138,7 @@ public final class SimulatedI2CDevice: I2CDevice {
             now = now + byteTime(1 + length)
         }
         transactions.append(Transaction(kind: kind, start: start, end: now, errno: failure))
-        if failure != 0 { throw I2CTransferError(errno: failure) }
+        if failure != 0 { throw I2CTransferError(errno: Errno(rawValue: failure)) }
     }
 
     /// Moves what the chip has sent by now into whole frames.

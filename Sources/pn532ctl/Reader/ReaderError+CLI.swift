@@ -1,3 +1,4 @@
+import SystemPackage
 import ArgumentParser
 import PN532Reader
 import PN532
@@ -13,9 +14,9 @@ extension CLIError {
         if case .link(let link) = error.kind {
             switch link.kind {
             case .busy: return CLIError(message: error.description, exitCode: ExitCode(75))
-            case .open where link.errno == 13: return CLIError(message: error.description, exitCode: ExitCode(77))
-            case .interrupted: return CLIError(message: error.description, exitCode: ExitCode(128 + link.errno))
-            case .io where link.errno == ENOTTY: return CLIError(message: "\(link.device) is not a serial port: give the PN532's port (/dev/serial0, /dev/ttyUSB0) or another device form", exitCode: .unavailable)
+            case .open where link.errno == .permissionDenied: return CLIError(message: error.description, exitCode: ExitCode(77))
+            case .interrupted: return CLIError(message: error.description, exitCode: ExitCode(128 + (link.signal ?? SIGINT)))
+            case .io where link.errno == Errno(rawValue: ENOTTY): return CLIError(message: "\(link.device) is not a serial port: give the PN532's port (/dev/serial0, /dev/ttyUSB0) or another device form", exitCode: .unavailable)
             default: break
             }
         }

@@ -1,3 +1,4 @@
+import SystemPackage
 import NDEF
 import NFCCore
 import PN532
@@ -43,7 +44,7 @@ import Type2
     }
 
     @Test func aBusyDeviceIsSystemIsBusyAndOtherReaderFailuresEndTheSession() {
-        let busy = PN532Error(.link(LinkError(.busy, device: "/dev/ttyS0", errno: 11, operation: "lock")), command: nil, device: "/dev/ttyS0")
+        let busy = PN532Error(.link(LinkError(.busy, device: "/dev/ttyS0", errno: .resourceTemporarilyUnavailable, operation: "lock")), command: nil, device: "/dev/ttyS0")
         #expect(NFCReaderError(busy).code == .readerSessionInvalidationErrorSystemIsBusy)
         let silent = PN532Error(.noAcknowledgement(attempts: 3), command: .getFirmwareVersion, device: "/dev/ttyS0")
         #expect(NFCReaderError(silent).code == .readerSessionInvalidationErrorSessionTerminatedUnexpectedly)

@@ -1,3 +1,4 @@
+import SystemPackage
 import Basics
 import Glibc
 import NFCCore
@@ -13,7 +14,7 @@ struct SimulatedI2CDeviceTests {
     /// A device whose chip has been woken by its address.
     static func awake() throws -> SimulatedI2CDevice {
         let device = SimulatedI2CDevice(chip: SimulatedPN532())
-        #expect(throws: I2CTransferError(errno: ENXIO)) { try device.read(count: 1) }
+        #expect(throws: I2CTransferError(errno: Errno(rawValue: ENXIO))) { try device.read(count: 1) }
         device.sleep(until: device.now + device.wakeUpTime)
         #expect(try device.read(count: 1) == [0x00])
         #expect(!device.chip.isAsleep)
@@ -22,8 +23,8 @@ struct SimulatedI2CDeviceTests {
 
     @Test func aSleepingChipNAKsItsAddressUntilItHasWoken() throws {
         let device = SimulatedI2CDevice(chip: SimulatedPN532())
-        #expect(throws: I2CTransferError(errno: ENXIO)) { try device.write(Self.getFirmwareVersion) }
-        #expect(throws: I2CTransferError(errno: ENXIO)) { try device.read(count: 1) }
+        #expect(throws: I2CTransferError(errno: Errno(rawValue: ENXIO))) { try device.write(Self.getFirmwareVersion) }
+        #expect(throws: I2CTransferError(errno: Errno(rawValue: ENXIO))) { try device.read(count: 1) }
         #expect(device.chip.isAsleep)
         device.sleep(until: device.now + device.wakeUpTime)
         try device.write(Self.getFirmwareVersion)
@@ -54,17 +55,17 @@ struct SimulatedI2CDeviceTests {
     @Test func faultBurstsAndAWedgedBusThatOnlyAResetClears() throws {
         let device = try Self.awake()
         device.failNextTransactions(2, errno: EREMOTEIO)
-        #expect(throws: I2CTransferError(errno: EREMOTEIO)) { try device.read(count: 1) }
-        #expect(throws: I2CTransferError(errno: EREMOTEIO)) { try device.read(count: 1) }
+        #expect(throws: I2CTransferError(errno: Errno(rawValue: EREMOTEIO))) { try device.read(count: 1) }
+        #expect(throws: I2CTransferError(errno: Errno(rawValue: EREMOTEIO))) { try device.read(count: 1) }
         #expect(try device.read(count: 1) == [0x00])
         device.wedge()
         for _ in 0..<3 {
-            #expect(throws: I2CTransferError(errno: ETIMEDOUT)) { try device.write(Self.getFirmwareVersion) }
+            #expect(throws: I2CTransferError(errno: Errno(rawValue: ETIMEDOUT))) { try device.write(Self.getFirmwareVersion) }
         }
         device.reset()
         #expect(!device.isWedged)
         #expect(device.chip.isAsleep)
-        #expect(throws: I2CTransferError(errno: ENXIO)) { try device.read(count: 1) }
+        #expect(throws: I2CTransferError(errno: Errno(rawValue: ENXIO))) { try device.read(count: 1) }
     }
 
     @Test func anInterruptLineEndsTheWaitWhenAFrameIsReady() throws {

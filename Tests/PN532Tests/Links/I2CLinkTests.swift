@@ -1,3 +1,4 @@
+import SystemPackage
 import Basics
 import Glibc
 import NFCCore
@@ -92,7 +93,7 @@ struct I2CLinkTests {
     @Test func aWriteNeverAcknowledgedFailsNamingBusAddressAndCause() throws {
         device.failNextTransactions(link.settings.writeAttempts)
         let error = #expect(throws: LinkError.self) { try link.write(Self.samConfiguration) }
-        #expect(error?.errno == ENXIO)
+        #expect(error?.errno == Errno(rawValue: ENXIO))
         #expect(error?.device == "i2c:sim-i2c:0x24")
         #expect(device.transactions.count == link.settings.writeAttempts)
         let message = PN532Error(.link(try #require(error)), command: .samConfiguration, device: link.name).description
@@ -110,7 +111,7 @@ struct I2CLinkTests {
             Issue.record("expected a link error, got \(String(describing: error))")
             return
         }
-        #expect(linkError.errno == ETIMEDOUT)
+        #expect(linkError.errno == Errno(rawValue: ETIMEDOUT))
         #expect(link.now - before <= device.busTimeout + .milliseconds(6))
         let message = try #require(error).description
         #expect(message.contains("i2c:sim-i2c:0x24"))
