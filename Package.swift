@@ -53,7 +53,7 @@ let package = Package(
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.
         .target(name: "PN532", dependencies: ["Basics", "NFCCore", "CLinux", "POSIXIO", system], swiftSettings: strict),
-        .target(name: "PN532Simulator", dependencies: ["Basics", "NFCCore", "PN532"], swiftSettings: strict),
+        .target(name: "PN532Simulator", dependencies: ["Basics", "NFCCore", "PN532", system], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["Basics", "CLinux", "POSIXIO", system], swiftSettings: strict),
         .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system], swiftSettings: strict),
         // L1½ and L2: the tags.
