@@ -1,3 +1,5 @@
+import TOML
+
 /// `[hooks]` of `door.toml`: where the door sends each decided presentation for the hook
 /// runner (`pn532ctl door hooks`), which runs programs in its own unprivileged unit.
 public struct HooksConfig: Equatable, Sendable {
@@ -35,8 +37,8 @@ public struct HooksFile: Equatable, Sendable {
 
     /// Reads and validates the hook file at `path`.
     public static func load(path: String) throws(ConfigError) -> HooksFile {
-        let text = try DoorConfig.readText(path)
-        let root = ConfigSection(table: try DoorConfig.parseTOML(text, file: path), path: "", line: nil, source: ConfigSource(file: path))
+        let text = try ConfigFile.readText(path)
+        let root = ConfigSection(table: try ConfigFile.parse(text, file: path), path: "", line: nil, source: ConfigSource(file: path))
         try root.checkKeys(["socket", "max_running", "per_minute", "hook"])
         let defaults = HooksFile()
         return HooksFile(
