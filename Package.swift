@@ -80,7 +80,7 @@ let package = Package(
         ),
         .target(
             name: "DoorHooks",
-            dependencies: ["Basics", "DoorControl", "DoorRecords", "TOML", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
+            dependencies: ["Basics", "DoorRecords", "TOML", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
             swiftSettings: strict
         ),
         .target(
@@ -138,11 +138,11 @@ let package = Package(
         .testTarget(
             name: "DoorControlTests",
             dependencies: [
-                "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator",
+                "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "NDEF", "PN532", "PN532Simulator",
                 "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", crypto,
             ]
         ),
-        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "DoorRecords", "NDEF"]),
+        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
         .testTarget(name: "ProvisioningTests", dependencies: ["Basics", "Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
         .testTarget(
             name: "pn532ctlTests",

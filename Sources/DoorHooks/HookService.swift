@@ -1,5 +1,4 @@
 import DaemonKit
-import DoorControl
 import SystemPackage
 import TOML
 

@@ -53,8 +53,7 @@ enum AllowedDependencies {
             "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO", "DaemonKit", "Credentials",
             "TOML", "DoorRecords", "Crypto", "SystemPackage",
         ],
-        // DoorControl: the hooks file is read with the door configuration's section decoder.
-        "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML", "DoorControl"]),
+        "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
         // Type 2 tags.
         "Provisioning": plumbing.union([

@@ -1,4 +1,4 @@
-import DoorControl
+import DoorHooks
 import TOML
 import TestSupport
 import Testing

@@ -1,17 +1,5 @@
 import TOML
 
-/// `[hooks]` of `door.toml`: where the door sends each decided presentation for the hook
-/// runner (`pn532ctl door hooks`), which runs programs in its own unprivileged unit.
-public struct HooksConfig: Equatable, Sendable {
-    /// The runner's unix datagram socket; nil: no events are sent.
-    public var socket: String?
-
-    /// A hooks section.
-    public init(socket: String? = nil) {
-        self.socket = socket
-    }
-}
-
 /// The hook runner's own file (`/etc/pn532ctl-hooks/hooks.toml`): its socket, limits and
 /// `[[hook]]` rules. It holds no credentials and the runner reads nothing of `door.toml`.
 public struct HooksFile: Equatable, Sendable {
@@ -45,15 +33,6 @@ public struct HooksFile: Equatable, Sendable {
             socket: try root.absolutePath("socket") ?? defaults.socket,
             maxRunning: try root.integer("max_running", in: 1...32) ?? defaults.maxRunning,
             perMinute: try root.integer("per_minute", in: 1...600) ?? defaults.perMinute,
-            hooks: try DoorConfigDecoder(root: root).hookRules())
-    }
-}
-
-extension DoorConfigDecoder {
-    /// `[hooks]`: `socket = "/run/pn532ctl-hooks/events"`.
-    func hooksSection() throws(ConfigError) -> HooksConfig {
-        let section = try section("hooks")
-        try section.checkKeys(["socket"])
-        return HooksConfig(socket: try section.absolutePath("socket"))
+            hooks: try HookRules.decode(root))
     }
 }
