@@ -43,11 +43,11 @@ let package = Package(
         .target(name: "NFCCore", swiftSettings: strict),
         .target(name: "NDEF", dependencies: ["Basics"], swiftSettings: strict),
         .target(name: "JSONText", dependencies: ["Basics"], swiftSettings: strict),
-        .target(name: "TOML", dependencies: ["Basics", "JSONText"], swiftSettings: strict),
         .target(name: "Originality", dependencies: ["Basics"], swiftSettings: strict),
         .target(name: "POSIXIO", dependencies: ["Basics", "CLinux", system], swiftSettings: strict),
         .target(name: "FileInput", dependencies: ["POSIXIO", system], swiftSettings: strict),
         .target(name: "CSV", dependencies: ["FileInput"], swiftSettings: strict),
+        .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
         .target(name: "Credentials", dependencies: ["NDEF", "FileInput", crypto], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
@@ -73,14 +73,14 @@ let package = Package(
         .target(
             name: "DoorControl",
             dependencies: [
-                "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "FileInput",
-                "POSIXIO", "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
+                "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO",
+                "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
             ],
             swiftSettings: strict
         ),
         .target(
             name: "DoorHooks",
-            dependencies: ["Basics", "DoorControl", "DoorRecords", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
+            dependencies: ["Basics", "DoorRecords", "TOML", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
             swiftSettings: strict
         ),
         .target(
@@ -97,7 +97,7 @@ let package = Package(
             dependencies: [
                 "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "GPIO", "CLinux", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
-                "Provisioning", "JSONText", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
+                "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -138,11 +138,11 @@ let package = Package(
         .testTarget(
             name: "DoorControlTests",
             dependencies: [
-                "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "DoorHooks", "NDEF", "PN532", "PN532Simulator",
-                "PN532ReaderSimulator", "Type2", "GPIO", "TestSupport", crypto,
+                "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "NDEF", "PN532", "PN532Simulator",
+                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", crypto,
             ]
         ),
-        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorControl", "DoorRecords", "NDEF"]),
+        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
         .testTarget(name: "ProvisioningTests", dependencies: ["Basics", "Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
         .testTarget(
             name: "pn532ctlTests",

@@ -1,4 +1,3 @@
-import DoorControl
 import DoorRecords
 
 /// A hook to run for an event: a rule's program and arguments exactly as configured, the

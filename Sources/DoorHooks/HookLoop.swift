@@ -1,7 +1,6 @@
 import DoorRecords
 import Basics
 import DaemonKit
-import DoorControl
 import NFCCore
 
 #if canImport(Glibc)

@@ -1,4 +1,3 @@
-import DoorControl
 import DoorRecords
 import NFCCore
 

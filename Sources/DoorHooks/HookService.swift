@@ -1,6 +1,6 @@
 import DaemonKit
-import DoorControl
 import SystemPackage
+import TOML
 
 #if canImport(Glibc)
 import Glibc

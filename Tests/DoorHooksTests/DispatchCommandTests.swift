@@ -1,7 +1,5 @@
-import DoorControl
 import DoorHooks
 import DoorRecords
-import NDEF
 import Testing
 
 @Suite("Hook rules: which hooks an event runs, and with what")
@@ -41,16 +39,6 @@ struct DispatchCommandTests {
         #expect(DispatchCommand.commands(for: Self.event(uri: "https://x/1"), rules: rules).map(\.rule) == [0])
         #expect(DispatchCommand.commands(for: Self.event(uri: "https://y/1", text: "t"), rules: rules).map(\.rule) == [1])
         #expect(DispatchCommand.commands(for: Self.event(), rules: rules).isEmpty)
-    }
-
-    @Test func anEventFromAPresentationCarriesItsFirstURIAndTextAndNothingForTwoTags() throws {
-        let presentation = Presentation(uid: [0x04, 0xA1], message: NDEFMessage(records: [.uri("https://a/"), .uri("https://b/"), try .text(TextPayload(text: "hi"))]))
-        let decision = Decision(granted: false, user: nil, rule: "default deny", reason: "no user")
-        let event = try #require(HookEvent(presentation: presentation, decision: decision, lockedOut: true))
-        #expect(event == HookEvent(uid: "04A1", granted: false, user: nil, rule: "default deny", reason: "no user", uri: "https://a/", text: "hi", lockout: true))
-        var two = presentation
-        two.multipleTags = true
-        #expect(HookEvent(presentation: two, decision: decision, lockedOut: false) == nil)
     }
 
     @Test func longValuesAreCutAndNULsReplaced() {

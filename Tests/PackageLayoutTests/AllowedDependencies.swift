@@ -22,7 +22,8 @@ enum AllowedDependencies {
         "NFCCore": ["Basics"],
         "NDEF": ["Basics"],
         "JSONText": ["Basics"],
-        "TOML": ["Basics", "JSONText"],
+        // FileInput: the bounded read of a configuration file.
+        "TOML": ["Basics", "JSONText", "FileInput"],
         "Originality": ["Basics"],
         "POSIXIO": plumbing,
         "FileInput": plumbing.union(["POSIXIO"]),
@@ -49,11 +50,10 @@ enum AllowedDependencies {
         "DoorRecords": plumbing.union(["JSONText", "POSIXIO", "FileInput", "Crypto"]),
         // L4. DoorControl: never PN532, Type2 or CLinux.
         "DoorControl": [
-            "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "FileInput", "POSIXIO", "DaemonKit",
-            "Credentials", "TOML", "DoorRecords", "Crypto", "SystemPackage",
+            "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO", "DaemonKit", "Credentials",
+            "TOML", "DoorRecords", "Crypto", "SystemPackage",
         ],
-        // DoorControl: the hooks file is read with the door configuration's section decoder.
-        "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML", "DoorControl"]),
+        "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
         // Type 2 tags.
         "Provisioning": plumbing.union([

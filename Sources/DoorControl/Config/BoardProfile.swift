@@ -28,7 +28,7 @@ struct BoardProfile {
                 message: "unknown board \(TOMLFormat.string(name)); \(list) (looked in \(directories.joined(separator: ", ")))")
         }
         let file = "\(directory)/\(name).toml"
-        let table = try DoorConfig.parseTOML(try DoorConfig.readText(file), file: file)
+        let table = try ConfigFile.parse(try ConfigFile.readText(file), file: file)
         for (key, value) in table.entries {
             guard sections.contains(key) else {
                 throw ConfigError(file: file, line: value.line, key: key,

@@ -2,7 +2,7 @@ import GPIO
 import NFCCore
 import TOML
 
-/// Reads of the door's own value types: GPIO lines, paths, feedback patterns.
+/// Reads of the door's own value types: GPIO lines, feedback patterns, dates.
 extension ConfigSection {
     /// A GPIO line as the board names it (`GPIO17`), normalised; nil when absent or `false`.
     func lineName(_ key: String) throws(ConfigError) -> String? {
@@ -26,13 +26,6 @@ extension ConfigSection {
         default:
             throw typeError(key, value, expected: "a line: \"GPIO22\" or { line = \"GPIO22\", active_low = true } (or false)")
         }
-    }
-
-    /// An absolute file or directory path.
-    func absolutePath(_ key: String) throws(ConfigError) -> String? {
-        guard let path = try text(key) else { return nil }
-        guard path.hasPrefix("/") else { throw error(key, "must be an absolute path, not \(TOMLFormat.string(path))", at: table[key]) }
-        return path
     }
 
     /// A blink or beep pattern: milliseconds on, off, on… (at most 32 steps of 1-60000 ms).

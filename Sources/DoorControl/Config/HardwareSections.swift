@@ -1,5 +1,6 @@
 import NFCCore
 import PN532Reader
+import TOML
 /// `[reader]`, `[gpio]`, `[relay]`, `[inputs]` and `[feedback]`.
 extension DoorConfigDecoder {
     /// The PN532's rates (SetSerialBaudRate).

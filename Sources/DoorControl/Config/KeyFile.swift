@@ -1,4 +1,5 @@
 import Credentials
+import TOML
 
 /// The door's token key, `security.key_file`, read by the one secret-file reader
 /// (`SecretFile`) with its refusals as configuration errors.

@@ -34,12 +34,12 @@ public struct ReleaseLines: Equatable, Sendable {
     ///
     /// - Throws: `ConfigError` when the file cannot be read or parsed, or has no usable relay line.
     public static func load(path: String, boardsDirectory: String? = nil) throws(ConfigError) -> ReleaseLines {
-        try parse(text: try DoorConfig.readText(path), fileName: path, boardsDirectory: boardsDirectory)
+        try parse(text: try ConfigFile.readText(path), fileName: path, boardsDirectory: boardsDirectory)
     }
 
     /// As `load`, from text.
     public static func parse(text: String, fileName: String, boardsDirectory: String? = nil) throws(ConfigError) -> ReleaseLines {
-        var root = ConfigSection(table: try DoorConfig.parseTOML(text, file: fileName), path: "", line: nil, source: ConfigSource(file: fileName))
+        var root = ConfigSection(table: try ConfigFile.parse(text, file: fileName), path: "", line: nil, source: ConfigSource(file: fileName))
         if let board = try? root.text("board"), let value = root["board"] {
             let directories = [boardsDirectory, ConfigFile.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
             if let profile = try? BoardProfile.find(board, in: directories, requestedAt: value, by: root.source) {

@@ -1,3 +1,5 @@
+import TOML
+
 /// Weekly schedule windows as configuration files write them: `Mon-Fri 08:00-18:00`,
 /// `Sat,Sun 10:00-12:00`, `Fri-Mon 00:00-24:00`.
 ///

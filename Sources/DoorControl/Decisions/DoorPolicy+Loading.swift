@@ -1,4 +1,5 @@
 import Crypto
+import TOML
 
 extension DoorPolicy {
     /// The policy for `config` as loaded from `file`: the token key read from

@@ -4,6 +4,7 @@ import GPIO
 import PN532Reader
 import POSIXIO
 import SystemPackage
+import TOML
 
 /// Why the door cannot start, cannot release its outputs, or stopped on a fault. Each case
 /// keeps what a technician needs (the key and its place in the file, the line, errno); a

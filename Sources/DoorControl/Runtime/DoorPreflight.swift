@@ -1,6 +1,7 @@
 import GPIO
 import PN532Reader
 import SystemPackage
+import TOML
 
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@ import GPIO
 import NFCCore
 import PN532Reader
 import SystemPackage
+import TOML
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import DaemonKit
 import GPIO
 import POSIXIO
 import SystemPackage
+import TOML
 
 #if canImport(Glibc)
 import Glibc

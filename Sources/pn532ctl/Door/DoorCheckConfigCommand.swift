@@ -2,6 +2,7 @@ import JSONText
 import ArgumentParser
 import DoorControl
 import GPIO
+import TOML
 
 /// `pn532ctl door check-config [FILE]`: validates the door's configuration and prints it as it
 /// takes effect.

@@ -1,5 +1,6 @@
 import DoorControl
 import NFCCore
+import TOML
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import DoorControl
 import Foundation
 import NFCCore
+import TestSupport
 import Testing
 
 @Suite("Door configuration: the effective configuration as TOML")

@@ -1,4 +1,5 @@
 import DoorControl
+import TOML
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import DoorControl
+import TOML
 import Testing
 
 @Suite("Door configuration: the lines door release drives, read leniently")

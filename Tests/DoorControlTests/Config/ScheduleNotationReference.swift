@@ -1,4 +1,5 @@
 @testable import DoorControl
+import TOML
 
 /// The schedule notation's rules stated on Characters with `String.split`, as the notation
 /// was first read: the oracle the byte-level parser must agree with, window and message.

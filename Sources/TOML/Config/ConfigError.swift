@@ -1,5 +1,5 @@
-/// Why a door configuration (or its key file) was refused: the file, line and key it is
-/// about, and what is wrong.
+/// Why a configuration file (a door's, its key file, the hook runner's) was refused: the file,
+/// line and key it is about, and what is wrong.
 ///
 /// `description` reads `door.toml:12: relay.pulse: must be between 0.1 and 600 seconds, not 0`.
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The package's root directory (for `boards/` and `scripts/`).
-let repositoryRoot: String = {
+public let repositoryRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
+    for _ in 0..<3 { url.deleteLastPathComponent() }
     return url.path
 }()

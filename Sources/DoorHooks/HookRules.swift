@@ -1,20 +1,14 @@
 import TOML
 
 /// `[[hook]]` of the hook runner's file: commands run for tags whose URI or text starts with a
-/// prefix. `[[dispatch]]` in `door.toml` is refused: the door runs no programs.
-extension DoorConfigDecoder {
+/// prefix.
+enum HookRules {
     /// The placeholders commands held before hooks left the door; now refused, naming the
     /// variable that carries the value.
     static let placeholders = ["uri": "PN532_URI", "text": "PN532_TEXT", "uid": "PN532_UID"]
 
-    /// Refuses `[[dispatch]]` in `door.toml`.
-    func refuseDispatch() throws(ConfigError) {
-        guard let value = root["dispatch"] else { return }
-        throw root.error("dispatch", "the door runs no programs: move these rules to the hook runner's file as [[hook]] tables (pn532ctl door hooks --config /etc/pn532ctl-hooks/hooks.toml, README \"Hooks\") and set hooks.socket here", at: value)
-    }
-
-    /// The `[[hook]]` rules of a hook file.
-    func hookRules() throws(ConfigError) -> [DispatchRule] {
+    /// The `[[hook]]` rules of a hook file whose root is `root`.
+    static func decode(_ root: ConfigSection) throws(ConfigError) -> [DispatchRule] {
         var rules: [DispatchRule] = []
         for section in try root.sections("hook") {
             try section.checkKeys(["uri_prefix", "text_prefix", "command", "timeout", "anyone"])
@@ -36,7 +30,7 @@ extension DoorConfigDecoder {
                 throw section.error("command[0]", "must be an absolute path (commands run without a shell or PATH), not \(TOMLFormat.string(program.text))", at: program.value)
             }
             for (index, (argument, value)) in command.enumerated() {
-                if let name = Self.placeholder(in: argument), let variable = Self.placeholders[name] {
+                if let name = placeholder(in: argument), let variable = placeholders[name] {
                     throw section.error("command[\(index)]", "{\(name)} is not replaced: values never go into arguments; the hook reads $\(variable) (or the JSON event on standard input)", at: value)
                 }
             }

@@ -1,83 +1,67 @@
-import NFCCore
-import TOML
-/// Where the values being decoded came from: the configuration file, and the board profile
-/// for the keys it supplied, so that an error names the file the bad value is in.
-struct ConfigSource {
-    /// The configuration file.
-    var file: String
-    /// The board profile file, when one was applied.
-    var profileFile: String?
-    /// Key paths (`reader.device`) whose values came from the profile.
-    var profileKeys: Set<String> = []
-
-    /// The file holding the value at `keyPath`.
-    func file(for keyPath: String) -> String {
-        guard let profileFile else { return file }
-        var prefix = ""
-        for part in keyPath.split(separator: ".") {
-            prefix += (prefix.isEmpty ? "" : ".") + part
-            if profileKeys.contains(prefix) { return profileFile }
-        }
-        return file
-    }
-}
-
 /// One table of the configuration under decoding: typed reads whose errors name the key
 /// path, the file and the line, and a check that no unknown key is left.
-struct ConfigSection {
+package struct ConfigSection: Sendable {
     /// The table.
-    var table: TOMLTable
+    package var table: TOMLTable
     /// Its key path (`relay`, `users[0]`, `inputs.exit_button`; empty for the root).
-    var path: String
+    package var path: String
     /// The line where it starts, for errors about keys it lacks.
-    var line: Int?
+    package var line: Int?
     /// Where its values came from.
-    var source: ConfigSource
+    package var source: ConfigSource
 
     /// The full path of `key` in this table.
-    func keyPath(_ key: String) -> String {
+    package func keyPath(_ key: String) -> String {
         path.isEmpty ? key : path + "." + key
     }
 
+    /// A table read from `source`.
+    package init(table: TOMLTable, path: String, line: Int?, source: ConfigSource) {
+        self.table = table
+        self.path = path
+        self.line = line
+        self.source = source
+    }
+
     /// The value of `key`, if present.
-    subscript(key: String) -> TOMLValue? { table[key] }
+    package subscript(key: String) -> TOMLValue? { table[key] }
 
     /// An error about `key` (the table itself when nil), at `value`'s line or the table's.
-    func error(_ key: String?, _ message: String, at value: TOMLValue? = nil) -> ConfigError {
+    package func error(_ key: String?, _ message: String, at value: TOMLValue? = nil) -> ConfigError {
         let path = key.map(keyPath) ?? self.path
         return ConfigError(file: source.file(for: path), line: value?.line ?? line, key: path.isEmpty ? nil : path, message: message)
     }
 
     /// Refuses keys other than `allowed`, suggesting the closest allowed one.
-    func checkKeys(_ allowed: [String]) throws(ConfigError) {
+    package func checkKeys(_ allowed: [String]) throws(ConfigError) {
         for key in table.keys where !allowed.contains(key) {
             throw error(key, "unknown key\(Suggestion.clause(for: key, in: allowed))", at: table[key])
         }
     }
 
     /// An error for `key` holding the wrong type.
-    func typeError(_ key: String, _ value: TOMLValue, expected: String) -> ConfigError {
+    package func typeError(_ key: String, _ value: TOMLValue, expected: String) -> ConfigError {
         error(key, "must be \(expected), not \(Self.describe(value))", at: value)
     }
 
     /// An error for a missing required key.
-    func missing(_ key: String, _ hint: String = "") -> ConfigError {
+    package func missing(_ key: String, _ hint: String = "") -> ConfigError {
         error(key, "missing" + (hint.isEmpty ? "" : ": " + hint))
     }
 
     /// True when `key` is set to `false` (an optional feature turned off).
-    func isOff(_ key: String) -> Bool {
+    package func isOff(_ key: String) -> Bool {
         table[key]?.kind == .boolean(false)
     }
 
-    func string(_ key: String) throws(ConfigError) -> String? {
+    package func string(_ key: String) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
         guard case let .string(text) = value.kind else { throw typeError(key, value, expected: "a string") }
         return text
     }
 
     /// A string with at least one character and no control characters.
-    func text(_ key: String) throws(ConfigError) -> String? {
+    package func text(_ key: String) throws(ConfigError) -> String? {
         guard let text = try string(key) else { return nil }
         guard !text.isEmpty else { throw error(key, "must not be empty", at: table[key]) }
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
@@ -86,13 +70,20 @@ struct ConfigSection {
         return text
     }
 
-    func bool(_ key: String) throws(ConfigError) -> Bool? {
+    /// An absolute file or directory path.
+    package func absolutePath(_ key: String) throws(ConfigError) -> String? {
+        guard let path = try text(key) else { return nil }
+        guard path.hasPrefix("/") else { throw error(key, "must be an absolute path, not \(TOMLFormat.string(path))", at: table[key]) }
+        return path
+    }
+
+    package func bool(_ key: String) throws(ConfigError) -> Bool? {
         guard let value = table[key] else { return nil }
         guard case let .boolean(flag) = value.kind else { throw typeError(key, value, expected: "true or false") }
         return flag
     }
 
-    func integer(_ key: String, in range: ClosedRange<Int>, unit: String = "") throws(ConfigError) -> Int? {
+    package func integer(_ key: String, in range: ClosedRange<Int>, unit: String = "") throws(ConfigError) -> Int? {
         guard let value = table[key] else { return nil }
         guard case let .integer(number) = value.kind else { throw typeError(key, value, expected: "an integer") }
         guard number >= Int64(range.lowerBound), number <= Int64(range.upperBound) else {
@@ -102,7 +93,7 @@ struct ConfigSection {
     }
 
     /// A number of seconds (integer or float) within `range`, to the millisecond.
-    func seconds(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Duration? {
+    package func seconds(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Duration? {
         guard let value = table[key] else { return nil }
         let seconds: Double
         switch value.kind {
@@ -117,7 +108,7 @@ struct ConfigSection {
     }
 
     /// One of `choices` by its name.
-    func choice<Choice>(_ key: String, _ choices: [(String, Choice)]) throws(ConfigError) -> Choice? {
+    package func choice<Choice>(_ key: String, _ choices: [(String, Choice)]) throws(ConfigError) -> Choice? {
         guard let value = table[key] else { return nil }
         let names = choices.map(\.0)
         let list = names.map { "\"\($0)\"" }.joined(separator: " or ")
@@ -129,7 +120,7 @@ struct ConfigSection {
     }
 
     /// A string or an array of strings, each with its value (for its line).
-    func strings(_ key: String) throws(ConfigError) -> [(text: String, value: TOMLValue)]? {
+    package func strings(_ key: String) throws(ConfigError) -> [(text: String, value: TOMLValue)]? {
         guard let value = table[key] else { return nil }
         let elements: [TOMLValue]
         switch value.kind {
@@ -148,14 +139,14 @@ struct ConfigSection {
     }
 
     /// The table under `key`, if present.
-    func section(_ key: String) throws(ConfigError) -> ConfigSection? {
+    package func section(_ key: String) throws(ConfigError) -> ConfigSection? {
         guard let value = table[key] else { return nil }
         guard case let .table(table) = value.kind else { throw typeError(key, value, expected: "a table") }
         return ConfigSection(table: table, path: keyPath(key), line: value.line, source: source)
     }
 
     /// The tables of an array of tables (`[[users]]`), or of one inline table.
-    func sections(_ key: String) throws(ConfigError) -> [ConfigSection] {
+    package func sections(_ key: String) throws(ConfigError) -> [ConfigSection] {
         guard let value = table[key] else { return [] }
         let elements: [TOMLValue]
         switch value.kind {
@@ -175,7 +166,7 @@ struct ConfigSection {
     }
 
     /// A value as an error message quotes it.
-    static func describe(_ value: TOMLValue) -> String {
+    package static func describe(_ value: TOMLValue) -> String {
         switch value.kind {
         case let .string(text): TOMLFormat.string(text)
         case let .integer(number): String(number)
@@ -186,7 +177,7 @@ struct ConfigSection {
     }
 
     /// A number without a needless `.0`.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -1,4 +1,3 @@
-import DoorControl
 import DoorHooks
 import DoorRecords
 import NFCCore

@@ -1,7 +1,7 @@
 /// "Did you mean …?" for misspelt keys and names.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` when it is close enough to be a likely typo.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(Array(lowered.utf8), Array($0.lowercased().utf8))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
@@ -10,12 +10,12 @@ enum Suggestion {
     }
 
     /// `; did you mean X?` or nothing.
-    static func clause(for word: String, in candidates: [String]) -> String {
+    package static func clause(for word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { "; did you mean \($0)?" } ?? ""
     }
 
     /// The Levenshtein distance, with an adjacent swap counting as one edit.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    package static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

@@ -1,4 +1,5 @@
-import DoorControl
+import DoorHooks
+import TOML
 import TestSupport
 import Testing
 

@@ -1,14 +1,4 @@
-/// `[hooks]` of `door.toml`: where the door sends each decided presentation for the hook
-/// runner (`pn532ctl door hooks`), which runs programs in its own unprivileged unit.
-public struct HooksConfig: Equatable, Sendable {
-    /// The runner's unix datagram socket; nil: no events are sent.
-    public var socket: String?
-
-    /// A hooks section.
-    public init(socket: String? = nil) {
-        self.socket = socket
-    }
-}
+import TOML
 
 /// The hook runner's own file (`/etc/pn532ctl-hooks/hooks.toml`): its socket, limits and
 /// `[[hook]]` rules. It holds no credentials and the runner reads nothing of `door.toml`.
@@ -35,23 +25,14 @@ public struct HooksFile: Equatable, Sendable {
 
     /// Reads and validates the hook file at `path`.
     public static func load(path: String) throws(ConfigError) -> HooksFile {
-        let text = try DoorConfig.readText(path)
-        let root = ConfigSection(table: try DoorConfig.parseTOML(text, file: path), path: "", line: nil, source: ConfigSource(file: path))
+        let text = try ConfigFile.readText(path)
+        let root = ConfigSection(table: try ConfigFile.parse(text, file: path), path: "", line: nil, source: ConfigSource(file: path))
         try root.checkKeys(["socket", "max_running", "per_minute", "hook"])
         let defaults = HooksFile()
         return HooksFile(
             socket: try root.absolutePath("socket") ?? defaults.socket,
             maxRunning: try root.integer("max_running", in: 1...32) ?? defaults.maxRunning,
             perMinute: try root.integer("per_minute", in: 1...600) ?? defaults.perMinute,
-            hooks: try DoorConfigDecoder(root: root).hookRules())
-    }
-}
-
-extension DoorConfigDecoder {
-    /// `[hooks]`: `socket = "/run/pn532ctl-hooks/events"`.
-    func hooksSection() throws(ConfigError) -> HooksConfig {
-        let section = try section("hooks")
-        try section.checkKeys(["socket"])
-        return HooksConfig(socket: try section.absolutePath("socket"))
+            hooks: try HookRules.decode(root))
     }
 }
