@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",
-            dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", system],
+            dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", "DaemonKit", system],
             swiftSettings: strict
         ),
         .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "NFCTags"], swiftSettings: strict),

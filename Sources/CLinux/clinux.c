@@ -79,11 +79,6 @@ int clinux_bytes_available(int fd) {
     return count;
 }
 
-int clinux_signal_fd(void) {
-    static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
-    return clinux_signal_fd_for(signals, sizeof signals / sizeof signals[0]);
-}
-
 int clinux_signal_fd_for(const int *signals, unsigned long count) {
     sigset_t set;
     sigemptyset(&set);

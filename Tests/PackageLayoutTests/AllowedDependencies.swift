@@ -42,8 +42,9 @@ enum AllowedDependencies {
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
         // tag protocol.
         "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2"]),
-        // NDEF, FileInput, POSIXIO: the default tag's message, tag images, the pty server.
-        "PN532ReaderSimulator": plumbing.union(["NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO"]),
+        // NDEF, FileInput, POSIXIO, DaemonKit: the default tag's message, tag images, the pty
+        // server and its loop.
+        "PN532ReaderSimulator": plumbing.union(["NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "DaemonKit"]),
         // PN532: the sessions still name the chip's listed targets and errors.
         "NFCReader": ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols"],
         // L3½; FileInput: the audit log's reader.

@@ -37,11 +37,6 @@ int clinux_bytes_available(int fd);
 /// one. Returns what ppoll returns.
 int clinux_poll_nanoseconds(struct pollfd *fds, unsigned long count, long long nanoseconds);
 
-/// Blocks SIGINT, SIGTERM and SIGHUP for the process and returns a signalfd that reports them
-/// (non-blocking, close-on-exec), or -1 with errno set. The simulator server polls it with
-/// its other fds.
-int clinux_signal_fd(void);
-
 /// Blocks the `count` signals for the process and returns a signalfd that reports them
 /// (non-blocking, close-on-exec), or -1 with errno set. abort(3) inside the process unblocks
 /// SIGABRT itself, so a real abort still ends a process that watches SIGABRT.

@@ -1,4 +1,5 @@
-import CLinux
+import Basics
+import DaemonKit
 import PN532
 import PN532Simulator
 import POSIXIO
@@ -17,7 +18,7 @@ public final class SimulatorServer {
 
     private let server: PTYServer
     private let channel: ControlChannel
-    private let signals: Int32
+    private let loop: EventLoop
 
     /// Opens a pty for `chip`, with `hostToChipFaults` and `chipToHostFaults` on its bytes, the
     /// control channel on `control` (a FIFO; standard input when nil) answering through `reply`,
@@ -30,12 +31,7 @@ public final class SimulatorServer {
         server.hostToChipFaults = hostToChipFaults
         server.chipToHostFaults = chipToHostFaults
         channel = try ControlChannel(path: control, reply: reply)
-        signals = clinux_signal_fd()
-        guard signals >= 0 else { throw .signals(Errno.latest) }
-    }
-
-    deinit {
-        close(signals)
+        do throws(Errno) { loop = try EventLoop(signals: [SIGINT, SIGTERM, SIGHUP]) } catch { throw .signals(error) }
     }
 
     /// The pty's slave path, which hosts open as a serial port (`/dev/pts/3`).
@@ -44,17 +40,13 @@ public final class SimulatorServer {
     /// Serves until a signal comes, and returns its number.
     public func serve() throws(SimulatorServerError) -> Int32 {
         while true {
-            var fds = [Poll.entry(server.descriptor, POLLIN), Poll.entry(signals, POLLIN), Poll.entry(channel.descriptor, POLLIN)]
-            do throws(Errno) {
-                try Poll.wait(&fds, timeout: server.timeUntilNextActivity(limit: .milliseconds(100)))
-            } catch {
-                throw .poll(error)
+            let deadline = MonotonicTime.monotonicNow() + server.timeUntilNextActivity(limit: .milliseconds(100))
+            let wake: EventLoop.Wake
+            do throws(EventLoopError) { wake = try loop.wait(for: [server.descriptor, channel.descriptor], until: deadline) } catch {
+                throw .wait(error)
             }
-            if fds[1].revents != 0 {
-                let signal = clinux_read_signal(signals)
-                if signal > 0 { return signal }
-            }
-            if fds[2].revents != 0 { channel.service(server.chip) }
+            if let signal = wake.signals.first { return signal }
+            if wake.readable.last == true { channel.service(server.chip) }
             do throws(LinkError) { try server.service() } catch { throw .link(error) }
         }
     }

@@ -1,3 +1,4 @@
+import DaemonKit
 import PN532
 import SystemPackage
 
@@ -10,14 +11,14 @@ public enum SimulatorServerError: Error, CustomStringConvertible {
     /// The signals to stop on could not be watched.
     case signals(Errno)
     /// Waiting for the pty, the control channel and the signals failed.
-    case poll(Errno)
+    case wait(EventLoopError)
 
     public var description: String {
         switch self {
         case .link(let error): error.description
         case .control(let path, let error): "--control \(path): \(error)"
         case .signals(let error): "cannot watch signals: \(error)"
-        case .poll(let error): "poll: \(error)"
+        case .wait(let error): "\(error)"
         }
     }
 }
