@@ -1,3 +1,4 @@
+import Basics
 import SystemPackage
 
 #if canImport(Glibc)
@@ -42,19 +43,12 @@ public enum AtomicReplace {
         }
         let directory: FileDescriptor
         do throws(Errno) {
-            directory = try .opening(directoryPath(of: path), .readOnly, options: .directory)
+            directory = try .opening(PathText.directory(of: path), .readOnly, options: .directory)
         } catch {
             throw failure(.openDirectory, error)
         }
         defer { directory.closeQuietly() }
         do throws(Errno) { try directory.sync() } catch { throw failure(.syncDirectory, error) }
-    }
-
-    /// The directory holding `path` (`.` for a bare name).
-    public static func directoryPath(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let directory = String(path[..<slash])
-        return directory.isEmpty ? "/" : directory
     }
 }
 

@@ -26,10 +26,4 @@ extension ConfigFile {
         }
         return names.sorted()
     }
-
-    /// The directory part of `path` (`.` when it has none).
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }

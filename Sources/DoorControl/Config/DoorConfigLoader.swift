@@ -1,3 +1,4 @@
+import Basics
 import TOML
 
 /// Reading `door.toml`: the public entry points of the configuration.
@@ -20,7 +21,7 @@ extension DoorConfig {
         var root = ConfigSection(table: table, path: "", line: nil, source: ConfigSource(file: fileName))
         let board = try root.text("board")
         if let board, let value = root["board"] {
-            let directories = [boardsDirectory, ConfigFile.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
+            let directories = [boardsDirectory, PathText.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
             root = try BoardProfile.find(board, in: directories, requestedAt: value, by: root.source).applied(to: root)
         }
         var decoder = DoorConfigDecoder(root: root)

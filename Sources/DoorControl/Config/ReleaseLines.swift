@@ -1,3 +1,4 @@
+import Basics
 import TOML
 
 /// The outputs that must be driven released (off) for the door to be locked and quiet: the
@@ -41,7 +42,7 @@ public struct ReleaseLines: Equatable, Sendable {
     public static func parse(text: String, fileName: String, boardsDirectory: String? = nil) throws(ConfigError) -> ReleaseLines {
         var root = ConfigSection(table: try ConfigFile.parse(text, file: fileName), path: "", line: nil, source: ConfigSource(file: fileName))
         if let board = try? root.text("board"), let value = root["board"] {
-            let directories = [boardsDirectory, ConfigFile.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
+            let directories = [boardsDirectory, PathText.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
             if let profile = try? BoardProfile.find(board, in: directories, requestedAt: value, by: root.source) {
                 root = profile.applied(to: root)
             }

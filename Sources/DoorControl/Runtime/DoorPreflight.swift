@@ -1,3 +1,4 @@
+import Basics
 import GPIO
 import PN532Reader
 import SystemPackage
@@ -74,9 +75,9 @@ package struct DoorPreflight {
 
     /// Refuses a path whose directory does not exist or is not a directory (74).
     private static func checkDirectory(of file: String, key: String, at places: KeyPlaces) throws(DoorError) {
-        let directory = FilePath(file).removingLastComponent().string
+        let directory = PathText.directory(of: file)
         var status = stat()
-        guard stat(directory.isEmpty ? "." : directory, &status) == 0 else {
+        guard stat(directory, &status) == 0 else {
             throw .directory(place: places(key), directory: directory, exists: false)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {

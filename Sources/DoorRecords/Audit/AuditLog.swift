@@ -1,3 +1,4 @@
+import Basics
 import POSIXIO
 import SystemPackage
 
@@ -75,11 +76,6 @@ public final class AuditLog {
         "\(path).\(number)"
     }
 
-    /// The directory holding `path`.
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 
     private func open() throws(AuditLogError) {
         do throws(Errno) {
@@ -181,7 +177,7 @@ public final class AuditLog {
     }
 
     private func syncDirectory() {
-        guard let directory = try? FileDescriptor.opening(Self.directory(of: path), .readOnly, options: .directory) else { return }
+        guard let directory = try? FileDescriptor.opening(PathText.directory(of: path), .readOnly, options: .directory) else { return }
         try? directory.sync()
         directory.closeQuietly()
     }

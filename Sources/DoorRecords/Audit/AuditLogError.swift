@@ -1,3 +1,4 @@
+import Basics
 import SystemPackage
 
 #if canImport(Glibc)
@@ -54,7 +55,7 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     private var openHint: String {
-        let directory = AuditLog.directory(of: path)
+        let directory = PathText.directory(of: path)
         switch code {
         case .noSuchFileOrDirectory: return " — the directory \(directory) does not exist; create it (scripts/install.sh creates /var/log/pn532ctl)"
         case .permissionDenied, .notPermitted: return " — the daemon's user needs write access to \(directory) (and to the file if it exists)"
