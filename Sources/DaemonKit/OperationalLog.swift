@@ -1,3 +1,4 @@
+import Basics
 import POSIXIO
 import SystemPackage
 
@@ -35,10 +36,10 @@ public final class OperationalLog {
     private let clock: () -> String
 
     /// A log keeping lines up to `threshold`, stamped with `clock`'s wall-clock time (UTC
-    /// text); the format follows `JOURNAL_STREAM`. Lines go to `output` (standard error unless
-    /// told).
+    /// text; the one wall clock unless told); the format follows `JOURNAL_STREAM`. Lines go to
+    /// `output` (standard error unless told).
     public init(
-        threshold: Level, clock: @escaping () -> String, forJournal: Bool = getenv("JOURNAL_STREAM") != nil,
+        threshold: Level, clock: @escaping () -> String = { AuditTime.now().iso8601 }, forJournal: Bool = getenv("JOURNAL_STREAM") != nil,
         output: @escaping (String) -> Void = { try? FileDescriptor.standardError.writeEverything(Array($0.utf8)) }
     ) {
         self.threshold = threshold
