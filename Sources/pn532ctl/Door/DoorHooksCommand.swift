@@ -1,13 +1,6 @@
 import ArgumentParser
-import Basics
-import CLinux
 import DaemonKit
-import DoorControl
 import DoorHooks
-import DoorRecords
-import NFCCore
-import PN532
-import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,9 +1,6 @@
 import ArgumentParser
-import Basics
-import CLinux
 import DaemonKit
 import DoorControl
-import DoorRecords
 import GPIO
 import PN532Reader
 
