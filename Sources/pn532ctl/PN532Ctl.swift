@@ -25,7 +25,7 @@ struct PN532Ctl: ParsableCommand {
         subcommands: [
             NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
             ResetCommand.self, IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
-            LockCommand.self, ProtectCommand.self, UnprotectCommand.self, SimCommand.self, GPIOCommand.self,
+            LockCommand.self, ProtectCommand.self, UnprotectCommand.self, RestoreCommand.self, SimCommand.self, GPIOCommand.self,
             DoorCommand.self, TokenCommand.self, FlashCommand.self,
         ]
     )

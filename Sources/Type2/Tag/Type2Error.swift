@@ -8,8 +8,10 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
     case exchange(TagExchangeError, step: String)
     /// GET_VERSION answered with a product this layer does not know.
     case unknownProduct(version: [UInt8])
-    /// The Capability Container does not describe an NDEF tag.
-    case notFormatted(CapabilityContainer)
+    /// The Capability Container does not describe an NDEF tag; `product` is the tag's, whose
+    /// factory CC formatting would write (the CC is one-time programmable: not every CC can
+    /// become it).
+    case notFormatted(CapabilityContainer, product: Type2Product)
     /// The tag is read-only (CC write access or lock bits).
     case readOnly
     /// The message does not fit; nothing was written.
@@ -45,8 +47,8 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
             "\(step): \(error)"
         case let .unknownProduct(version):
             "unknown Type 2 product (GET_VERSION \(Hex.encode(version)))"
-        case let .notFormatted(cc):
-            "the tag is not formatted for NDEF (CC \(hexText(cc.bytes))): format it first"
+        case let .notFormatted(cc, product):
+            notFormattedText(cc, wanted: CapabilityContainer(formatting: product))
         case .readOnly:
             "the tag is read-only: nothing was written"
         case let .messageTooLong(length, capacity):
@@ -73,5 +75,15 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .alreadyLocked:
             "the tag is already locked (read-only for good): nothing was written"
         }
+    }
+
+    /// Why a tag with CC `cc` holds no NDEF, and what can be done: formatting when the
+    /// one-time-programmable CC can become `wanted` (the product's), else that it never can
+    /// (what `format` refuses with `.oneTimeProgrammable`).
+    private func notFormattedText(_ cc: CapabilityContainer, wanted: CapabilityContainer) -> String {
+        let start = "the tag is not formatted for NDEF (CC \(hexText(cc.bytes)))"
+        if cc.canBecome(wanted) { return start + ": format it first" }
+        return start + " and never can be: the CC (page 3) is one-time programmable (bits can only be set) and can never become "
+            + "\(hexText(wanted.bytes)); the tag's pages can still be read and written as raw data (dump, restore)"
     }
 }

@@ -11,7 +11,8 @@ public struct PasswordProtection: Hashable, Sendable {
     public var firstProtectedPage: UInt8
     /// True: reads need the password too (PROT = 1); false: only writes.
     public var protectsReads: Bool
-    /// Failed attempts allowed, as the 3-bit AUTHLIM (0 = unlimited).
+    /// Failed attempts allowed, as the 3-bit AUTHLIM (0 = unlimited, n = 2^n attempts:
+    /// ``AttemptLimit`` converts).
     public var attemptLimit: UInt8
 
     /// Creates settings.

@@ -23,7 +23,7 @@ public struct ProtectionState: Hashable, Sendable {
     /// The failed attempts AUTHLIM allows in all, when limited and known.
     public var allowedFailures: Int? {
         guard let attemptLimit, attemptLimit != 0 else { return nil }
-        return 1 << Int(attemptLimit)
+        return AttemptLimit.attempts(authenticationLimit: attemptLimit)
     }
 }
 

@@ -4,6 +4,7 @@ import Credentials
 import Crypto
 import NDEF
 import Provisioning
+import Type2
 
 /// `pn532ctl flash`: provision a stack of tags, one after another, on one open reader.
 struct FlashCommand: ParsableCommand {
@@ -68,7 +69,7 @@ struct FlashCommand: ParsableCommand {
     @Flag(help: "With --protect: protect reads as well as writes.")
     var protectReads = false
 
-    @Option(help: ArgumentHelp("With --protect: failed attempts allowed, as AUTHLIM 0-7: 2^AUTHLIM attempts (0: unlimited).", valueName: "AUTHLIM"))
+    @Option(help: ArgumentHelp("With --protect: " + PasswordGuess.attemptLimitText, valueName: "N"))
     var attemptLimit: Int?
 
     @Flag(help: "Refuse a tag whose originality signature does not verify.")
@@ -96,7 +97,7 @@ struct FlashCommand: ParsableCommand {
         if lock, !yes { throw ValidationError("--lock is irreversible: add --yes to confirm") }
         if protect != (secretFile != nil) { throw ValidationError("--protect and --secret-file FILE go together") }
         if !protect, protectReads || attemptLimit != nil { throw ValidationError("--protect-reads and --attempt-limit go with --protect") }
-        if let attemptLimit, !(0...7).contains(attemptLimit) { throw ValidationError("--attempt-limit must be 0-7") }
+        if let attemptLimit { _ = try PasswordGuess.authenticationLimit(attempts: attemptLimit) }
         if !requireGenuine, originalityKey != nil { throw ValidationError("--originality-key goes with --require-genuine") }
         if tokenUser != nil, tokenColumn != nil { throw ValidationError("give --token-user or --token-column, not both") }
         if (tokenUser != nil || tokenColumn != nil) != (key != nil) { throw ValidationError("a door token needs --token-user NAME or --token-column NAME, and --key FILE") }
@@ -114,7 +115,8 @@ struct FlashCommand: ParsableCommand {
         do throws(ProvisioningError) { try messages.checkAll() } catch { throw CLIError(error) }
         let protection = try secretFile.map { path throws(CLIError) in
             FlashTagWriter.Protection(
-                secret: try SecretFile.commandLineRead(path, noun: "secret file"), protectsReads: protectReads, attemptLimit: UInt8(attemptLimit ?? 0),
+                secret: try SecretFile.commandLineRead(path, noun: "secret file"), protectsReads: protectReads,
+                attemptLimit: AttemptLimit.authenticationLimit(attempts: attemptLimit ?? 0) ?? 0,
                 derive: TagPassword.derive)
         }
         let flashReport = try report.map { path throws(CLIError) in

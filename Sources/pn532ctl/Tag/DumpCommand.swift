@@ -20,6 +20,9 @@ struct DumpCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
+    @Flag(help: PasswordGuess.confirmationHelp)
+    var yes = false
+
     @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"))
     var out: String?
 
@@ -33,7 +36,7 @@ struct DumpCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
-        try session.authenticate(credentials)
+        try session.authenticate(credentials, confirmed: yes, quiet: json)
         let tag = session.tag
         let bytes: [UInt8]
         do throws(Type2Error) { bytes = try tag.read(pages: 0..<tag.product.pageCount) } catch { throw session.failure(error) }

@@ -26,7 +26,7 @@ struct FormatCommand: ParsableCommand {
     @Flag(help: "Also zero the rest of the user memory.")
     var wipe = false
 
-    @Flag(help: "Confirm erasing the message the tag holds.")
+    @Flag(help: "Confirm erasing the message the tag holds, and trying a password when a wrong one can use up the tag's attempt limit.")
     var yes = false
 
     @Flag(help: "Print JSON: product, uid, pagesWritten.")
@@ -35,7 +35,7 @@ struct FormatCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
-        try session.authenticate(credentials)
+        try session.authenticate(credentials, confirmed: yes, quiet: json)
         let result: WriteResult
         do throws(Type2Error) { result = try session.tag.format(wipe: wipe, erasing: yes) } catch { throw session.failure(error) }
         if json {

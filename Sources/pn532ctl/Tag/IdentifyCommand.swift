@@ -21,6 +21,9 @@ struct IdentifyCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
+    @Flag(help: PasswordGuess.confirmationHelp)
+    var yes = false
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -31,7 +34,7 @@ struct IdentifyCommand: ParsableCommand {
         case let .failure(card): return describe(card)
         }
         defer { session.close() }
-        try session.authenticate(credentials)
+        try session.authenticate(credentials, confirmed: yes, quiet: json)
         let tag = session.tag
         let report: NDEFStatusReport?
         let protection: ProtectionState
@@ -41,7 +44,7 @@ struct IdentifyCommand: ParsableCommand {
                 guard case .passwordProtected = tag.explainingProtection(error) else { throw error }
                 report = nil
             }
-            protection = credentials.isGiven ? ProtectionState(firstProtectedPage: nil, protectsReads: nil, attemptLimit: nil) : try tag.readProtection()
+            protection = try tag.readProtection()
             signature = tag.product.hasExtendedCommands ? try tag.readSignature() : nil
         } catch {
             throw session.failure(error)
@@ -58,7 +61,7 @@ struct IdentifyCommand: ParsableCommand {
                 ("ndefTLV", report.map { .bool($0.hasNDEFTLV) } ?? .null),
                 ("protectedFrom", protection.firstProtectedPage.map { .int($0) } ?? .null),
                 ("protectsReads", protection.protectsReads.map { .bool($0) } ?? .null),
-                ("attemptLimit", protection.attemptLimit.map { .int(Int($0)) } ?? .null),
+                ("attemptLimit", protection.attemptLimit.map { .int(AttemptLimit.attempts(authenticationLimit: $0)) } ?? .null),
                 ("signature", signature.map { .string(Hex.encode($0)) } ?? .null),
             ]).text)
             return
@@ -68,7 +71,7 @@ struct IdentifyCommand: ParsableCommand {
         print("Version   " + (tag.version.map { Hex.encode($0) } ?? "(no GET_VERSION)"))
         print("Memory    \(tag.product.pageCount) pages of 4 bytes")
         print("NDEF      " + Self.describe(report, protection))
-        if !credentials.isGiven, tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
+        if tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
         print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
     }
 
@@ -117,7 +120,7 @@ struct IdentifyCommand: ParsableCommand {
         switch protection.attemptLimit {
         case nil: limit = "attempt limit unknown (AUTHLIM needs the password to read)"
         case 0?: limit = "no attempt limit"
-        case let value?: limit = "AUTHLIM \(value): \(1 << Int(value)) failed attempts disable PWD_AUTH for good"
+        case let value?: limit = "\(AttemptLimit.attempts(authenticationLimit: value)) failed attempts disable PWD_AUTH for good (AUTHLIM \(value))"
         }
         return "\(what) protected from page \(first); \(limit)"
     }

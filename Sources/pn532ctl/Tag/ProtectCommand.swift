@@ -12,7 +12,7 @@ struct ProtectCommand: ParsableCommand {
         abstract: "Password-protect the tag (PWD and PACK first, AUTH0 last).",
         discussion: """
             Examples:
-              pn532ctl protect --password 01020304 --from 4 --attempt-limit 3
+              pn532ctl protect --password 01020304 --from 4 --attempt-limit 8
               pn532ctl protect --secret-file tag.secret --protect-reads
             """)
 
@@ -25,7 +25,7 @@ struct ProtectCommand: ParsableCommand {
     @Flag(help: "Protect reads as well as writes (PROT).")
     var protectReads = false
 
-    @Option(help: ArgumentHelp("Failed attempts allowed, as AUTHLIM 0-7: 2^AUTHLIM attempts (0: unlimited).", valueName: "AUTHLIM"))
+    @Option(help: PasswordGuess.attemptLimitHelp)
     var attemptLimit: Int = 0
 
     @Flag(help: "Print JSON: product, uid, protectedFrom, protectsReads, attemptLimit.")
@@ -34,7 +34,7 @@ struct ProtectCommand: ParsableCommand {
     func validate() throws {
         try credentials.require()
         guard (0...255).contains(from) else { throw ValidationError("--from must be a page number 0-255") }
-        guard (0...7).contains(attemptLimit) else { throw ValidationError("--attempt-limit must be 0-7") }
+        _ = try PasswordGuess.authenticationLimit(attempts: attemptLimit)
     }
 
     func run() throws {
@@ -43,7 +43,7 @@ struct ProtectCommand: ParsableCommand {
         let (password, acknowledge) = try credentials.credentials(uid: session.target.uid)
         let protection = PasswordProtection(
             password: password, acknowledge: acknowledge, firstProtectedPage: UInt8(from),
-            protectsReads: protectReads, attemptLimit: UInt8(attemptLimit))
+            protectsReads: protectReads, attemptLimit: try PasswordGuess.authenticationLimit(attempts: attemptLimit))
         do throws(Type2Error) { try session.tag.protect(protection) } catch { throw CLIError.tag(error) }
         if json {
             print(JSON.object(TagJSON.header(session) + [
@@ -73,7 +73,7 @@ struct UnprotectCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
-    @Flag(help: "Confirm trying the password when a wrong one can use up the tag's attempt limit (AUTHLIM).")
+    @Flag(help: PasswordGuess.confirmationHelp)
     var yes = false
 
     @Flag(help: "Print JSON: product, uid, protectedFrom (before; null: it was not protected).")
@@ -94,34 +94,15 @@ struct UnprotectCommand: ParsableCommand {
             print(json ? JSON.object(TagJSON.header(session) + [("protectedFrom", .null)]).text : "\(name) is not password-protected: nothing to do")
             return
         }
-        if state.wrongGuessCounts, !yes {
-            throw CLIError(message: Self.limitWarning(state) + ": add --yes to try the password", exitCode: .failure)
-        }
+        try PasswordGuess.confirm(state, confirmed: yes)
         let (password, acknowledge) = try credentials.credentials(uid: session.target.uid)
         do throws(Type2Error) {
             try tag.unprotect(password: password, expectedAcknowledge: acknowledge)
         } catch .wrongPassword {
-            throw CLIError(message: "wrong password: the tag refused PWD_AUTH; " + Self.afterFailure(state), exitCode: .failure)
+            throw PasswordGuess.wrongPassword(state)
         } catch {
             throw session.failure(error)
         }
         print(json ? JSON.object(TagJSON.header(session) + [("protectedFrom", .int(first))]).text : "Unprotected \(name)")
-    }
-
-    /// What a wrong password can cost on a tag in `state`.
-    static func limitWarning(_ state: ProtectionState) -> String {
-        guard let allowed = state.allowedFailures else {
-            return "the tag's attempt limit (AUTHLIM) cannot be read without the password: a wrong password may use up the last attempt and disable PWD_AUTH for good"
-        }
-        return "the tag allows \(allowed) failed password attempts in all (AUTHLIM \(state.attemptLimit ?? 0)) and does not say how many are used: "
-            + "a wrong password may use up the last one and disable PWD_AUTH for good"
-    }
-
-    /// What a refused PWD_AUTH means for a tag in `state`.
-    static func afterFailure(_ state: ProtectionState) -> String {
-        guard state.wrongGuessCounts else { return "the tag has no attempt limit (AUTHLIM 0): try again with the right password" }
-        return "this attempt was counted against AUTHLIM"
-            + (state.allowedFailures.map { " (\($0) failed attempts in all; once they are used PWD_AUTH is disabled for good)" } ?? "")
-            + "; a right password resets the count"
     }
 }

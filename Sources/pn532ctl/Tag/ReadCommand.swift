@@ -19,6 +19,9 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
+    @Flag(help: PasswordGuess.confirmationHelp)
+    var yes = false
+
     @Flag(help: "Print the message's bytes as hex, as stored (also when they are not valid NDEF).")
     var raw = false
 
@@ -35,7 +38,7 @@ struct ReadCommand: ParsableCommand {
     func run() throws {
         let session = try TagSession.open(options, exclusive: false)
         defer { session.close() }
-        try session.authenticate(credentials)
+        try session.authenticate(credentials, confirmed: yes, quiet: json)
         let mode: DecodingMode = lenient ? .lenient : .strict
         if raw {
             // The bytes as stored, also when they are not a valid message.

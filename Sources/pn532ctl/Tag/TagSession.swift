@@ -1,5 +1,6 @@
 import NDEF
 import ArgumentParser
+import Basics
 import NFCCore
 import PN532Reader
 import NFCTags
@@ -55,12 +56,28 @@ final class TagSession {
     }
 
     /// Authenticates with the password `credentials` give, when they give one, so that the
-    /// protected pages can be read and written.
-    func authenticate(_ credentials: PasswordOptions) throws(CLIError) {
+    /// protected pages can be read and written: the one place the tag commands send PWD_AUTH.
+    ///
+    /// The protection is read first. A tag without it is used as it is and the password is
+    /// not sent (a note on standard error unless `quiet`, as under `--json`). A guess that can
+    /// use up the tag's attempt limit (AUTHLIM set, or unreadable) needs `confirmed` (`--yes`):
+    /// ``PasswordGuess/confirm(_:confirmed:)``.
+    func authenticate(_ credentials: PasswordOptions, confirmed: Bool, quiet: Bool) throws(CLIError) {
         guard credentials.isGiven else { return }
         let (password, acknowledge) = try credentials.credentials(uid: target.uid)
-        do throws(ReaderError) { try connection.authenticate(password: password, expectedAcknowledge: acknowledge) } catch {
-            throw .reader(error)
+        let state: ProtectionState
+        do throws(Type2Error) { state = try tag.readProtection() } catch { throw failure(error) }
+        guard state.firstProtectedPage != nil else {
+            if !quiet {
+                StandardError.write("pn532ctl: \(tag.product.rawValue) \(Hex.encode(target.uid)) is not password-protected: the password is not needed and was not sent\n")
+            }
+            return
+        }
+        try PasswordGuess.confirm(state, confirmed: confirmed)
+        do throws(Type2Error) { try tag.authenticate(password: password, expectedAcknowledge: acknowledge) } catch .wrongPassword {
+            throw PasswordGuess.wrongPassword(state)
+        } catch {
+            throw failure(error)
         }
     }
 

@@ -30,6 +30,9 @@ struct WriteCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
+    @Flag(help: PasswordGuess.confirmationHelp)
+    var yes = false
+
     @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex).", valueName: "FILE"))
     var message: String?
 
@@ -46,7 +49,7 @@ struct WriteCommand: ParsableCommand {
         let ndef = try composeMessage()
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
-        try session.authenticate(credentials)
+        try session.authenticate(credentials, confirmed: yes, quiet: json)
         // SIGINT and SIGTERM wait for the write (well under a second): a tear-safe write is
         // finished, then the command says what the tag holds and exits 128 + the signal.
         let interrupt = try FlashInterrupt()
