@@ -98,10 +98,10 @@ struct HelpTextTests {
         ("read", ["--wait <SECONDS>", "86400"]),
         ("raw", ["--timeout <SECONDS>", "3600"]),
         ("reset", ["--hold <MS>", "1-1000", "--boot <MS>", "0-1000"]),
-        ("protect", ["--from <PAGE>", "0-255", "--attempt-limit <AUTHLIM>", "0-7"]),
+        ("protect", ["--from <PAGE>", "0-255", "--attempt-limit <N>", "128"]),
         ("gpio pulse", ["<MS>", "1-600000"]),
         ("gpio watch", ["--debounce <MS>", "--count <N>", "--timeout <SECONDS>"]),
-        ("flash", ["--attempt-limit <AUTHLIM>", "0-7", "--count <N>"]),
+        ("flash", ["--attempt-limit <N>", "128", "--count <N>"]),
         ("ndef encode", ["--chunk-size <N>"]),
         ("token issue", ["--user <NAME>", "1-64 bytes", "--key-id <N>", "0-255"]),
     ])

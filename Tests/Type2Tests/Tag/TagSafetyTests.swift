@@ -106,3 +106,31 @@ struct TagSafetyTests {
         #expect(throws: Type2Error.wrongPassword) { try field.tag().authenticate(password: [9, 9, 9, 9]) }
     }
 }
+
+/// A tag without an NDEF CC: reading it advises formatting only when formatting can reach the
+/// product's CC (issue 21, item 14: CC E2 is never formattable, format says so too).
+@Suite("Not formatted: what can be done")
+struct NotFormattedTests {
+    @Test func aCCThatCanNeverBecomeTheProductsIsNotToldToFormat() throws {
+        let field = try SimulatedField([try SimulatedTag(product: .ntag213, mfd: try CraftedTagImage.ccE2.bytes())])
+        let error = #expect(throws: Type2Error.notFormatted(CapabilityContainer(page: [0xE2, 0x10, 0x12, 0x00]), product: .ntag213)) {
+            try field.tag().readNDEF()
+        }
+        let text = try #require(error?.description)
+        #expect(!text.contains("format it first"))
+        #expect(text.contains("never can be") && text.contains("can never become E1 10 12 00"))
+        #expect(throws: Type2Error.oneTimeProgrammable(page: 3, holds: [0xE2, 0x10, 0x12, 0x00], wanted: [0xE1, 0x10, 0x12, 0x00])) {
+            try field.tag().format()
+        }
+    }
+
+    @Test func aBlankCCIsToldToFormat() throws {
+        var blank = SimulatedTag(product: .ntag213)
+        blank.memory.replaceSubrange(12..<16, with: [0, 0, 0, 0])
+        let field = try SimulatedField([blank])
+        let error = #expect(throws: Type2Error.self) { try field.tag().readNDEF() }
+        #expect(error?.description == "the tag is not formatted for NDEF (CC 00 00 00 00): format it first")
+        try field.tag().format()
+        #expect(try field.tag().readNDEF() == .empty)
+    }
+}
