@@ -30,6 +30,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzRestorePlan",
+            dependencies: ["FuzzSupport", .product(name: "Type2", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzTagReadPath",
             dependencies: [.product(name: "Basics", package: "pn532ctl"), .product(name: "NFCCore", package: "pn532ctl"), 
                 "FuzzSupport",

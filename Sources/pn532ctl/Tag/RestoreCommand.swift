@@ -2,6 +2,7 @@ import ArgumentParser
 import Basics
 import FileInput
 import JSONText
+import PN532
 import Type2
 
 /// `pn532ctl restore`: write a `.mfd` dump back to a tag of the same product, verified.
@@ -27,7 +28,9 @@ struct RestoreCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("The dump: libnfc's .mfd, every page from page 0, 4 bytes each.", valueName: "FILE"))
+    @Option(
+        name: .customLong("in"), help: ArgumentHelp("The dump: libnfc's .mfd, every page from page 0, 4 bytes each.", valueName: "FILE"),
+        completion: .file(extensions: ["mfd"]))
     var input: String
 
     @Flag(help: "Also restore the CC, the lock bytes and the configuration bits (never the password protection).")

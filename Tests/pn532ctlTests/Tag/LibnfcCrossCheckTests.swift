@@ -35,4 +35,23 @@ struct LibnfcCrossCheckTests {
         let read = try pn532ctl(["read", "--device", simulator.path])
         #expect(read.output.contains("[1] URI: http://www.libnfc.org"))
     }
+
+    /// A dump libnfc made, restored by us after the tag changed: libnfc reads the same dump
+    /// again (issue 21, item 8).
+    @Test func weRestoreWhatLibnfcDumped() throws {
+        let simulator = try SimulatorProcess(["--tag", "ntag213:uid=04A1B2C3D4E5F6"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = directory.appendingPathComponent("before.mfd")
+        let after = directory.appendingPathComponent("after.mfd")
+        #expect(try pn532ctl(["write", "--device", simulator.path, "--uri", "https://libnfc.org"]).status == 0)
+        _ = try LibnfcTools.run("nfc-mfultralight", ["r", before.path], device: simulator.path)
+        #expect(try pn532ctl(["write", "--device", simulator.path, "--text", "something else entirely"]).status == 0)
+        let restore = try pn532ctl(["restore", "--in", before.path, "--device", simulator.path])
+        #expect(restore.status == 0, "\(restore.standardError)")
+        _ = try LibnfcTools.run("nfc-mfultralight", ["r", after.path], device: simulator.path)
+        let dump = try Data(contentsOf: before)
+        #expect(dump.count == 180)
+        #expect(try Data(contentsOf: after) == dump)
+    }
 }
