@@ -145,6 +145,27 @@ struct Type2TagTests {
         #expect((try? tag.authenticate(password: password)) == (rightPasswordWorks ? [1, 2] : nil))
     }
 
+    /// As NTAG21x counts: AUTHLIM 2 allows 4 failed attempts; 3 leave the right password
+    /// working, which resets the count; the 4th in a row locks PWD_AUTH for good (issue 21).
+    @Test func theAttemptCountResetsOnARightPasswordAndLocksAtTheLimit() throws {
+        let field = try SimulatedField(.ntag215)
+        let password: [UInt8] = [5, 6, 7, 8]
+        try field.tag().protect(PasswordProtection(
+            password: password, acknowledge: [1, 2], attemptLimit: try #require(AttemptLimit.authenticationLimit(attempts: 4))))
+        func wrong(_ count: Int) throws {
+            for _ in 0..<count { #expect(throws: Type2Error.wrongPassword) { try field.tag().authenticate(password: [0, 0, 0, 0]) } }
+        }
+        for _ in 0..<2 {
+            try wrong(3)
+            #expect(try field.tag().authenticate(password: password) == [1, 2])
+        }
+        try wrong(4)
+        #expect(throws: Type2Error.wrongPassword) { try field.tag().authenticate(password: password) }
+        #expect(AttemptLimit.authenticationLimit(attempts: 3) == nil && AttemptLimit.authenticationLimit(attempts: 1) == nil)
+        #expect(AttemptLimit.attemptCounts.map { AttemptLimit.authenticationLimit(attempts: $0) } == [1, 2, 3, 4, 5, 6, 7])
+        #expect(AttemptLimit.attempts(authenticationLimit: 7) == 128 && AttemptLimit.attempts(authenticationLimit: 0) == 0)
+    }
+
     @Test(arguments: Transport.allCases)
     func signatureAndCounter(_ transport: Transport) throws {
         let field = try SimulatedField(.ntag215, transport: transport)
