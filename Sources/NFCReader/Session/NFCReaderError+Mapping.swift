@@ -71,6 +71,9 @@ extension NFCReaderError {
     /// An operation on a tag that is not the connected one.
     static let tagNotConnected = NFCReaderError(.readerTransceiveErrorTagNotConnected, "the tag is not connected: call connect(to:) first")
 
+    /// A tag given to `connect(to:)` that another session reported.
+    static let notThisSessionsTag = NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
+
     /// The session ran out of time.
     static func sessionTimeout(_ timeout: Duration) -> NFCReaderError {
         NFCReaderError(.readerSessionInvalidationErrorSessionTimeout, "the session timed out after \(timeout.components.seconds) s")
