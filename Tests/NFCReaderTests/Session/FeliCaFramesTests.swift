@@ -7,8 +7,9 @@ import Testing
     private let idm: [UInt8] = [0x01, 0x2E, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]
     private let pmm: [UInt8] = [0x00, 0xF1, 0x00, 0x00, 0x00, 0x01, 0x43, 0x00]
 
-    private func code(_ body: () throws(NFCReaderError) -> Void) -> NFCReaderError.Code? {
-        do throws(NFCReaderError) { try body() } catch { return error.code }
+    /// The code of the `NFCReaderError` that `body` throws; nil when it throws none.
+    private func code(_ body: () throws -> Void) -> NFCReaderError.Code? {
+        do { try body() } catch { return (error as? NFCReaderError)?.code }
         return nil
     }
 
@@ -54,7 +55,7 @@ import Testing
     @Test func answersWhoseCountsOrIDmDisagreeAreResponseErrors() {
         let otherIDm: [UInt8] = [0x01, 0x2E, 0, 0, 0, 0, 0, 0]
         let block = [UInt8](repeating: 7, count: 16)
-        let answers: [(String, () throws(NFCReaderError) -> Void)] = [
+        let answers: [(String, () throws -> Void)] = [
             ("short", { _ = try FeliCaFrames.requestResponseAnswer([0x05] + idm.prefix(4), idm: idm) }),
             ("another IDm", { _ = try FeliCaFrames.requestResponseAnswer([0x05] + otherIDm + [0x00], idm: idm) }),
             ("another code", { _ = try FeliCaFrames.requestResponseAnswer([0x07] + idm + [0x00], idm: idm) }),
