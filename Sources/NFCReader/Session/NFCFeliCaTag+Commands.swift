@@ -1,3 +1,5 @@
+import NFCTags
+
 /// Core NFC's typed FeliCa commands, each built on `sendFeliCaCommand(commandPacket:)` with the
 /// card's IDm and its answer checked (`FeliCaFrames`), in both of Core NFC's shapes. Codes are
 /// byte arrays as Core NFC's `Data`: system codes big-endian, service and node codes
@@ -96,30 +98,30 @@ extension NFCFeliCaTag {
     private func pollingJob(
         _ systemCode: [UInt8], _ requestCode: PollingRequestCode, _ timeSlot: PollingTimeSlot
     ) -> ReaderJob<(manufactureParameter: [UInt8], requestData: [UInt8])> {
-        command({ () throws(NFCReaderError) in try FeliCaFrames.polling(systemCode: systemCode, requestCode: requestCode, timeSlot: timeSlot) }) {
-            packet throws(NFCReaderError) in try FeliCaFrames.pollingAnswer(packet)
+        command({ () throws(FeliCaFrameError) in try FeliCaFrames.polling(systemCode: systemCode, requestCode: UInt8(requestCode.rawValue), timeSlot: UInt8(timeSlot.rawValue)) }) {
+            packet throws(FeliCaFrameError) in try FeliCaFrames.pollingAnswer(packet)
         }
     }
 
     private func requestServiceJob(_ nodeCodeList: [[UInt8]]) -> ReaderJob<[[UInt8]]> {
         let idm = currentIDm
-        return command({ () throws(NFCReaderError) in try FeliCaFrames.requestService(idm: idm, nodeCodeList: nodeCodeList) }) {
-            packet throws(NFCReaderError) in try FeliCaFrames.requestServiceAnswer(packet, idm: idm, count: nodeCodeList.count)
+        return command({ () throws(FeliCaFrameError) in try FeliCaFrames.requestService(idm: idm, nodeCodeList: nodeCodeList) }) {
+            packet throws(FeliCaFrameError) in try FeliCaFrames.requestServiceAnswer(packet, idm: idm, count: nodeCodeList.count)
         }
     }
 
     private var requestResponseJob: ReaderJob<Int> {
         let idm = currentIDm
-        return command({ FeliCaFrames.requestResponse(idm: idm) }) { packet throws(NFCReaderError) in
+        return command({ FeliCaFrames.requestResponse(idm: idm) }) { packet throws(FeliCaFrameError) in
             try FeliCaFrames.requestResponseAnswer(packet, idm: idm)
         }
     }
 
     private func readJob(_ serviceCodeList: [[UInt8]], _ blockList: [[UInt8]]) -> ReaderJob<(statusFlag1: Int, statusFlag2: Int, blockData: [[UInt8]])> {
         let idm = currentIDm
-        return command({ () throws(NFCReaderError) in
+        return command({ () throws(FeliCaFrameError) in
             try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: serviceCodeList, blockList: blockList)
-        }) { packet throws(NFCReaderError) in
+        }) { packet throws(FeliCaFrameError) in
             try FeliCaFrames.readAnswer(packet, idm: idm, count: blockList.count)
         }
     }
@@ -128,16 +130,16 @@ extension NFCFeliCaTag {
         _ serviceCodeList: [[UInt8]], _ blockList: [[UInt8]], _ blockData: [[UInt8]]
     ) -> ReaderJob<(statusFlag1: Int, statusFlag2: Int)> {
         let idm = currentIDm
-        return command({ () throws(NFCReaderError) in
+        return command({ () throws(FeliCaFrameError) in
             try FeliCaFrames.writeWithoutEncryption(idm: idm, serviceCodeList: serviceCodeList, blockList: blockList, blockData: blockData)
-        }) { packet throws(NFCReaderError) in
+        }) { packet throws(FeliCaFrameError) in
             try FeliCaFrames.writeAnswer(packet, idm: idm)
         }
     }
 
     private var requestSystemCodeJob: ReaderJob<[[UInt8]]> {
         let idm = currentIDm
-        return command({ FeliCaFrames.requestSystemCode(idm: idm) }) { packet throws(NFCReaderError) in
+        return command({ FeliCaFrames.requestSystemCode(idm: idm) }) { packet throws(FeliCaFrameError) in
             try FeliCaFrames.requestSystemCodeAnswer(packet, idm: idm)
         }
     }
@@ -145,12 +147,12 @@ extension NFCFeliCaTag {
     /// The job that sends the packet `build` makes (or fails with its error, sending nothing)
     /// and reads the answer with `answer`.
     private func command<Answer: Sendable>(
-        _ build: () throws(NFCReaderError) -> [UInt8], answer: @escaping @Sendable ([UInt8]) throws(NFCReaderError) -> Answer
+        _ build: () throws(FeliCaFrameError) -> [UInt8], answer: @escaping @Sendable ([UInt8]) throws(FeliCaFrameError) -> Answer
     ) -> ReaderJob<Answer> {
-        do throws(NFCReaderError) {
-            return checked(sending(try build()), answer)
-        } catch {
-            return core.failing(error)
+        let packet: [UInt8]
+        do throws(FeliCaFrameError) { packet = try build() } catch { return core.failing(NFCReaderError(error)) }
+        return checked(sending(packet)) { response throws(NFCReaderError) in
+            do throws(FeliCaFrameError) { return try answer(response) } catch { throw NFCReaderError(error) }
         }
     }
 }

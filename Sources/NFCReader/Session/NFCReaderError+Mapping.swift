@@ -1,4 +1,5 @@
 import NFCCore
+import NFCTags
 import PN532
 import NDEF
 import PN532Reader
@@ -44,6 +45,15 @@ extension NFCReaderError {
         case .reader(let reader): self.init(reader)
         case .tag(let tag): self.init(tag)
         default: self.init(.readerErrorInvalidParameter, error.description, underlyingError: error)
+        }
+    }
+
+    /// A FeliCa command refused before it was sent (an argument of the wrong size), or a
+    /// card's answer that is not the command's.
+    init(_ error: FeliCaFrameError) {
+        switch error.kind {
+        case .argument: self.init(.readerErrorInvalidParameterLength, error.message, underlyingError: error)
+        case .answer: self.init(.readerTransceiveErrorTagResponseError, error.message, underlyingError: error)
         }
     }
 

@@ -1,5 +1,5 @@
+import NFCTags
 import Testing
-@testable import NFCReader
 
 /// The typed FeliCa commands' frames, and their answers as a hostile card could send them:
 /// every count and length is checked before a byte is taken.
@@ -7,14 +7,14 @@ import Testing
     private let idm: [UInt8] = [0x01, 0x2E, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]
     private let pmm: [UInt8] = [0x00, 0xF1, 0x00, 0x00, 0x00, 0x01, 0x43, 0x00]
 
-    /// The code of the `NFCReaderError` that `body` throws; nil when it throws none.
-    private func code(_ body: () throws -> Void) -> NFCReaderError.Code? {
-        do { try body() } catch { return (error as? NFCReaderError)?.code }
+    /// The kind of the `FeliCaFrameError` that `body` throws; nil when it throws none.
+    private func kind(_ body: () throws -> Void) -> FeliCaFrameError.Kind? {
+        do { try body() } catch { return (error as? FeliCaFrameError)?.kind }
         return nil
     }
 
     @Test func commandPacketsFollowTheFeliCaFrames() throws {
-        #expect(try FeliCaFrames.polling(systemCode: [0x12, 0xFC], requestCode: .systemCode, timeSlot: .max16) == [0x00, 0x12, 0xFC, 0x01, 0x0F])
+        #expect(try FeliCaFrames.polling(systemCode: [0x12, 0xFC], requestCode: 1, timeSlot: 15) == [0x00, 0x12, 0xFC, 0x01, 0x0F])
         #expect(try FeliCaFrames.requestService(idm: idm, nodeCodeList: [[0x0B, 0x00]]) == [0x02] + idm + [0x01, 0x0B, 0x00])
         #expect(FeliCaFrames.requestResponse(idm: idm) == [0x04] + idm)
         #expect(
@@ -25,6 +25,30 @@ import Testing
             try FeliCaFrames.writeWithoutEncryption(idm: idm, serviceCodeList: [[0x09, 0x00]], blockList: [[0x80, 0x01]], blockData: [data])
                 == [0x08] + idm + [0x01, 0x09, 0x00, 0x01, 0x80, 0x01] + data)
         #expect(FeliCaFrames.requestSystemCode(idm: idm) == [0x0C] + idm)
+    }
+
+    @Test func argumentsOfTheWrongSizeAreArgumentErrors() {
+        let block = [UInt8](repeating: 0, count: 16)
+        let builds: [(String, () throws -> Void)] = [
+            ("a 1-byte system code", { _ = try FeliCaFrames.polling(systemCode: [0x12], requestCode: 0, timeSlot: 0) }),
+            ("no node", { _ = try FeliCaFrames.requestService(idm: idm, nodeCodeList: []) }),
+            ("33 nodes", { _ = try FeliCaFrames.requestService(idm: idm, nodeCodeList: Array(repeating: [0x0B, 0x00], count: 33)) }),
+            ("a 3-byte service code", { _ = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: [[0x0B, 0x00, 0x00]], blockList: [[0x80, 0x00]]) }),
+            ("17 services", { _ = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: Array(repeating: [0x0B, 0x00], count: 17), blockList: [[0x80, 0x00]]) }),
+            ("no block", { _ = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: [[0x0B, 0x00]], blockList: []) }),
+            ("a 2-byte element without its flag", { _ = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: [[0x0B, 0x00]], blockList: [[0x00, 0x01]]) }),
+            ("a 3-byte element with the flag", { _ = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: [[0x0B, 0x00]], blockList: [[0x80, 0x01, 0x00]]) }),
+            ("a 1-byte element", { _ = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: [[0x0B, 0x00]], blockList: [[0x80]]) }),
+            ("fewer blocks than elements", {
+                _ = try FeliCaFrames.writeWithoutEncryption(idm: idm, serviceCodeList: [[0x09, 0x00]], blockList: [[0x80, 0x01], [0x80, 0x02]], blockData: [block])
+            }),
+            ("a short block", {
+                _ = try FeliCaFrames.writeWithoutEncryption(idm: idm, serviceCodeList: [[0x09, 0x00]], blockList: [[0x80, 0x01]], blockData: [[0x00]])
+            }),
+        ]
+        for (name, build) in builds {
+            #expect(kind(build) == .argument, "\(name)")
+        }
     }
 
     @Test func wellFormedAnswersAreRead() throws {
@@ -49,7 +73,7 @@ import Testing
         [0x01, 0x01, 0x2E, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x00, 0xF1, 0x00, 0x00, 0x00, 0x01, 0x43, 0x00, 0x12],
     ])
     func aPollingAnswerOfAnotherShapeIsAResponseError(_ packet: [UInt8]) {
-        #expect(code { _ = try FeliCaFrames.pollingAnswer(packet) } == .readerTransceiveErrorTagResponseError)
+        #expect(kind { _ = try FeliCaFrames.pollingAnswer(packet) } == .answer)
     }
 
     @Test func answersWhoseCountsOrIDmDisagreeAreResponseErrors() {
@@ -72,7 +96,7 @@ import Testing
             ("a system-code count that lies", { _ = try FeliCaFrames.requestSystemCodeAnswer([0x0D] + idm + [0x03, 0x88, 0xB4], idm: idm) }),
         ]
         for (name, answer) in answers {
-            #expect(code(answer) == .readerTransceiveErrorTagResponseError, "\(name)")
+            #expect(kind(answer) == .answer, "\(name)")
         }
     }
 }
