@@ -46,9 +46,6 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// Core NFC's words for two tags in the field.
     public static let moreThanOneTagMessage = "More than 1 tag is detected. Please remove all tags and try again."
 
-    /// True: reading is available wherever this library runs (there may still be no reader).
-    public static let readingAvailable = true
-
     /// Whether the session ends after its first read.
     public let invalidateAfterFirstRead: Bool
     /// Whether the session reports tags (`didDetect tags`) rather than their messages: true for

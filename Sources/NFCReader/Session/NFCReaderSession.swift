@@ -13,6 +13,10 @@ public class NFCReaderSession: @unchecked Sendable {
         core = ReaderSessionCore(device: reader, timeout: timeout, otherFamilies: otherFamilies, callbacks: SessionCallbacks(queue: queue))
     }
 
+    /// True, as Core NFC's `readingAvailable` on a phone with NFC: reading is available wherever
+    /// this library runs (there may still be no reader: a session then ends when it begins).
+    public static let readingAvailable = true
+
     /// The message for the user; an NDEF reader session sets it for "more than one tag".
     public var alertMessage: String {
         get { core.alertMessage }

@@ -16,6 +16,11 @@ final class TagCommander: NFCTagReaderSessionDelegate {
     }
 
     func beginScanning() {
+        guard NFCTagReaderSession.readingAvailable else {
+            screen.present(alert: "This device doesn't support tag scanning.")
+            return
+        }
+
         session = NFCTagReaderSession(pollingOption: [.iso14443, .iso18092], delegate: self, queue: nil)
         session?.alertMessage = "Hold your iPhone near the tag."
         session?.begin()
