@@ -1,7 +1,8 @@
 // Apple's "Building an NFC Tag-Reader App", writing: one tag, connected, checked writable,
 // written with `writeNDEF`; and the same shape locking a tag with `writeLock`. The Core NFC
-// code is Apple's, unchanged (its `DispatchQueue` retry after 500 ms is a plain restart here);
+// code is Apple's, unchanged (`import Dispatch` comes with Foundation on Apple's systems);
 // UIKit calls go to `Screen`.
+import Dispatch
 import NFCReader
 
 final class MessageWriter: NFCNDEFReaderSessionDelegate {
@@ -29,8 +30,12 @@ final class MessageWriter: NFCNDEFReaderSessionDelegate {
 
     func readerSession(_ session: NFCNDEFReaderSession, didDetect tags: [NFCNDEFTag]) {
         if tags.count > 1 {
+            // Restart polling in 500ms
+            let retryInterval = DispatchTimeInterval.milliseconds(500)
             session.alertMessage = "More than 1 tag is detected. Please remove all tags and try again."
-            session.restartPolling()
+            DispatchQueue.global().asyncAfter(deadline: .now() + retryInterval, execute: {
+                session.restartPolling()
+            })
             return
         }
 

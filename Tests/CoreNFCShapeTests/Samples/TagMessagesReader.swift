@@ -1,6 +1,7 @@
 // Apple's "Building an NFC Tag-Reader App" (iOS 13 shape): the delegate implements
 // `didDetect tags`, connects to the one tag, queries its NDEF status and reads it. The Core
 // NFC code is Apple's, unchanged; UIKit calls go to `Screen`.
+import Dispatch
 import NFCReader
 
 final class TagMessagesReader: NFCNDEFReaderSessionDelegate {
@@ -27,8 +28,12 @@ final class TagMessagesReader: NFCNDEFReaderSessionDelegate {
 
     func readerSession(_ session: NFCNDEFReaderSession, didDetect tags: [NFCNDEFTag]) {
         if tags.count > 1 {
+            // Restart polling in 500ms
+            let retryInterval = DispatchTimeInterval.milliseconds(500)
             session.alertMessage = "More than 1 tag is detected, please remove all tags and try again."
-            session.restartPolling()
+            DispatchQueue.global().asyncAfter(deadline: .now() + retryInterval, execute: {
+                session.restartPolling()
+            })
             return
         }
 
