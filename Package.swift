@@ -134,6 +134,8 @@ let package = Package(
                 "GPIO", "TestSupport",
             ]
         ),
+        // Apple's Core NFC sample code, compiled as Apple writes it and run against the simulator.
+        .testTarget(name: "CoreNFCShapeTests", dependencies: ["NFCReader", "NDEF", "PN532ReaderSimulator", "PN532Simulator", "Type2"]),
         .testTarget(name: "DoorRecordsTests", dependencies: ["Basics", "DoorRecords", "TestSupport"]),
         .testTarget(
             name: "DoorControlTests",

@@ -13,11 +13,26 @@ extension NDEFRecord {
         .uri(url)
     }
 
+    /// A URI record, as Core NFC's `wellKnownTypeURIPayload(string:)`; nil, as there, for a
+    /// string that is no URI: empty, or holding a space or a control character (Core NFC
+    /// parses it with `URL(string:)`, which refuses those too).
+    public static func wellKnownTypeURIPayload(string: String) -> NDEFRecord? {
+        guard !string.isEmpty, !string.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return nil
+        }
+        return .uri(string)
+    }
+
     /// The text and language code of a Text record, as Core NFC's `wellKnownTypeTextPayload()`;
     /// both nil for any other record or an invalid payload.
     public func wellKnownTypeTextPayload() -> (text: String?, languageCode: String?) {
         guard case .text(let text)? = try? content() else { return (nil, nil) }
         return (text.text, text.languageCode)
+    }
+
+    /// Core NFC's `wellKnowTypeTextPayload()` (its spelling): `wellKnownTypeTextPayload()`.
+    public func wellKnowTypeTextPayload() -> (text: String?, languageCode: String?) {
+        wellKnownTypeTextPayload()
     }
 
     /// The URI of a URI record, as Core NFC's `wellKnownTypeURIPayload()`; nil for any other

@@ -29,7 +29,6 @@ public final class NFCFeliCaTag: NFCSessionTag, @unchecked Sendable, CustomStrin
         "FeliCa \(hexText(currentIDm))"
     }
 
-
     /// Sends a FeliCa command packet (command code first; the length byte and the CRC are
     /// added here and by the reader) and returns the response packet without its length byte,
     /// as Core NFC's `sendFeliCaCommand(commandPacket:)`.
@@ -39,11 +38,23 @@ public final class NFCFeliCaTag: NFCSessionTag, @unchecked Sendable, CustomStrin
     ///   does not match it, `readerTransceiveErrorTagConnectionLost` when the card did not
     ///   answer, `readerTransceiveErrorTagNotConnected` before `connect(to:)`.
     public func sendFeliCaCommand(commandPacket: [UInt8]) async throws(NFCReaderError) -> [UInt8] {
+        try await core.perform(sending(commandPacket))
+    }
+
+    /// `sendFeliCaCommand(commandPacket:)` with a completion handler: the response packet
+    /// (empty on failure) and nil or the error.
+    public func sendFeliCaCommand(commandPacket: [UInt8], completionHandler: @escaping ([UInt8], (any Error)?) -> Void) {
+        core.run(sending(commandPacket)) { completionHandler((try? $0.get()) ?? [], $0.failure) }
+    }
+
+    /// The job that sends `commandPacket` and takes the response packet out of its frame.
+    func sending(_ commandPacket: [UInt8]) -> ReaderJob<[UInt8]> {
         guard let frame = FeliCaResponse.frame(carrying: commandPacket) else {
-            throw NFCReaderError(.readerErrorInvalidParameterLength, "a FeliCa command packet has 1 … 254 bytes (it has \(commandPacket.count))")
+            return core.failing(NFCReaderError(
+                .readerErrorInvalidParameterLength, "a FeliCa command packet has 1 … 254 bytes (it has \(commandPacket.count))"))
         }
-        let answer = try await core.exchange(frame, detection: detection, step: "FeliCa command \(hexText([commandPacket[0]]))")
-        return try Self.packet(answer)
+        let step = "FeliCa command \(hexText([commandPacket[0]]))"
+        return checked(core.exchanging(frame, detection: detection, step: step)) { answer throws(NFCReaderError) in try Self.packet(answer) }
     }
 
     /// The response packet in a response frame: the bytes after a length byte that counts them
@@ -59,5 +70,4 @@ public final class NFCFeliCaTag: NFCSessionTag, @unchecked Sendable, CustomStrin
         }
         return response.packet
     }
-
 }

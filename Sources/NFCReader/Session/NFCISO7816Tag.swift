@@ -51,13 +51,32 @@ public final class NFCISO7816Tag: NFCSessionTag, @unchecked Sendable, CustomStri
     ///   `readerTransceiveErrorTagConnectionLost` when the card did not answer,
     ///   `readerTransceiveErrorTagNotConnected` before `connect(to:)`.
     public func sendCommand(apdu: NFCISO7816APDU) async throws(NFCReaderError) -> (responseData: [UInt8], sw1: UInt8, sw2: UInt8) {
-        guard let command = apdu.bytes else {
-            throw NFCReaderError(
-                .readerErrorInvalidParameterLength,
-                "the APDU has no short form: at most 255 data bytes, and an expected length of 1 … 256 or -1")
+        let answer = try await core.perform(sending(apdu))
+        return (answer.data, answer.sw1, answer.sw2)
+    }
+
+    /// `sendCommand(apdu:)` with a completion handler: the data, SW1, SW2 (empty and 0 on
+    /// failure) and nil or the error.
+    public func sendCommand(apdu: NFCISO7816APDU, completionHandler: @escaping ([UInt8], UInt8, UInt8, (any Error)?) -> Void) {
+        core.run(sending(apdu)) { result in
+            switch result {
+            case .success(let answer): completionHandler(answer.data, answer.sw1, answer.sw2, nil)
+            case .failure(let error): completionHandler([], 0, 0, error)
+            }
         }
-        let answer = try await core.exchange(command, detection: detection, step: "APDU \(hexText(Array(command.prefix(4))))")
-        return try Self.response(answer)
+    }
+
+    /// The job that sends `apdu` and splits the answer.
+    private func sending(_ apdu: NFCISO7816APDU) -> ReaderJob<(data: [UInt8], sw1: UInt8, sw2: UInt8)> {
+        guard let command = apdu.bytes else {
+            return core.failing(NFCReaderError(
+                .readerErrorInvalidParameterLength,
+                "the APDU has no short form: at most 255 data bytes, and an expected length of 1 … 256 or -1"))
+        }
+        return checked(core.exchanging(command, detection: detection, step: "APDU \(hexText(Array(command.prefix(4))))")) { answer throws(NFCReaderError) in
+            let response = try Self.response(answer)
+            return (response.responseData, response.sw1, response.sw2)
+        }
     }
 
     /// The data and status word of a response APDU.

@@ -53,13 +53,53 @@ public final class NFCMiFareTag: NFCSessionTag, @unchecked Sendable, CustomStrin
         "MIFARE \(mifareFamily) \(hexText(identifier))"
     }
 
+    /// The historical bytes of an ISO-DEP MIFARE card, as Core NFC's; always nil here, where
+    /// every ISO-DEP card (a DESFire, a Plus in SL3) is an `NFCISO7816Tag`.
+    public var historicalBytes: [UInt8]? { nil }
 
-    /// Sends a raw tag command (without CRC) and returns the answer, as Core NFC's
-    /// `sendMiFareCommand`.
-    public func sendMiFareCommand(_ command: [UInt8]) async throws(NFCReaderError) -> [UInt8] {
+    /// Sends a native command (command code first, without CRC: the reader adds and checks
+    /// it) and returns the tag's answer, as Core NFC's `sendMiFareCommand(commandPacket:)`:
+    /// `[0x30, 4]` (READ page 4) answers the 16 bytes of pages 4 to 7.
+    ///
+    /// - Throws: `readerErrorInvalidParameterLength` for an empty packet,
+    ///   `readerTransceiveErrorPacketTooLong` when it does not fit the reader's frame,
+    ///   `readerTransceiveErrorTagResponseError` for a NAK, `…TagConnectionLost` when the tag
+    ///   did not answer, `…TagNotConnected` before `connect(to:)`.
+    public func sendMiFareCommand(commandPacket: [UInt8]) async throws(NFCReaderError) -> [UInt8] {
+        try await core.perform(sending(commandPacket))
+    }
+
+    /// `sendMiFareCommand(commandPacket:)` with a completion handler: the answer (empty on
+    /// failure) and nil or the error.
+    public func sendMiFareCommand(commandPacket: [UInt8], completionHandler: @escaping ([UInt8], (any Error)?) -> Void) {
+        core.run(sending(commandPacket)) { completionHandler((try? $0.get()) ?? [], $0.failure) }
+    }
+
+    /// Core NFC's `sendMiFareISO7816Command(_:)`, for the MIFARE cards that speak ISO-DEP. Here
+    /// those are reported as `NFCISO7816Tag`s (use its `sendCommand(apdu:)`), so a `NFCMiFareTag`
+    /// never does: this fails with `readerErrorUnsupportedFeature` and sends nothing.
+    public func sendMiFareISO7816Command(_ apdu: NFCISO7816APDU) async throws(NFCReaderError) -> (responseData: [UInt8], sw1: UInt8, sw2: UInt8) {
+        throw notISO7816
+    }
+
+    /// `sendMiFareISO7816Command(_:)` with a completion handler (called with the error where
+    /// the session calls the app).
+    public func sendMiFareISO7816Command(_ apdu: NFCISO7816APDU, completionHandler: @escaping ([UInt8], UInt8, UInt8, (any Error)?) -> Void) {
+        core.run(core.failing(notISO7816) as ReaderJob<Void>) { completionHandler([], 0, 0, $0.failure) }
+    }
+
+    /// Why a MIFARE tag here takes no APDU.
+    private var notISO7816: NFCReaderError {
+        NFCReaderError(
+            .readerErrorUnsupportedFeature,
+            "this \(self) does not speak ISO-DEP: a MIFARE card that does (DESFire, Plus) is reported as .iso7816; send APDUs with its sendCommand(apdu:)")
+    }
+
+    /// The job that sends `command` to the tag.
+    private func sending(_ command: [UInt8]) -> ReaderJob<[UInt8]> {
         guard !command.isEmpty else {
-            throw NFCReaderError(.readerErrorInvalidParameterLength, "a MIFARE command has at least one byte")
+            return core.failing(NFCReaderError(.readerErrorInvalidParameterLength, "a MIFARE command has at least one byte"))
         }
-        return try await core.exchange(command, detection: detection, step: "command \(hexText(command))")
+        return core.exchanging(command, detection: detection, step: "command \(hexText(Array(command.prefix(8))))")
     }
 }

@@ -1,8 +1,10 @@
+import Dispatch
 import NFCCore
 import NDEF
 import NFCTags
 import PN532
 import PN532Reader
+import Synchronization
 import TagProtocols
 
 /// A session that reads NDEF messages from tags as they come, as Core NFC's
@@ -29,6 +31,9 @@ import TagProtocols
 /// on `invalidate()`, when the task iterating `detections` is cancelled, after `timeout` (60 s,
 /// on the reader's clock) or when the reader fails. Then the field is switched off and the
 /// reader closed, and the delegate's `didInvalidateWithError` is called.
+///
+/// Core NFC's own initialiser, `init(delegate:queue:invalidateAfterFirstRead:)`, takes Core NFC's
+/// delegate code as it is (see `NFCNDEFReaderSessionDelegate`).
 public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// What the session reports.
     public enum Detection: Sendable {
@@ -41,13 +46,17 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// Core NFC's words for two tags in the field.
     public static let moreThanOneTagMessage = "More than 1 tag is detected. Please remove all tags and try again."
 
-    /// True: reading is available wherever this library runs (there may still be no reader).
-    public static let readingAvailable = true
-
     /// Whether the session ends after its first read.
     public let invalidateAfterFirstRead: Bool
-    /// Whether the session reports tags (`didDetect tags`) rather than their messages.
+    /// Whether the session reports tags (`didDetect tags`) rather than their messages: true for
+    /// a session created with `reportsTags`. One created with Core NFC's
+    /// `init(delegate:queue:invalidateAfterFirstRead:)` reports tags when its delegate
+    /// implements `readerSession(_:didDetect:)`, messages otherwise.
     public let reportsTags: Bool
+    /// Whether the delegate's `didDetect tags` decides (Core NFC's initialiser).
+    private let asksDelegate: Bool
+    /// Set when the delegate's `didDetect tags` is the protocol's default: it did not take the tags.
+    private let declined = Mutex(false)
 
     private let channel = DetectionChannel<Detection>()
 
@@ -67,24 +76,45 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     }
 
     /// A session on `reader` (see `init(device:delegate:reportsTags:invalidateAfterFirstRead:timeout:)`).
-    public init(
+    public convenience init(
         reader: NFCReaderDevice, delegate: (any NFCNDEFReaderSessionDelegate)? = nil,
         reportsTags: Bool = false, invalidateAfterFirstRead: Bool, timeout: Duration = .seconds(60)
     ) {
+        self.init(reader: reader, delegate: delegate, reportsTags: reportsTags, asksDelegate: false, queue: nil,
+                  invalidateAfterFirstRead: invalidateAfterFirstRead, timeout: timeout)
+    }
+
+    /// Core NFC's initialiser: a session on `NFCReaderDevice.default` that calls `delegate` on
+    /// `queue` (nil: on the session's reader thread) and reports tags when the delegate
+    /// implements `didDetect tags`, messages otherwise.
+    public convenience init(delegate: any NFCNDEFReaderSessionDelegate, queue: DispatchQueue?, invalidateAfterFirstRead: Bool) {
+        self.init(reader: .default, delegate: delegate, reportsTags: false, asksDelegate: true, queue: queue,
+                  invalidateAfterFirstRead: invalidateAfterFirstRead, timeout: .seconds(60))
+    }
+
+    private init(
+        reader: NFCReaderDevice, delegate: (any NFCNDEFReaderSessionDelegate)?, reportsTags: Bool, asksDelegate: Bool,
+        queue: DispatchQueue?, invalidateAfterFirstRead: Bool, timeout: Duration
+    ) {
         self.reportsTags = reportsTags
+        self.asksDelegate = asksDelegate
         self.invalidateAfterFirstRead = invalidateAfterFirstRead
         self.delegate = delegate
         // NDEF is read on Type 2 tags alone, which are type A: the other families are not
         // polled, so that the chip's wait for a type A tag is never cut short and a FeliCa or
         // type B card in the field does not hide the arrival of an NTAG.
-        super.init(reader: reader, timeout: timeout, otherFamilies: [])
+        super.init(reader: reader, timeout: timeout, otherFamilies: [], queue: queue)
         core.install(ReaderSessionCore.Handlers(
-            becameActive: { [self] in delegate?.readerSessionDidBecomeActive(self) },
+            becameActive: { [self] in
+                core.callbacks.run { [self] in self.delegate?.readerSessionDidBecomeActive(self) }
+            },
             detect: { [self] _, chip, targets in
-                reportsTags ? reportTags(targets) : readMessage(chip: chip, targets: targets)
+                if reportsTags { return reportTags(targets) }
+                if asksDelegate, let taken = offerTags(targets) { return taken }
+                return readMessage(chip: chip, targets: targets)
             },
             ended: { [self] error in
-                delegate?.readerSession(self, didInvalidateWithError: error)
+                core.callbacks.run { [self] in self.delegate?.readerSession(self, didInvalidateWithError: error) }
                 channel.finish(error)
             }))
     }
@@ -104,17 +134,46 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
     /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
     ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
     public func connect(to tag: any NFCNDEFTag) async throws(NFCReaderError) {
-        guard let reported = tag as? NFCSessionTag, reported.core === core else {
-            throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
+        try await core.perform(connecting(tag))
+    }
+
+    /// `connect(to:)` with a completion handler: nil or the error, where the session calls its
+    /// delegate.
+    public func connect(to tag: any NFCNDEFTag, completionHandler: @escaping ((any Error)?) -> Void) {
+        core.run(connecting(tag)) { completionHandler($0.failure) }
+    }
+
+    private func connecting(_ tag: any NFCNDEFTag) -> ReaderJob<Void> {
+        guard let reported = tag as? NFCSessionTag, reported.core === core else { return core.failing(.notThisSessionsTag) }
+        return reported.connecting
+    }
+
+    /// Called by the protocol's default `didDetect tags`: the delegate did not take the tags.
+    func delegateDeclinedTags() {
+        declined.withLock { $0 = true }
+    }
+
+    /// Core NFC's initialiser: offers the tags to the delegate's `didDetect tags` and waits for
+    /// it; nil when the delegate does not implement it (the message is read instead).
+    private func offerTags(_ targets: [ListedTarget]) -> ReaderSessionCore.AfterDetection? {
+        guard let delegate else { return nil }
+        let detection = core.nextDetectionNumber()
+        let tags = targets.compactMap { NFCTag(target: $0, detection: detection, core: core)?.ndefTag }
+        let taken = core.callbacks.answer { () -> Bool in
+            declined.withLock { $0 = false }
+            delegate.readerSession(self, didDetect: tags)
+            return declined.withLock { !$0 }
         }
-        try await reported.connect()
+        guard taken else { return nil }
+        channel.send(.tags(tags))
+        return .pause
     }
 
     /// Tags mode: report the targets and pause.
     private func reportTags(_ targets: [ListedTarget]) -> ReaderSessionCore.AfterDetection {
         let detection = core.nextDetectionNumber()
         let tags = targets.compactMap { NFCTag(target: $0, detection: detection, core: core)?.ndefTag }
-        delegate?.readerSession(self, didDetect: tags)
+        core.callbacks.run { [self] in delegate?.readerSession(self, didDetect: tags) }
         channel.send(.tags(tags))
         return .pause
     }
@@ -140,7 +199,7 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
             return .keepPolling
         }
         guard !message.records.isEmpty else { return .keepPolling }
-        delegate?.readerSession(self, didDetectNDEFs: [message])
+        core.callbacks.run { [self] in delegate?.readerSession(self, didDetectNDEFs: [message]) }
         channel.send(.messages([message]))
         return invalidateAfterFirstRead ? .invalidate(.firstTagRead) : .keepPolling
     }

@@ -1,4 +1,5 @@
 import PN532Reader
+import Synchronization
 
 /// The PN532 a session opens when it begins: named by a device string, or a device a program
 /// (an example, a test) sets up itself.
@@ -31,4 +32,16 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
             do throws(ReaderError) { return try ReaderDevice.open(spec) } catch { throw NFCReaderError(error) }
         }
     }
+
+    /// The reader that Core NFC's initialisers, which name none, open:
+    /// `NFCNDEFReaderSession(delegate:queue:invalidateAfterFirstRead:)` and
+    /// `NFCTagReaderSession(pollingOption:delegate:queue:)`. `sim` until the program sets
+    /// another, once at start (e.g. `NFCReaderDevice.default = .named("uart:/dev/serial0")`), so
+    /// that Core NFC code runs unchanged against the reader of this machine.
+    public static var `default`: NFCReaderDevice {
+        get { chosen.withLock { $0 } }
+        set { chosen.withLock { $0 = newValue } }
+    }
+
+    private static let chosen = Mutex(NFCReaderDevice.named("sim"))
 }

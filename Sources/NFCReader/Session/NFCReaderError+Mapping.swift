@@ -1,4 +1,5 @@
 import NFCCore
+import NFCTags
 import PN532
 import NDEF
 import PN532Reader
@@ -47,6 +48,15 @@ extension NFCReaderError {
         }
     }
 
+    /// A FeliCa command refused before it was sent (an argument of the wrong size), or a
+    /// card's answer that is not the command's.
+    init(_ error: FeliCaFrameError) {
+        switch error.kind {
+        case .argument: self.init(.readerErrorInvalidParameterLength, error.message, underlyingError: error)
+        case .answer: self.init(.readerTransceiveErrorTagResponseError, error.message, underlyingError: error)
+        }
+    }
+
     /// A device string that is not a device.
     init(_ error: DeviceSpecError) {
         self.init(.readerErrorInvalidParameter, error.description, underlyingError: error)
@@ -70,6 +80,9 @@ extension NFCReaderError {
     static let sessionInvalidated = NFCReaderError(.readerTransceiveErrorSessionInvalidated, "the session is invalidated: begin a new one")
     /// An operation on a tag that is not the connected one.
     static let tagNotConnected = NFCReaderError(.readerTransceiveErrorTagNotConnected, "the tag is not connected: call connect(to:) first")
+
+    /// A tag given to `connect(to:)` that another session reported.
+    static let notThisSessionsTag = NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
 
     /// The session ran out of time.
     static func sessionTimeout(_ timeout: Duration) -> NFCReaderError {

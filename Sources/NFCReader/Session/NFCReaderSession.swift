@@ -1,3 +1,4 @@
+import Dispatch
 import PN532
 
 /// What Core NFC's two reader sessions share, as its `NFCReaderSession` class: the reader,
@@ -7,10 +8,14 @@ public class NFCReaderSession: @unchecked Sendable {
     public let device: NFCReaderDevice
     let core: ReaderSessionCore
 
-    init(reader: NFCReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation]) {
+    init(reader: NFCReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation], queue: DispatchQueue?) {
         device = reader
-        core = ReaderSessionCore(device: reader, timeout: timeout, otherFamilies: otherFamilies)
+        core = ReaderSessionCore(device: reader, timeout: timeout, otherFamilies: otherFamilies, callbacks: SessionCallbacks(queue: queue))
     }
+
+    /// True, as Core NFC's `readingAvailable` on a phone with NFC: reading is available wherever
+    /// this library runs (there may still be no reader: a session then ends when it begins).
+    public static let readingAvailable = true
 
     /// The message for the user; an NDEF reader session sets it for "more than one tag".
     public var alertMessage: String {

@@ -23,25 +23,54 @@ public class NFCSessionTag: NFCNDEFTag, @unchecked Sendable {
         core.isReady && core.connectedDetection == detection
     }
 
-    /// Makes the tag the connected one of its session (a Type 2 tag is identified then);
-    /// called by the session's `connect(to:)`.
-    func connect() async throws(NFCReaderError) {
-        try await core.connect(target, detection: detection)
+    /// The job that makes the tag the connected one of its session (a Type 2 tag is identified
+    /// then); run by the session's `connect(to:)`.
+    var connecting: ReaderJob<Void> {
+        core.connecting(target, detection: detection)
     }
 
     public func queryNDEFStatus() async throws(NFCReaderError) -> (status: NFCNDEFStatus, capacity: Int) {
-        try await core.queryNDEFStatus(detection)
+        let answer = try await core.perform(core.queryingNDEFStatus(detection))
+        return (answer.status, answer.capacity)
     }
 
-    public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
-        try await core.readNDEF(detection)
+    public func queryNDEFStatus(completionHandler: @escaping (NFCNDEFStatus, Int, (any Error)?) -> Void) {
+        core.run(core.queryingNDEFStatus(detection)) { result in
+            switch result {
+            case .success(let answer): completionHandler(answer.status, answer.capacity, nil)
+            case .failure(let error): completionHandler(.notSupported, 0, error)
+            }
+        }
     }
 
-    public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
-        try await core.writeNDEF(message, detection)
+    public func readNDEF() async throws(NFCReaderError) -> NFCNDEFMessage {
+        try await core.perform(core.readingNDEF(detection))
+    }
+
+    public func readNDEF(completionHandler: @escaping (NFCNDEFMessage?, (any Error)?) -> Void) {
+        core.run(core.readingNDEF(detection)) { completionHandler(try? $0.get(), $0.failure) }
+    }
+
+    public func writeNDEF(_ message: NFCNDEFMessage) async throws(NFCReaderError) {
+        try await core.perform(core.writingNDEF(message, detection))
+    }
+
+    public func writeNDEF(_ message: NFCNDEFMessage, completionHandler: @escaping ((any Error)?) -> Void) {
+        core.run(core.writingNDEF(message, detection)) { completionHandler($0.failure) }
     }
 
     public func writeLock() async throws(NFCReaderError) {
-        try await core.writeLock(detection)
+        try await core.perform(core.writeLocking(detection))
+    }
+
+    public func writeLock(completionHandler: @escaping ((any Error)?) -> Void) {
+        core.run(core.writeLocking(detection)) { completionHandler($0.failure) }
+    }
+}
+
+extension Result {
+    /// The error of a failure; nil for a success (a completion handler's `Error?`).
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

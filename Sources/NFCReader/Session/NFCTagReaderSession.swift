@@ -1,4 +1,6 @@
+import Dispatch
 import PN532
+import Synchronization
 
 /// A session that finds tags and lets the app connect to one, as Core NFC's
 /// `NFCTagReaderSession`, over a PN532.
@@ -37,6 +39,8 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     public let pollingOption: PollingOption
     private let channel = DetectionChannel<[NFCTag]>()
     private let delegate: (any NFCTagReaderSessionDelegate)?
+    /// The tag connected last.
+    private let connected = Mutex<NFCTag?>(nil)
 
     /// A session on the reader `device` names (`sim` by default: the in-process simulator, once
     /// `PN532ReaderSimulator`'s `SimulatorKind.register()` has run), reporting the families
@@ -49,26 +53,43 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     }
 
     /// A session on `reader`, reporting the families `pollingOption` names.
-    public init(
+    public convenience init(
         pollingOption: PollingOption = .iso14443, reader: NFCReaderDevice, delegate: (any NFCTagReaderSessionDelegate)? = nil,
         timeout: Duration = .seconds(60)
     ) {
+        self.init(pollingOption: pollingOption, reader: reader, delegate: delegate, queue: nil, timeout: timeout)
+    }
+
+    /// Core NFC's initialiser: a session on `NFCReaderDevice.default` that calls `delegate` on
+    /// `queue` (nil: on the session's reader thread); nil when `pollingOption` is empty or names
+    /// a technology a PN532 does not poll.
+    public convenience init?(pollingOption: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue?) {
+        guard pollingOption.refusal == nil else { return nil }
+        self.init(pollingOption: pollingOption, reader: .default, delegate: delegate, queue: queue, timeout: .seconds(60))
+    }
+
+    private init(
+        pollingOption: PollingOption, reader: NFCReaderDevice, delegate: (any NFCTagReaderSessionDelegate)?, queue: DispatchQueue?,
+        timeout: Duration
+    ) {
         self.pollingOption = pollingOption
         self.delegate = delegate
-        super.init(reader: reader, timeout: timeout, otherFamilies: pollingOption.otherFamilies)
+        super.init(reader: reader, timeout: timeout, otherFamilies: pollingOption.otherFamilies, queue: queue)
         core.install(ReaderSessionCore.Handlers(
-            becameActive: { [self] in delegate?.tagReaderSessionDidBecomeActive(self) },
+            becameActive: { [self] in
+                core.callbacks.run { [self] in self.delegate?.tagReaderSessionDidBecomeActive(self) }
+            },
             detect: { [self] _, _, targets in
                 let reported = targets.filter { pollingOption.reports($0.modulation) }
                 guard !reported.isEmpty else { return .keepPolling }
                 let detection = core.nextDetectionNumber()
                 let tags = reported.compactMap { NFCTag(target: $0, detection: detection, core: core) }
-                delegate?.tagReaderSession(self, didDetect: tags)
+                core.callbacks.run { [self] in self.delegate?.tagReaderSession(self, didDetect: tags) }
                 channel.send(tags)
                 return .pause
             },
             ended: { [self] error in
-                delegate?.tagReaderSession(self, didInvalidateWithError: error)
+                core.callbacks.run { [self] in self.delegate?.tagReaderSession(self, didInvalidateWithError: error) }
                 channel.finish(error)
             }))
     }
@@ -87,15 +108,32 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
         NFCDetectionStream(channel: channel, cancel: { [core] in core.invalidate(.userCanceled) })
     }
 
+    /// The connected tag, as Core NFC's `connectedTag`: nil before `connect(to:)`, after
+    /// `restartPolling()` and once the session has ended.
+    public var connectedTag: NFCTag? {
+        guard let tag = connected.withLock({ $0 }), tag.isAvailable else { return nil }
+        return tag
+    }
+
     /// Connects to a tag of the latest detection: selects it and identifies its product (a
     /// Type 2 tag's GET_VERSION).
     ///
     /// - Throws: `readerErrorInvalidParameter` for a tag of another session,
     ///   `readerTransceiveErrorTagConnectionLost` when it has left or is from an earlier poll.
     public func connect(to tag: NFCTag) async throws(NFCReaderError) {
-        guard tag.sessionTag.core === core else {
-            throw NFCReaderError(.readerErrorInvalidParameter, "the tag was not reported by this session")
+        try await core.perform(connecting(tag))
+    }
+
+    /// `connect(to:)` with a completion handler: nil or the error, where the session calls its
+    /// delegate.
+    public func connect(to tag: NFCTag, completionHandler: @escaping ((any Error)?) -> Void) {
+        core.run(connecting(tag)) { completionHandler($0.failure) }
+    }
+
+    private func connecting(_ tag: NFCTag) -> ReaderJob<Void> {
+        guard tag.sessionTag.core === core else { return core.failing(.notThisSessionsTag) }
+        return checked(tag.sessionTag.connecting) { [self] _ throws(NFCReaderError) in
+            connected.withLock { $0 = tag }
         }
-        try await tag.sessionTag.connect()
     }
 }

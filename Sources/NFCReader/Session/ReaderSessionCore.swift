@@ -3,6 +3,9 @@ import PN532
 import PN532Reader
 import Synchronization
 
+/// Work on a session's reader thread, with the open reader and its chip.
+typealias ReaderJob<Value> = @Sendable (ReaderWorker, PN532Session) throws(NFCReaderError) -> Value
+
 /// The engine of both reader sessions: opens the reader on its own thread, watches its field
 /// with a `FieldWatcher`, reports the tags in it through `detect` when one arrives, runs tag
 /// operations, and ends the session exactly once.
@@ -41,6 +44,8 @@ final class ReaderSessionCore: Sendable {
 
     let device: NFCReaderDevice
     let timeout: Duration
+    /// Where the app's delegate and completion handlers are called.
+    let callbacks: SessionCallbacks
     /// The families the field watcher polls between its waits for a type A tag.
     let otherFamilies: [PassiveModulation]
     let worker = ReaderWorker()
@@ -48,9 +53,10 @@ final class ReaderSessionCore: Sendable {
     private let shared = Mutex(Shared())
     private let handlers = Mutex<Handlers?>(nil)
 
-    init(device: NFCReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation]) {
+    init(device: NFCReaderDevice, timeout: Duration, otherFamilies: [PassiveModulation], callbacks: SessionCallbacks) {
         self.device = device
         self.timeout = timeout
+        self.callbacks = callbacks
         self.otherFamilies = otherFamilies
     }
 
@@ -135,27 +141,44 @@ final class ReaderSessionCore: Sendable {
         thread.stop()
     }
 
-    /// Runs `body` on the reader thread with the open chip.
+    /// Runs `job` on the reader thread with the open chip and passes its result to `completion`
+    /// there (at once, on the caller's thread, once the session has ended and its thread is gone).
+    /// Jobs run one at a time, in the order they were submitted.
     ///
-    /// - Throws: `readerTransceiveErrorSessionInvalidated` once the session is ending, or what
-    ///   `body` throws. A reader failure (the chip no longer answering) also ends the session.
-    func perform<Value: Sendable>(
-        _ body: @escaping @Sendable (ReaderWorker, PN532Session) throws(NFCReaderError) -> Value
-    ) async throws(NFCReaderError) -> Value {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, NFCReaderError>, Never>) in
-            thread.submit { [self] in
-                guard shared.withLock({ $0.ending == nil }), let chip = worker.chip else {
-                    return continuation.resume(returning: .failure(.sessionInvalidated))
-                }
-                do throws(NFCReaderError) {
-                    continuation.resume(returning: .success(try body(worker, chip)))
-                } catch {
-                    if error.code == .readerSessionInvalidationErrorSessionTerminatedUnexpectedly { invalidate(error) }
-                    continuation.resume(returning: .failure(error))
-                }
+    /// The result is `readerTransceiveErrorSessionInvalidated` once the session is ending, or
+    /// what `job` throws. A reader failure (the chip no longer answering) also ends the session.
+    func submit<Value: Sendable>(_ job: @escaping ReaderJob<Value>, then completion: @escaping @Sendable (Result<Value, NFCReaderError>) -> Void) {
+        thread.submit { [self] in
+            guard shared.withLock({ $0.ending == nil }), let chip = worker.chip else {
+                return completion(.failure(.sessionInvalidated))
+            }
+            do throws(NFCReaderError) {
+                completion(.success(try job(worker, chip)))
+            } catch {
+                if error.code == .readerSessionInvalidationErrorSessionTerminatedUnexpectedly { invalidate(error) }
+                completion(.failure(error))
             }
         }
+    }
+
+    /// Runs `job` on the reader thread with the open chip (see `submit(_:then:)`).
+    ///
+    /// - Throws: `readerTransceiveErrorSessionInvalidated` once the session is ending, or what
+    ///   `job` throws.
+    func perform<Value: Sendable>(_ job: @escaping ReaderJob<Value>) async throws(NFCReaderError) -> Value {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, NFCReaderError>, Never>) in
+            submit(job) { continuation.resume(returning: $0) }
+        }
         return try result.get()
+    }
+
+    /// Runs `job` on the reader thread and calls the app's `handler` with its result where the
+    /// session calls its delegate (`callbacks`): the shape of Core NFC's completion handlers.
+    func run<Value: Sendable>(_ job: @escaping ReaderJob<Value>, then handler: @escaping (Result<Value, NFCReaderError>) -> Void) {
+        let callback = AppCallback(handler)
+        submit(job) { [callbacks] result in
+            callbacks.run { callback.call(result) }
+        }
     }
 
     /// The poll loop, on the reader thread: the field watcher waits for tags, and each arrival

@@ -42,4 +42,17 @@ struct URIPayloadTests {
         #expect(record.wellKnownTypeURIPayload() == "https://nfcpy.org")
         #expect(try NDEFRecord.wellKnownTypeTextPayload(string: "x", locale: "en").wellKnownTypeURIPayload() == nil)
     }
+
+    @Test func uriPayloadFromAStringIsNilForNoURI() throws {
+        #expect(NDEFRecord.wellKnownTypeURIPayload(string: "https://nfcpy.org") == .uri("https://nfcpy.org"))
+        #expect(NDEFRecord.wellKnownTypeURIPayload(string: "https://example.com/café")?.wellKnownTypeURIPayload() == "https://example.com/café")
+        for notURI in ["", "https://example.com/a b", "tel:\n123", "https://example.com/\u{7F}", "https://example.com/\u{85}"] {
+            #expect(NDEFRecord.wellKnownTypeURIPayload(string: notURI) == nil, "\(notURI.debugDescription)")
+        }
+    }
+
+    @Test func coreNFCSpellingOfTheTextAccessor() throws {
+        let record = try NDEFRecord.wellKnownTypeTextPayload(string: "Bonjour", locale: "fr")
+        #expect(record.wellKnowTypeTextPayload() == ("Bonjour", "fr"))
+    }
 }

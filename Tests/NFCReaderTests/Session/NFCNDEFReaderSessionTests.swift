@@ -171,7 +171,7 @@ import Testing
 
 /// A delegate that notes, for each message read, the chip's time at its last step before the
 /// report (the trace and the delegate both run on the session's thread).
-private final class ClockedDelegate: NFCNDEFReaderSessionDelegate {
+private final class ClockedDelegate: NFCNDEFReaderSessionDelegate, Sendable {
     private let record = Mutex<(last: MonotonicTime, reads: [MonotonicTime])>((MonotonicTime(nanoseconds: 0), []))
 
     var reads: [MonotonicTime] { record.withLock { $0.reads } }
@@ -180,7 +180,7 @@ private final class ClockedDelegate: NFCNDEFReaderSessionDelegate {
         record.withLock { $0.last = time }
     }
 
-    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: NFCReaderError) {}
+    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: any Error) {}
 
     func readerSession(_ session: NFCNDEFReaderSession, didDetectNDEFs messages: [NDEFMessage]) {
         record.withLock { $0.reads.append($0.last) }

@@ -15,7 +15,7 @@ func tag(_ product: TagProduct = .ntag213, uid: [UInt8]? = nil, holding message:
 }
 
 /// A delegate that records what the session told it.
-final class RecordingDelegate: NFCNDEFReaderSessionDelegate, NFCTagReaderSessionDelegate {
+final class RecordingDelegate: NFCNDEFReaderSessionDelegate, NFCTagReaderSessionDelegate, Sendable {
     private let record = Mutex<(active: Int, messages: [[NDEFMessage]], invalidation: NFCReaderError?)>((0, [], nil))
 
     var becameActive: Int { record.withLock { $0.active } }
@@ -26,8 +26,8 @@ final class RecordingDelegate: NFCNDEFReaderSessionDelegate, NFCTagReaderSession
         record.withLock { $0.active += 1 }
     }
 
-    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: NFCReaderError) {
-        record.withLock { $0.invalidation = error }
+    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: any Error) {
+        record.withLock { $0.invalidation = error as? NFCReaderError }
     }
 
     func readerSession(_ session: NFCNDEFReaderSession, didDetectNDEFs messages: [NDEFMessage]) {
@@ -38,8 +38,8 @@ final class RecordingDelegate: NFCNDEFReaderSessionDelegate, NFCTagReaderSession
         record.withLock { $0.active += 1 }
     }
 
-    func tagReaderSession(_ session: NFCTagReaderSession, didInvalidateWithError error: NFCReaderError) {
-        record.withLock { $0.invalidation = error }
+    func tagReaderSession(_ session: NFCTagReaderSession, didInvalidateWithError error: any Error) {
+        record.withLock { $0.invalidation = error as? NFCReaderError }
     }
 
     func tagReaderSession(_ session: NFCTagReaderSession, didDetect tags: [NFCTag]) {}

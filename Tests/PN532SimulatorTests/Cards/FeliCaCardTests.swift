@@ -5,7 +5,8 @@ import PN532Simulator
 import Testing
 
 /// The FeliCa Lite-S through the simulated PN532: polling at 212 and 424 kbps with the system
-/// code, Read and Write Without Encryption through InDataExchange and InCommunicateThru.
+/// code, Read and Write Without Encryption through InDataExchange and InCommunicateThru,
+/// Request Service and Request System Code.
 struct FeliCaCardTests {
     static let idm = hex("01 2E 4C 53 00 00 00 42")
     static let pmm = hex("00 F1 00 00 00 01 43 00")
@@ -86,5 +87,25 @@ struct FeliCaCardTests {
         let host = try Self.selected()
         let read = [0x10, 0x06] + Self.idm + [0x01, 0x0B, 0x00, 0x01, 0x80, 0x40]
         #expect(try host.response(to: [0x40, 0x01] + read) == [0x41, 0x00, 0x0C, 0x07] + Self.idm + [0xFF, 0xA8])
+    }
+
+    @Test func requestServiceGivesAKeyVersionForEachNode() throws {
+        let host = try Self.selected()
+        // The root area, the read-only service, a service the card does not have.
+        let request = [0x02] + Self.idm + [0x03, 0x00, 0x00, 0x0B, 0x00, 0x48, 0x10]
+        #expect(try host.response(to: [0x40, 0x01, UInt8(request.count + 1)] + request) == [0x41, 0x00, 0x11, 0x03] + Self.idm + [0x03, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF])
+    }
+
+    @Test(arguments: [[UInt8]([0x00]), [0x02, 0x0B, 0x00], [0x21] + [UInt8](repeating: 0, count: 66)])
+    func aRequestServiceWithABadNodeListIsNotAnswered(_ nodes: [UInt8]) throws {
+        let host = try Self.selected()
+        let request = [0x02] + Self.idm + nodes
+        #expect(try host.response(to: [0x40, 0x01, UInt8(request.count + 1)] + request) == [0x41, 0x01])
+    }
+
+    @Test func requestSystemCodeListsTheCodesTheCardIsPolledFor() throws {
+        let host = try Self.selected()
+        let request = [0x0A, 0x0C] + Self.idm
+        #expect(try host.response(to: [0x40, 0x01] + request) == [0x41, 0x00, 0x0F, 0x0D] + Self.idm + [0x02, 0x88, 0xB4, 0x12, 0xFC])
     }
 }

@@ -1,7 +1,8 @@
 /// FeliCa commands as the card sees them: a length byte (counting itself), the command code,
-/// then its parameters, CRC left to the PN532. Polling (`00`), Read Without Encryption (`06`),
-/// Write Without Encryption (`08`) and Request Response (`04`); a command for another IDm, or
-/// one the card does not know, gets no answer.
+/// then its parameters, CRC left to the PN532. Polling (`00`), Request Service (`02`), Request
+/// Response (`04`), Read Without Encryption (`06`), Write Without Encryption (`08`) and Request
+/// System Code (`0C`); a command for another IDm, a malformed one, or one the card does not
+/// know, gets no answer.
 extension SimulatedTag {
     /// Status flag 2 values of the Lite-S (status flag 1 is `FF` with any of them; block-list
     /// errors name the element in flag 1 on other FeliCa cards, assumed `FF` here).
@@ -34,8 +35,12 @@ extension SimulatedTag {
         guard frame.count >= 10, frame[2..<10].elementsEqual(identifier) else { return .silent }
         let parameters = Array(frame[10...])
         switch frame[1] {
+        case 0x02:
+            return feliCaRequestService(parameters).map { .data($0) } ?? .silent
         case 0x04 where parameters.isEmpty:
             return .data(feliCaFrame(0x05, [0x00]))
+        case 0x0C where parameters.isEmpty:
+            return .data(feliCaFrame(0x0D, [0x02] + Self.liteSSystemCode + Self.nfcForumSystemCode))
         case 0x06:
             return .data(feliCaRead(parameters))
         case 0x08:
@@ -48,6 +53,18 @@ extension SimulatedTag {
     /// A response frame: length, `code`, IDm, `body`.
     func feliCaFrame(_ code: UInt8, _ body: [UInt8]) -> [UInt8] {
         [UInt8(10 + body.count), code] + identifier + body
+    }
+
+    /// Request Service: `n node…` (1 … 32 node codes, little-endian) → `03 IDm n version…`: key
+    /// version `00 00` for the root area 0000 and the two services (no key), `FF FF` for a node
+    /// the card does not have; nil (no answer) for a malformed list.
+    private func feliCaRequestService(_ parameters: [UInt8]) -> [UInt8]? {
+        guard let count = parameters.first.map(Int.init), (1...32).contains(count), parameters.count == 1 + 2 * count else { return nil }
+        let versions = (0..<count).flatMap { index -> [UInt8] in
+            let node = UInt16(parameters[1 + index * 2]) | UInt16(parameters[2 + index * 2]) << 8
+            return node == 0x0000 || Self.liteSServices.contains(node) ? [0x00, 0x00] : [0xFF, 0xFF]
+        }
+        return feliCaFrame(0x03, [UInt8(count)] + versions)
     }
 
     /// Read Without Encryption: `n SC… m BL…` → `07 IDm 00 00 m data`, or an error status.
