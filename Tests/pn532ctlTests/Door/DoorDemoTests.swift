@@ -36,6 +36,9 @@ struct DoorDemoTests {
             try? FileManager.default.removeItem(at: directory)
         }
 
+        /// Every log line the door has written so far.
+        private(set) var logged: [String] = []
+
         /// Starts the door as the README does (with --verbose, to see tags leave); returns its
         /// log up to the reader being ready.
         @discardableResult
@@ -54,8 +57,16 @@ struct DoorDemoTests {
                 let remaining = deadline - ContinuousClock.now
                 guard remaining > .zero else { throw SimulatorProcessError.noReply }
                 lines.append(try door.readLine(within: max(1, remaining.components.seconds)))
+                logged.append(lines[lines.count - 1])
                 if lines[lines.count - 1].contains(text) { return lines }
             }
+        }
+
+        /// A README sample's lines as this demo would print them: its paths moved into the
+        /// scratch directory, the time stamps (the first word) left out.
+        func expected(_ sample: [String]) -> [String] {
+            sample.map { DoorDemoTests.untimed($0.replacingOccurrences(of: "Examples/door-demo.toml", with: config)
+                .replacingOccurrences(of: DoorDemoTests.demoDirectory, with: directory.path)) }
         }
 
         /// The level in a line's file.
@@ -112,6 +123,52 @@ struct DoorDemoTests {
         #expect(decisions.last?.contains("\"uid\":\"04A1B2C3D4E5F6\",\"granted\":false") == true)
         #expect(audit.contains { $0.contains("\"event\":\"exit\"") })
         #expect(audit.filter { $0.contains("energised (unlocked)") }.count == 2)
+    }
+
+    /// A line without its time stamp (the first word).
+    static func untimed(_ line: String) -> String {
+        String(line.drop { $0 != " " }.drop { $0 == " " })
+    }
+
+    /// The lines of the README's first code block after `marker`.
+    static func readmeSample(after marker: String) throws -> [String] {
+        let readme = String(decoding: try InstallScriptTests.repositoryFile("README.md"), as: UTF8.self)
+        let after = try #require(readme.range(of: marker)).upperBound
+        let lines = readme[after...].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let open = try #require(lines.firstIndex { $0.hasPrefix("```") })
+        let close = try #require(lines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
+        return Array(lines[(open + 1)..<close])
+    }
+
+    @Test func theReadmeSamplesAreWhatTheDemoPrints() throws {
+        let demo = try Demo()
+        try demo.start()
+        _ = try demo.simulator.control("present ntag215")
+        try demo.log(until: "relay released (locked): pulse ended")
+        try demo.drive("GPIO22", true)
+        try demo.log(until: "relay energised (unlocked): exit button")
+        try demo.drive("GPIO22", false)
+        try demo.log(until: "relay released (locked): pulse ended")
+        _ = try demo.simulator.control("remove")
+        try demo.log(until: "left the field")
+        _ = try demo.simulator.control("present ntag213")
+        try demo.log(until: "denied 04:A1:B2:C3:D4:E5:F6")
+
+        let told = demo.expected(try Self.readmeSample(after: "terminal 2 says:"))
+        let printed = demo.logged.map(Self.untimed)
+        var position = printed.startIndex
+        for line in told {
+            let found = printed[position...].firstIndex(of: line)
+            #expect(found != nil, "the README's door output line is not printed (in order): \(line)\nprinted: \(printed)")
+            position = found.map { $0 + 1 } ?? position
+        }
+
+        let sample = try Self.readmeSample(after: "From the door demo above")
+        #expect(sample.first == "$ pn532ctl door log --config Examples/door-demo.toml")
+        let table = sample.dropFirst().prefix { !$0.hasPrefix("$ ") }
+        let log = try pn532ctl(["door", "log", "--config", demo.config])
+        #expect(log.status == 0, "\(log.standardError)")
+        #expect(log.output.split(separator: "\n").map { Self.untimed(String($0)) } == demo.expected(Array(table)))
     }
 
     @Test func checkConfigSaysPlainlyTheLinesAreSimulated() throws {
