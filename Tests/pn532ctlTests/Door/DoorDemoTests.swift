@@ -19,15 +19,26 @@ struct DoorDemoTests {
 
         var gpio: String { directory.appendingPathComponent("gpio").path }
 
-        init() throws {
+        /// The example with its paths in a scratch directory; `pulse` replaces its relay pulse.
+        init(pulse: String? = nil) throws {
             directory = try temporaryDirectory()
-            let example = String(decoding: try InstallScriptTests.repositoryFile("Examples/door-demo.toml"), as: UTF8.self)
+            var example = String(decoding: try InstallScriptTests.repositoryFile("Examples/door-demo.toml"), as: UTF8.self)
             #expect(example.contains("device = \"\(DoorDemoTests.demoDirectory)/reader\""))
             #expect(example.contains("backend = \"sim\""))
+            if let pulse {
+                #expect(example.contains("\npulse = 2\n"))
+                example = example.replacingOccurrences(of: "\npulse = 2\n", with: "\npulse = \(pulse)\n")
+            }
             config = directory.appendingPathComponent("door-demo.toml").path
             try Data(example.replacingOccurrences(of: DoorDemoTests.demoDirectory, with: directory.path).utf8)
                 .write(to: URL(fileURLWithPath: config))
             simulator = try SimulatorProcess(["--empty", "--link", directory.appendingPathComponent("reader").path])
+        }
+
+        /// Stops the door with SIGTERM; its exit status.
+        func stop() -> Int32? {
+            defer { door = nil }
+            return door?.stop()
         }
 
         deinit {
@@ -177,6 +188,16 @@ struct DoorDemoTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.output.contains("backend = \"sim\"\nsysfs_root = \"/sys/class/gpio\"\nsim_directory = \"\(demo.gpio)\""))
         #expect(result.standardError.contains("warning: gpio.backend = \"sim\": SIMULATED GPIO, no lock is wired"))
+    }
+
+    @Test func sigtermReleasesTheSimulatedRelay() throws {
+        let demo = try Demo(pulse: "600")
+        try demo.start()
+        try demo.drive("GPIO22", true)
+        try demo.log(until: "relay energised (unlocked): exit button")
+        #expect(try demo.line("GPIO17") == "1")
+        #expect(demo.stop() == 0)
+        #expect(try demo.line("GPIO17") == "0")
     }
 
     @Test func doorReleaseDrivesASimulatedRelayLeftEnergised() throws {
