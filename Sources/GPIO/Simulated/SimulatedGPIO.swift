@@ -55,6 +55,7 @@ public final class SimulatedGPIO: GPIOBackend {
         guard request.line.offset < Self.lineCount else { throw .lineNotFound(line: request.line.description, chip: Self.chipLabel) }
         let path = path(of: request.line)
         let io: SimulatedLineIO
+        var debounce = Duration.zero
         switch request.direction {
         case .asIs:
             guard access(path, F_OK) == 0 else {
@@ -64,7 +65,8 @@ public final class SimulatedGPIO: GPIOBackend {
         case .output(let initiallyOn):
             try makeDirectory()
             io = try SimulatedLineIO(path: path, line: request.line, watch: nil, initialLevel: initiallyOn != request.activeLow)
-        case .input(let bias, _):
+        case .input(let bias, let period):
+            debounce = period
             try makeDirectory()
             if access(path, F_OK) != 0 {
                 let rest = switch bias {
@@ -76,8 +78,6 @@ public final class SimulatedGPIO: GPIOBackend {
             }
             io = try SimulatedLineIO(path: path, line: request.line, watch: try DirectoryWatch(directory: directory))
         }
-        var debounce = Duration.zero
-        if case .input(_, let period) = request.direction { debounce = period }
         return GPIOLine(name: request.line, activeLow: request.activeLow, io: io, clock: clock, debounce: debounce)
     }
 

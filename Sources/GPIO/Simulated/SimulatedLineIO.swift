@@ -45,7 +45,8 @@ final class SimulatedLineIO: GPIOLineIO {
         case "0": lastLevel = false
         case "1": lastLevel = true
         default:
-            let shown = bytes.count > Self.readLimit ? "more than \(Self.readLimit) bytes" : "'\(text)'"
+            let printable = text.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
+            let shown = bytes.count > Self.readLimit ? "more than \(Self.readLimit) bytes" : printable ? "'\(text)'" : "bytes that are not text"
             throw .malformed("\(path) for simulated \(line) holds \(shown), not 0 or 1")
         }
         return lastLevel

@@ -73,7 +73,9 @@ struct SimulatedGPIOTests {
             "\(error)".contains("GPIO22") && "\(error)".contains("'on', not 0 or 1")
         }
         try drive(button, String(repeating: "1", count: 100))
-        #expect(throws: GPIOError.self) { try input.read() }
+        #expect(throws: GPIOError.malformed("\(gpio.path(of: button)) for simulated GPIO22 holds more than 64 bytes, not 0 or 1")) { try input.read() }
+        try drive(button, "\u{1B}[2J")
+        #expect(throws: GPIOError.malformed("\(gpio.path(of: button)) for simulated GPIO22 holds bytes that are not text, not 0 or 1")) { try input.read() }
     }
 
     @Test func aWriteToTheLineWakesItsDescriptorAndWritesToOthersDoNot() throws {
