@@ -190,6 +190,17 @@ struct DoorDemoTests {
         #expect(result.standardError.contains("warning: gpio.backend = \"sim\": SIMULATED GPIO, no lock is wired"))
     }
 
+    @Test func anInputFileHoldingNoLevelIsLoggedAndTheDoorCarriesOn() throws {
+        let demo = try Demo()
+        try demo.start()
+        try Data("pressed\n".utf8).write(to: URL(fileURLWithPath: demo.gpio + "/GPIO22"))
+        let logged = try demo.log(until: "error: reading the inputs").last ?? ""
+        #expect(logged.contains("GPIO22 holds 'pressed', not 0 or 1"), "\(logged)")
+        #expect(try demo.line("GPIO17") == "0")
+        try demo.drive("GPIO22", true)
+        try demo.log(until: "relay energised (unlocked): exit button")
+    }
+
     @Test func sigtermReleasesTheSimulatedRelay() throws {
         let demo = try Demo(pulse: "600")
         try demo.start()
