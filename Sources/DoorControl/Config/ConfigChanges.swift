@@ -61,6 +61,7 @@ public struct ConfigChanges: Equatable, Sendable {
             Field("gpio.backend", \.gpio.backend, .restart, name: "[gpio]"),
             Field("gpio.chip", \.gpio.chip, .restart, name: "[gpio]"),
             Field("gpio.sysfsRoot", \.gpio.sysfsRoot, .restart, name: "[gpio]"),
+            Field("gpio.simDirectory", \.gpio.simDirectory, .restart, name: "[gpio]"),
             Field("relay.output", \.relay.output, .restart, name: "relay.line"),
             Field("relay.mode", \.relay.mode, .live),
             Field("inputs.exitButton", \.inputs.exitButton, .restart, name: inputLines),

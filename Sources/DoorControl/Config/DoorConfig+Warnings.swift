@@ -13,6 +13,9 @@ extension DoorConfig {
     public func securityWarnings(key: [UInt8]?) -> [String] {
         var warnings: [String] = []
         let tokenUsers = users.filter { $0.credentials.contains(.signedToken) }.map(\.name)
+        if gpio.isSimulated {
+            warnings.append("gpio.backend = \"sim\": SIMULATED GPIO, no lock is wired: the relay and the inputs are only files in \(gpio.simDirectory) (for trying the door without a board, never for a real door)")
+        }
         if let key, SecretFile.looksLikeText(key) {
             warnings.append("security.key_file holds only printable text (a passphrase or hex?): a key should be random bytes, e.g. head -c 32 /dev/urandom")
         }

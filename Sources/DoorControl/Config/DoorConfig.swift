@@ -1,3 +1,4 @@
+import GPIO
 import NFCCore
 /// Everything `door.toml` says, validated: what `door run` works from and `door check-config`
 /// prints.
@@ -83,7 +84,13 @@ public struct GPIOConfig: Equatable, Sendable {
         case characterDevice = "cdev"
         /// `/sys/class/gpio`.
         case sysfs
+        /// No hardware: lines are files in `simDirectory` (`SimulatedGPIO`), for trying the
+        /// door on a laptop.
+        case simulated = "sim"
     }
+
+    /// Where the simulated backend keeps its lines unless `sim_directory` says otherwise.
+    public static let defaultSimDirectory = SimulatedGPIO.defaultDirectory
 
     /// Which interface drives the lines.
     public var backend: Backend
@@ -91,13 +98,19 @@ public struct GPIOConfig: Equatable, Sendable {
     public var chip: String?
     /// The sysfs root (`/sys/class/gpio`).
     public var sysfsRoot: String
+    /// The simulated backend's directory of line files.
+    public var simDirectory: String
 
     /// A GPIO section.
-    public init(backend: Backend = .characterDevice, chip: String? = nil, sysfsRoot: String = "/sys/class/gpio") {
+    public init(backend: Backend = .characterDevice, chip: String? = nil, sysfsRoot: String = "/sys/class/gpio", simDirectory: String = GPIOConfig.defaultSimDirectory) {
         self.backend = backend
         self.chip = chip
         self.sysfsRoot = sysfsRoot
+        self.simDirectory = simDirectory
     }
+
+    /// True when the lines are simulated: nothing is wired.
+    public var isSimulated: Bool { backend == .simulated }
 }
 
 /// One GPIO line and how "on" maps to a level.

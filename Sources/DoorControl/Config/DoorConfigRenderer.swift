@@ -32,6 +32,7 @@ extension DoorConfig {
         var lines = ["[gpio]", "backend = \(TOMLFormat.string(gpio.backend.rawValue))"]
         if let chip = gpio.chip { lines.append("chip = \(TOMLFormat.string(chip))") }
         lines.append("sysfs_root = \(TOMLFormat.string(gpio.sysfsRoot))")
+        if gpio.isSimulated { lines.append("sim_directory = \(TOMLFormat.string(gpio.simDirectory))") }
         return lines
     }
 

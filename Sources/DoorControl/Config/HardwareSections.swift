@@ -41,12 +41,17 @@ extension DoorConfigDecoder {
 
     func gpio() throws(ConfigError) -> GPIOConfig {
         let section = try section("gpio")
-        try section.checkKeys(["backend", "chip", "sysfs_root"])
+        try section.checkKeys(["backend", "chip", "sysfs_root", "sim_directory"])
         let defaults = GPIOConfig()
-        return GPIOConfig(
+        let gpio = GPIOConfig(
             backend: try section.choice("backend", GPIOConfig.Backend.allCases.map { ($0.rawValue, $0) }) ?? defaults.backend,
             chip: try section.text("chip"),
-            sysfsRoot: try section.absolutePath("sysfs_root") ?? defaults.sysfsRoot)
+            sysfsRoot: try section.absolutePath("sysfs_root") ?? defaults.sysfsRoot,
+            simDirectory: try section.absolutePath("sim_directory") ?? defaults.simDirectory)
+        if section["sim_directory"] != nil, !gpio.isSimulated {
+            throw section.error("sim_directory", "only with backend = \"sim\" (the simulated GPIO); a real door has no such directory", at: section["sim_directory"])
+        }
+        return gpio
     }
 
     mutating func relay() throws(ConfigError) -> RelayConfig {

@@ -53,7 +53,8 @@ public struct ReleaseLines: Equatable, Sendable {
         let gpio = GPIOConfig(
             backend: (try? gpioSection.choice("backend", GPIOConfig.Backend.allCases.map { ($0.rawValue, $0) })) ?? defaults.backend,
             chip: try? gpioSection.text("chip"),
-            sysfsRoot: (try? gpioSection.absolutePath("sysfs_root")) ?? defaults.sysfsRoot)
+            sysfsRoot: (try? gpioSection.absolutePath("sysfs_root")) ?? defaults.sysfsRoot,
+            simDirectory: (try? gpioSection.absolutePath("sim_directory")) ?? defaults.simDirectory)
         guard let relaySection = try root.section("relay") else { throw root.missing("relay", "the relay's line is needed to release it") }
         guard let line = try relaySection.lineName("line") else {
             throw relaySection.missing("line", "the GPIO line driving the lock's relay, such as \"GPIO17\"")
@@ -72,6 +73,7 @@ public struct ReleaseLines: Equatable, Sendable {
         text += "[gpio]\nbackend = \(TOMLFormat.string(gpio.backend.rawValue))\n"
         if let chip = gpio.chip { text += "chip = \(TOMLFormat.string(chip))\n" }
         text += "sysfs_root = \(TOMLFormat.string(gpio.sysfsRoot))\n"
+        if gpio.isSimulated { text += "sim_directory = \(TOMLFormat.string(gpio.simDirectory))\n" }
         text += "[relay]\nline = \(TOMLFormat.string(relay.line))\nactive_low = \(relay.activeLow)\n"
         let feedback = [("led", led), ("buzzer", buzzer)].compactMap { key, line in
             line.map { "\(key) = { line = \(TOMLFormat.string($0.line)), active_low = \($0.activeLow) }\n" }

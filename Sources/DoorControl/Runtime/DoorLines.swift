@@ -50,6 +50,7 @@ package final class DoorLines {
         switch gpio.backend {
         case .characterDevice: CharacterDeviceGPIO(clock: clock)
         case .sysfs: SysfsGPIO(root: gpio.sysfsRoot, clock: clock)
+        case .simulated: SimulatedGPIO(directory: gpio.simDirectory, clock: clock)
         }
     }
 

@@ -96,7 +96,7 @@ public struct DoorStart {
             log: { log.write(.notice, $0) }))
         let key = try? door.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
         for warning in door.securityWarnings(key: key ?? nil) { log.write(.warning, warning) }
-        log.write(.notice, "door controller started: reader \(checked.spec), relay \(door.relay.output.line) released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
+        log.write(.notice, "door controller started: reader \(checked.spec), relay \(door.relay.output.line)\(door.gpio.isSimulated ? " (SIMULATED in \(door.gpio.simDirectory))" : "") released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
         switch daemon.run() {
         case .signal(let signal):
             let name = [SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGABRT: "SIGABRT"][signal] ?? "SIGTERM"

@@ -6,9 +6,11 @@ struct GPIOOptions: ParsableArguments {
     /// The kernel interface to use.
     enum Backend: String, ExpressibleByArgument, CaseIterable {
         case sysfs, cdev
+        /// The simulated lines of the door demo (files in --sim-directory).
+        case sim
     }
 
-    @Option(help: ArgumentHelp("The kernel interface: cdev (/dev/gpiochipN, kernel 5.10+) or sysfs (legacy /sys/class/gpio).", valueName: "BACKEND"))
+    @Option(help: ArgumentHelp("The kernel interface: cdev (/dev/gpiochipN, kernel 5.10+) or sysfs (legacy /sys/class/gpio); sim: the simulated lines of the door demo, files in --sim-directory.", valueName: "BACKEND"))
     var backend: Backend = .cdev
 
     @Option(help: ArgumentHelp("The chip holding the line, by name or label (default: the SoC's pin controller or the only chip).", valueName: "CHIP"))
@@ -17,9 +19,17 @@ struct GPIOOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"))
     var sysfsRoot = "/sys/class/gpio"
 
-    /// How to pick the other backend when this one's interface is missing.
-    var otherBackend: String {
-        "try --backend \(backend == .cdev ? Backend.sysfs : .cdev)"
+    @Option(help: ArgumentHelp("The simulated lines' directory (--backend sim), as gpio.sim_directory in door.toml.", valueName: "DIR"))
+    var simDirectory = SimulatedGPIO.defaultDirectory
+
+    /// How to pick the other backend when this one's interface is missing; nil for the
+    /// simulated lines, which no other backend replaces.
+    var otherBackend: String? {
+        switch backend {
+        case .cdev: "try --backend sysfs"
+        case .sysfs: "try --backend cdev"
+        case .sim: nil
+        }
     }
 
     /// The chosen backend, on `clock`.
@@ -27,6 +37,7 @@ struct GPIOOptions: ParsableArguments {
         switch backend {
         case .sysfs: SysfsGPIO(root: sysfsRoot, clock: clock)
         case .cdev: CharacterDeviceGPIO(clock: clock)
+        case .sim: SimulatedGPIO(directory: simDirectory, clock: clock)
         }
     }
 }

@@ -213,6 +213,9 @@ struct DoorConfigLoaderTests {
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[[dispatch]]\nuri_prefix = \"https://x/\"\ncommand = [\"/bin/true\"]", error: "door.toml:5: dispatch: the door runs no programs"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\n[hooks]\nsocket = \"events\"", error: "door.toml:6: hooks.socket: must be an absolute path"),
         Invalid(body: "[relay]\nline = \"GPIO17\"\nx = \"unterminated", error: "door.toml:5:5: unterminated string"),
+        Invalid(body: "[gpio]\nsim_directory = \"/tmp/gpio\"\n[relay]\nline = \"GPIO17\"", error: "door.toml:4: gpio.sim_directory: only with backend = \"sim\""),
+        Invalid(body: "[gpio]\nbackend = \"sim\"\nsim_directory = \"gpio\"\n[relay]\nline = \"GPIO17\"", error: "door.toml:5: gpio.sim_directory: must be an absolute path"),
+        Invalid(body: "[gpio]\nbackend = \"simulated\"\n[relay]\nline = \"GPIO17\"", error: "door.toml:4: gpio.backend: must be \"cdev\" or \"sysfs\" or \"sim\", not \"simulated\""),
     ]
 
     @Test("each mistake names the file, the line and the key", arguments: invalid)

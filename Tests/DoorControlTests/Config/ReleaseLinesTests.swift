@@ -40,4 +40,12 @@ struct ReleaseLinesTests {
             relay: LineConfig(line: "GPIO17"), led: nil, buzzer: LineConfig(line: "GPIO6", activeLow: true))
         #expect(try ReleaseLines.parse(text: lines.rendered, fileName: "door-lines.toml") == lines)
     }
+
+    @Test func theKeptCopyOfASimulatedDoorKeepsItsDirectory() throws {
+        let lines = ReleaseLines(gpio: GPIOConfig(backend: .simulated, simDirectory: "/tmp/demo/gpio"), relay: LineConfig(line: "GPIO17"))
+        #expect(lines.rendered.contains("backend = \"sim\"\nsysfs_root = \"/sys/class/gpio\"\nsim_directory = \"/tmp/demo/gpio\"\n"))
+        #expect(try ReleaseLines.parse(text: lines.rendered, fileName: "door-lines.toml") == lines)
+        let real = ReleaseLines(gpio: GPIOConfig(backend: .sysfs), relay: LineConfig(line: "GPIO17"))
+        #expect(!real.rendered.contains("sim_directory"), "a real door's kept copy names no simulated directory")
+    }
 }
