@@ -178,14 +178,11 @@ key="$destdir/etc/pn532ctl/door.key"
 if [ -e "$key" ]; then
     echo "kept the existing $key"
 else
-    (
-        umask 077
-        head -c 32 /dev/urandom >"$key.new"
-    )
-    [ "$(wc -c <"$key.new")" -eq 32 ] || fail "could not read 32 bytes from /dev/urandom"
-    chmod 0600 "$key.new"
-    chown_to "$user:$user" "$key.new"
-    mv "$key.new" "$key"
+    # 32 random bytes, mode 600, the door's account's (under DESTDIR, the installing user's).
+    owner=
+    [ -n "$destdir" ] || owner="--owner $user"
+    # shellcheck disable=SC2086 # $owner is empty or two words
+    "$destdir$bindir/pn532ctl" key new "$key" $owner >/dev/null || fail "could not make the token key $key"
 fi
 
 if [ "$systemctl" = yes ]; then

@@ -14,7 +14,7 @@ struct GPIOOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The chip holding the line, by name or label (default: the SoC's pin controller or the only chip).", valueName: "CHIP"))
     var chip: String?
 
-    @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"), completion: .directory)
     var sysfsRoot = "/sys/class/gpio"
 
     /// How to pick the other backend when this one's interface is missing.

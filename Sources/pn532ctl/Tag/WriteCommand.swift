@@ -30,7 +30,7 @@ struct WriteCommand: ParsableCommand {
     @OptionGroup var options: TagOptions
     @OptionGroup var credentials: PasswordOptions
 
-    @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex).", valueName: "FILE"), completion: .file())
     var message: String?
 
     @Flag(help: "Do not read the pages back.")
@@ -39,7 +39,9 @@ struct WriteCommand: ParsableCommand {
     @Flag(help: "Print JSON: product, uid, bytes, records, pagesWritten, pagesVerified.")
     var json = false
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see below).", valueName: "RECORD-OPTION"),
+        completion: RecordCompletion.kind)
     var recordWords: [String] = []
 
     func run() throws {
