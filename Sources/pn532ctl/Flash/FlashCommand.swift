@@ -90,7 +90,7 @@ struct FlashCommand: ParsableCommand {
     var json = false
 
     @Argument(
-        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see below).", valueName: "RECORD-OPTION"),
+        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see above).", valueName: "RECORD-OPTION"),
         completion: RecordCompletion.kind)
     var recordWords: [String] = []
 

@@ -22,16 +22,16 @@ enum KeyFileWriter {
         var template = Array((path + ".XXXXXX").utf8CString)
         let raw = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard raw >= 0 else { throw failure("cannot create a file beside \(path)", Errno.latest) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let file = FileDescriptor(rawValue: raw)
         do throws(CLIError) {
-            do throws(Errno) {
-                try retryingInterrupts { fchmod(raw, 0o600) }
-                if let owner {
-                    do throws(Errno) { try retryingInterrupts { fchown(raw, owner.user, owner.group) } } catch {
-                        throw CLIError.permission("--owner \(owner.name): cannot give \(path) away (\(error)): only root may (sudo)")
-                    }
+            do throws(Errno) { try retryingInterrupts { fchmod(raw, 0o600) } } catch { throw failure("cannot chmod \(temporary)", error) }
+            if let owner {
+                do throws(Errno) { try retryingInterrupts { fchown(raw, owner.user, owner.group) } } catch {
+                    throw .permission("--owner \(owner.name): cannot give \(path) away (\(error)): only root may (sudo)")
                 }
+            }
+            do throws(Errno) {
                 try file.writeEverything(key)
                 try file.sync()
             } catch {

@@ -32,7 +32,7 @@ struct NDEFEncodeCommand: ParsableCommand {
     var chunkSize: Int?
 
     @Argument(
-        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see below).", valueName: "RECORD-OPTION"),
+        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see above).", valueName: "RECORD-OPTION"),
         completion: RecordCompletion.kind)
     var recordWords: [String] = []
 

@@ -36,7 +36,7 @@ struct CompletionKindsTests {
 
     @Test func everyRecordOptionIsParsedAndDocumented() throws {
         for name in RecordOptions.names {
-            #expect(RecordOptions.help.contains(name + " "), "\(name) is not in the help")
+            #expect(RecordOptions.help.contains(name), "\(name) is not in the help")
             do {
                 _ = try RecordOptions.parse([name])
             } catch {

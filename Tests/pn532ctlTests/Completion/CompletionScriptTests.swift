@@ -49,7 +49,7 @@ struct CompletionScriptTests {
         let zsh = try pn532ctl(["--generate-completion-script", "zsh"]).output
         #expect(zsh.contains("--config[The configuration file.]:FILE:_files"))
         let fish = try pn532ctl(["--generate-completion-script", "fish"]).output
-        #expect(fish.contains("-l config -d 'The configuration file.' -rfF"))
+        #expect(fish.contains("\"pn532ctl door run\" config' -l 'config' -d 'The configuration file.' -rF\n"))
         let answer = try pn532ctl(["---completion", "write", "--", "positional@0", "2", "4", "pn532ctl", "write", "--te"])
         #expect(answer.output.split(separator: "\n").contains("--text"), "\(answer.output) \(answer.standardError)")
     }

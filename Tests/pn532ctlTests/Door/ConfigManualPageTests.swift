@@ -17,7 +17,7 @@ struct ConfigManualPageTests {
             let lists = try Regex(#"(?:checkKeys\(|static let (?:rootKeys|credentialKeys) = )\[([^\]]*)\]"#)
             for match in source.matches(of: lists) {
                 let list = String(source[match.range])
-                for literal in list.matches(of: try Regex(#""([a-z_]+)""#)) {
+                for literal in list.matches(of: try Regex(#""([a-z0-9_]+)""#)) {
                     if let key = literal.output[1].substring { keys.insert(String(key)) }
                 }
             }
