@@ -8,7 +8,7 @@ struct KeyCommand: ParsableCommand {
         discussion: """
             Examples:
               pn532ctl key new door.key
-              sudo pn532ctl key new /etc/pn532ctl/door.key --owner pn532ctl
+              pn532ctl key new /etc/pn532ctl/door.key --owner pn532ctl
             """,
         subcommands: [KeyNewCommand.self])
 }

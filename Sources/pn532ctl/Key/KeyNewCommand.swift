@@ -14,7 +14,7 @@ struct KeyNewCommand: ParsableCommand {
 
             Examples:
               pn532ctl key new door.key
-              sudo pn532ctl key new /etc/pn532ctl/door.key --owner pn532ctl
+              pn532ctl key new /etc/pn532ctl/door.key --owner pn532ctl
             """)
 
     @Argument(help: ArgumentHelp("The key file to create.", valueName: "FILE"), completion: .file())
