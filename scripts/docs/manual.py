@@ -273,6 +273,7 @@ SERVICE_ENVIRONMENT = [
     (["door", "release"], "STATE_DIRECTORY", "Set by systemd: where door run kept the lines it started with."),
     (["door", "run"], "JOURNAL_STREAM", "Set by systemd: the log lines go to the journal without timestamps, with their priority."),
     (["door", "hooks"], "NOTIFY_SOCKET", "Set by systemd (Type=notify): readiness is reported there."),
+    (["door", "hooks"], "JOURNAL_STREAM", "Set by systemd: the log lines go to the journal without timestamps, with their priority."),
 ]
 
 # (command prefix, path, meaning)
