@@ -5,14 +5,19 @@ import Foundation
 /// function's COMPREPLY is the answer.
 enum BashCompletion {
     /// The candidates bash offers for the last of `words` (the word being typed; "" for a
-    /// new word) after `pn532ctl`, run in `directory`.
-    static func candidates(_ words: [String], in directory: URL? = nil) throws -> [String] {
+    /// new word) after `pn532ctl`, run in `directory`, with `script` (default: the one the
+    /// binary writes now).
+    static func candidates(_ words: [String], in directory: URL? = nil, script installed: String? = nil) throws -> [String] {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let script = scratch.appendingPathComponent("pn532ctl.bash")
-        let generated = try pn532ctl(["--generate-completion-script", "bash"])
-        guard generated.status == 0 else { throw Failure(message: "--generate-completion-script bash: \(generated.standardError)") }
-        try generated.standardOutput.write(to: script)
+        var script = scratch.appendingPathComponent("pn532ctl.bash")
+        if let installed {
+            script = URL(fileURLWithPath: installed)
+        } else {
+            let generated = try pn532ctl(["--generate-completion-script", "bash"])
+            guard generated.status == 0 else { throw Failure(message: "--generate-completion-script bash: \(generated.standardError)") }
+            try generated.standardOutput.write(to: script)
+        }
         let line = ([binaryURL.path] + words).joined(separator: " ")
         let driver = """
             shopt -s extglob
