@@ -1,10 +1,6 @@
 import ArgumentParser
 import PN532ReaderSimulator
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What the shells offer after `--device`: the device kinds of the `--device` grammar and the
 /// serial and I²C device nodes this machine has (listed, never opened).
 enum DeviceCompletion {
@@ -28,20 +24,9 @@ enum DeviceCompletion {
     /// The matching entries of `/dev` (and of `/dev/serial`, where udev keeps stable names),
     /// sorted.
     static func nodes(in directory: String = "/dev") -> [String] {
-        var found = entries(of: directory).filter { name in nodePrefixes.contains { name.hasPrefix($0) } && name != "serial" }
+        var found = DirectoryListing.names(in: directory).filter { name in nodePrefixes.contains { name.hasPrefix($0) } && name != "serial" }
             .map { "\(directory)/\($0)" }
-        found += entries(of: "\(directory)/serial/by-id").map { "\(directory)/serial/by-id/\($0)" }
+        found += DirectoryListing.names(in: "\(directory)/serial/by-id").map { "\(directory)/serial/by-id/\($0)" }
         return found.sorted()
-    }
-
-    private static func entries(of directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
     }
 }

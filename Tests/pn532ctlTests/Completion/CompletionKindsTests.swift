@@ -53,6 +53,18 @@ struct CompletionKindsTests {
         #expect(RecordCompletion.candidates(after: "--action") == ["do", "save", "edit"])
     }
 
+    @Test func recordFilePaths() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["poster.bin", "photo.jpg", ".hidden"] {
+            try Data().write(to: directory.appendingPathComponent(name))
+        }
+        #expect(RecordCompletion.candidates(after: "--file", prefix: directory.path + "/p") == [directory.path + "/photo.jpg", directory.path + "/poster.bin"])
+        #expect(RecordCompletion.candidates(after: "--file", prefix: directory.path + "/.h") == [directory.path + "/.hidden"])
+        #expect(RecordCompletion.candidates(after: "--file", prefix: directory.path + "/") == [directory.path + "/photo.jpg", directory.path + "/poster.bin"])
+        #expect(RecordCompletion.candidates(after: "--file", prefix: "/nonexistent/x") == [])
+    }
+
     @Test func deviceNodes() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

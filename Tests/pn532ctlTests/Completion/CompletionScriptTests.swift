@@ -28,6 +28,7 @@ struct CompletionScriptTests {
         #expect(try BashCompletion.candidates(["door", "check-config", "door-t"], in: directory) == ["door-test.toml"])
         #expect(try BashCompletion.candidates(["door", "run", "--boards", "b"], in: directory) == ["boards-here"])
         #expect(try BashCompletion.candidates(["key", "new", "door-t"], in: directory) == ["door-test.toml"])
+        #expect(try BashCompletion.candidates(["write", "--mime", "text/plain", "--file", "door-t"], in: directory) == ["door-test.toml"])
     }
 
     @Test func deviceKinds() throws {
