@@ -22,7 +22,8 @@
 #                     udev or systemctl (for packaging and tests)
 #   PREFIX=DIR        the binary, manual pages and completions go under DIR (/usr/local):
 #                     DIR/bin/pn532ctl, DIR/share/man/man1/pn532ctl.1 and one page per
-#                     command (man pn532ctl-door-run), DIR/share/bash-completion/completions,
+#                     command (man pn532ctl-door-run), DIR/share/man/man5/door.toml.5 and
+#                     hooks.toml.5, DIR/share/bash-completion/completions,
 #                     DIR/share/zsh/site-functions, DIR/share/fish/vendor_completions.d.
 #                     The units run DIR/bin/pn532ctl; board profiles stay in
 #                     /usr/share/pn532ctl/boards, where pn532ctl looks for them.
@@ -119,12 +120,13 @@ chown_to() {
 echo "== installing into ${destdir:-/}"
 bindir=$prefix/bin
 mandir=$prefix/share/man/man1
+man5dir=$prefix/share/man/man5
 bashdir=$prefix/share/bash-completion/completions
 zshdir=$prefix/share/zsh/site-functions
 fishdir=$prefix/share/fish/vendor_completions.d
 install -d -m 0755 "$destdir$bindir" "$destdir/usr/share/pn532ctl/boards" \
     "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
-    "$destdir$mandir" "$destdir$bashdir" "$destdir$zshdir" "$destdir$fishdir"
+    "$destdir$mandir" "$destdir$man5dir" "$destdir$bashdir" "$destdir$zshdir" "$destdir$fishdir"
 install -d -m 0750 "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 chown_to "root:$user" "$destdir/etc/pn532ctl"
 chown_to "root:$hooks_user" "$destdir/etc/pn532ctl-hooks"
@@ -142,6 +144,9 @@ rm -f "$destdir$mandir"/pn532ctl.1 "$destdir$mandir"/pn532ctl-*.1
 for page in "$docs"/man1/*.1; do
     [ -e "$page" ] || continue
     install -m 0644 "$page" "$destdir$mandir/"
+done
+for page in "$docs"/man5/*.5; do
+    install -m 0644 "$page" "$destdir$man5dir/"
 done
 install -m 0644 "$docs/completions/pn532ctl.bash" "$destdir$bashdir/pn532ctl"
 install -m 0644 "$docs/completions/_pn532ctl" "$destdir$zshdir/_pn532ctl"
@@ -178,14 +183,11 @@ key="$destdir/etc/pn532ctl/door.key"
 if [ -e "$key" ]; then
     echo "kept the existing $key"
 else
-    (
-        umask 077
-        head -c 32 /dev/urandom >"$key.new"
-    )
-    [ "$(wc -c <"$key.new")" -eq 32 ] || fail "could not read 32 bytes from /dev/urandom"
-    chmod 0600 "$key.new"
-    chown_to "$user:$user" "$key.new"
-    mv "$key.new" "$key"
+    # 32 random bytes, mode 600, the door's account's (under DESTDIR, the installing user's).
+    owner=
+    [ -n "$destdir" ] || owner="--owner $user"
+    # shellcheck disable=SC2086 # $owner is empty or two words
+    "$destdir$bindir/pn532ctl" key new "$key" $owner >/dev/null || fail "could not make the token key $key"
 fi
 
 if [ "$systemctl" = yes ]; then

@@ -5,7 +5,11 @@ usage: manual.py HELP.json OUTDIR [--date YYYY-MM-DD] [--version TEXT]
 
 HELP.json is what `pn532ctl --experimental-dump-help` prints (ArgumentParser's tool-info
 schema, version 0). OUTDIR gets pn532ctl.1, the overview with every command, and one page per
-command, named as git names its pages: pn532ctl-door-run.1 for `pn532ctl door run`.
+command, named as git names its pages: pn532ctl-door-run.1 for `pn532ctl door run`. Each
+page has the EXIT STATUS table, and ENVIRONMENT and FILES where they apply (the tables
+DEVICE_ENVIRONMENT, SERVICE_ENVIRONMENT, DEVICE_FILE and FILES below: the reader's settings
+on every command with --device). The file formats, door.toml(5) and hooks.toml(5), are
+written by hand beside this script.
 
 Help text is kept as written: a line indented by two or more spaces (an example, a table) is
 set as a literal display; the other lines of a paragraph are filled by the formatter.
@@ -160,7 +164,7 @@ def header(name, date, version, description):
     ]
 
 
-def command_page(command, path, date, version, root_name):
+def command_page(command, path, date, version):
     """The page of one command: synopsis, description, its subcommands, its options."""
     lines = header(page_name(path), date, version, command.get("abstract"))
     lines.append(".Sh SYNOPSIS")
@@ -184,28 +188,136 @@ def command_page(command, path, date, version, root_name):
             lines.append(".Xr " + escape(page_name(sub_path)) + " " + SECTION)
         lines.append(".El")
     lines.extend(arguments_section(command.get("arguments")))
+    lines.extend(environment_section(command, path))
+    lines.extend(files_section(command, path))
     lines.append(".Sh EXIT STATUS")
-    if len(path) == 1:
-        lines.append(".Bl -tag -width 6n -compact")
-        for code, meaning in EXIT_STATUS:
-            lines.append(".It " + code)
-            lines.append(escape(meaning))
-        lines.append(".El")
-    else:
-        lines.append("As every command: see")
-        lines.append(".Xr " + escape(root_name) + " " + SECTION + " .")
+    lines.append(".Bl -tag -width 6n -compact")
+    for code, meaning in EXIT_STATUS:
+        lines.append(".It " + code)
+        lines.append(escape(meaning))
+    lines.append(".El")
     lines.append(".Sh SEE ALSO")
-    related = [page_name(path[:-1])] if len(path) > 1 else []
-    related += [page_name(sub_path) for sub_path, _ in subcommands if len(sub_path) == len(path) + 1]
-    for index, page in enumerate(related):
-        lines.append(".Xr " + escape(page) + " " + SECTION + ("" if index == len(related) - 1 else " ,"))
+    related = [(page_name(path[:-1]), SECTION)] if len(path) > 1 else []
+    related += [(page_name(sub_path), SECTION) for sub_path, _ in subcommands if len(sub_path) == len(path) + 1]
+    related += [(page, section) for prefix, page, section in FORMAT_PAGES if applies(prefix, path)]
+    for index, (page, section) in enumerate(related):
+        lines.append(".Xr " + escape(page) + " " + section + ("" if index == len(related) - 1 else " ,"))
     return lines
+
+
+def applies(prefix, path):
+    """True when a rule for the commands under `prefix` (words after pn532ctl; empty: the
+    overview page only) applies to the page of `path`."""
+    words = path[1:]
+    return words == prefix if not prefix else words[:len(prefix)] == prefix
+
+
+def takes_device(command):
+    """True when the command has --device (it talks to a reader)."""
+    return any(name.get("name") == "device" for argument in command.get("arguments") or []
+               for name in argument.get("names") or [])
+
+
+def environment_section(command, path):
+    """ENVIRONMENT: the variables of the reader (every command with --device, and the
+    overview) and of the door's service."""
+    entries = []
+    if takes_device(command) or len(path) == 1:
+        entries += DEVICE_ENVIRONMENT
+    entries += [entry for prefix, *entry in SERVICE_ENVIRONMENT if applies(prefix, path)]
+    if not entries:
+        return []
+    lines = [".Sh ENVIRONMENT", ".Bl -tag -width 6n"]
+    for name, meaning in entries:
+        lines.append(".It Ev " + escape(name))
+        lines.append(escape(meaning))
+    lines.append(".El")
+    return lines
+
+
+def files_section(command, path):
+    """FILES: the system device setting for every command with --device, and the files of the
+    commands under each prefix of FILES."""
+    entries = []
+    if takes_device(command) or len(path) == 1:
+        entries.append(DEVICE_FILE)
+    for prefix, *entry in FILES:
+        if applies(prefix, path) and tuple(entry) not in entries:
+            entries.append(tuple(entry))
+    if not entries:
+        return []
+    lines = [".Sh FILES", ".Bl -tag -width 6n"]
+    for name, meaning in entries:
+        lines.append(".It Pa " + escape(name))
+        lines.append(escape(meaning))
+    lines.append(".El")
+    return lines
+
+
+DEVICE_ENVIRONMENT = [
+    ("PN532_DEVICE", "The reader when --device is not given, in the --device grammar (uart:/dev/serial0, i2c:/dev/i2c-1, sim)."),
+    ("PN532CTL_DEVICE_FILE", "Another path for the system device setting, /etc/pn532ctl/device (for tests and packaging)."),
+]
+
+DEVICE_FILE = ("/etc/pn532ctl/device",
+               "The system's reader when neither --device nor PN532_DEVICE is given: one line in the --device grammar; "
+               "blank lines and lines starting with # are ignored. Written by install.sh and the Debian package. "
+               "Without it, the built-in simulator is used, and standard error says so.")
+
+# (command prefix, variable, meaning)
+SERVICE_ENVIRONMENT = [
+    (["door", "run"], "NOTIFY_SOCKET", "Set by systemd (Type=notify): readiness, reloads and status are reported there."),
+    (["door", "run"], "WATCHDOG_USEC", "Set by systemd (WatchdogSec=): the door pings the watchdog at half this interval."),
+    (["door", "run"], "WATCHDOG_PID", "Set by systemd: the watchdog applies when it names this process."),
+    (["door", "run"], "STATE_DIRECTORY", "Set by systemd (StateDirectory=): where the lines the door starts with are kept for door release."),
+    (["door", "release"], "STATE_DIRECTORY", "Set by systemd: where door run kept the lines it started with."),
+    (["door", "run"], "JOURNAL_STREAM", "Set by systemd: the log lines go to the journal without timestamps, with their priority."),
+    (["door", "hooks"], "NOTIFY_SOCKET", "Set by systemd (Type=notify): readiness is reported there."),
+    (["door", "hooks"], "JOURNAL_STREAM", "Set by systemd: the log lines go to the journal without timestamps, with their priority."),
+]
+
+# (command prefix, path, meaning)
+FILES = [
+    (["door", "run"], "/etc/pn532ctl/door.toml", "The door's configuration (door.toml(5)); the default --config."),
+    (["door", "check-config"], "/etc/pn532ctl/door.toml", "The door's configuration (door.toml(5)); the default FILE."),
+    (["door", "release"], "/etc/pn532ctl/door.toml", "The door's configuration (door.toml(5)); the default --config."),
+    (["door", "log"], "/etc/pn532ctl/door.toml", "The door's configuration, whose audit.path is read with --config."),
+    (["door", "run"], "/etc/pn532ctl/door.key", "The token key, security.key_file (pn532ctl key new makes one)."),
+    (["door", "check-config"], "/etc/pn532ctl/door.key", "The token key, security.key_file (pn532ctl key new makes one)."),
+    (["door", "run"], "/usr/share/pn532ctl/boards", "Board profiles, looked up after --boards DIR and boards/ beside the configuration."),
+    (["door", "check-config"], "/usr/share/pn532ctl/boards", "Board profiles, looked up after --boards DIR and boards/ beside the configuration."),
+    (["door", "release"], "/usr/share/pn532ctl/boards", "Board profiles, looked up after --boards DIR and boards/ beside the configuration."),
+    (["door", "run"], "/var/lib/pn532ctl", "The rolling counters (security.counter_file)."),
+    (["door", "run"], "/var/log/pn532ctl", "The audit log (audit.path)."),
+    (["door", "log"], "/var/log/pn532ctl", "The audit log (audit.path)."),
+    (["door", "hooks"], "/etc/pn532ctl-hooks/hooks.toml", "The hook runner's rules (hooks.toml(5)); the default --config."),
+    (["key"], "/etc/pn532ctl/door.key", "The door's token key, owned by the pn532ctl account, mode 600."),
+    (["token"], "/etc/pn532ctl/door.key", "The door's token key, for --key."),
+    ([], "/etc/pn532ctl/door.toml", "The door's configuration (door.toml(5))."),
+    ([], "/etc/pn532ctl/door.key", "The door's token key."),
+    ([], "/etc/pn532ctl-hooks/hooks.toml", "The hook runner's rules (hooks.toml(5))."),
+    ([], "/usr/share/pn532ctl/boards", "Board profiles."),
+    ([], "/var/lib/pn532ctl", "The door's rolling counters."),
+    ([], "/var/log/pn532ctl", "The door's audit log."),
+]
+
+# (command prefix, page, section): the file formats a command's page points to.
+FORMAT_PAGES = [
+    (["door", "run"], "door.toml", "5"),
+    (["door", "check-config"], "door.toml", "5"),
+    (["door", "release"], "door.toml", "5"),
+    (["door", "log"], "door.toml", "5"),
+    (["key"], "door.toml", "5"),
+    (["door", "hooks"], "hooks.toml", "5"),
+    ([], "door.toml", "5"),
+    ([], "hooks.toml", "5"),
+]
 
 
 EXIT_STATUS = [
     ("0", "success"),
     ("1", "a check failed, no tag was found, or a tag was refused"),
-    ("64", "bad usage"),
+    ("64", "bad usage, also a missing confirmation (--yes, --force)"),
     ("65", "bad data (a tag, a file or a frame)"),
     ("66", "an input file that cannot be opened"),
     ("69", "the reader failed (no ACK, a timeout, a link error)"),
@@ -259,9 +371,9 @@ def main(argv):
         return 65
     root = info["command"]
     name = root["commandName"]
-    pages = {name: command_page(root, [name], date, version, name)}
+    pages = {name: command_page(root, [name], date, version)}
     for path, sub in walk(root, [name]):
-        pages[page_name(path)] = command_page(sub, path, date, version, name)
+        pages[page_name(path)] = command_page(sub, path, date, version)
     for page, lines in pages.items():
         with open("%s/%s.%s" % (outdir, page, SECTION), "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines) + "\n")

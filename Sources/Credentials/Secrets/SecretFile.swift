@@ -38,10 +38,10 @@ public enum SecretFile {
         let key: [UInt8]
         do throws(FileInputError) { key = try file.readAll(limit: sizeLimit) } catch { throw SecretFileError(error) }
         guard key.count >= minimumLength else {
-            throw SecretFileError(.invalid, "\(noun) \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (head -c 32 /dev/urandom > \(path))")
+            throw SecretFileError(.invalid, "\(noun) \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (pn532ctl key new --force \(path) makes a random one)")
         }
         guard Set(key).count >= minimumDistinctBytes else {
-            throw SecretFileError(.invalid, "\(noun) \(path) holds only \(Set(key).count) different byte values: it is guessable, not a key (head -c 32 /dev/urandom > \(path))")
+            throw SecretFileError(.invalid, "\(noun) \(path) holds only \(Set(key).count) different byte values: it is guessable, not a key (pn532ctl key new --force \(path) makes a random one)")
         }
         return key
     }

@@ -28,7 +28,7 @@ public struct SecretFileError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The error for a file that could not be opened or read.
     init(_ error: FileInputError) {
         if error.isMissing {
-            self.init(.missingFile, "cannot open \(error.name): no such file")
+            self.init(.missingFile, "cannot open \(error.name): no such file (make a key: pn532ctl key new \(error.name))")
         } else if error.isPermissionDenied {
             self.init(.permission, "cannot open \(error.name): permission denied")
         } else if error.isOverLimit {

@@ -17,7 +17,7 @@ extension DoorConfig {
             warnings.append("gpio.backend = \"sim\": SIMULATED GPIO, no lock is wired: the relay and the inputs are only files in \(gpio.simDirectory) (for trying the door without a board, never for a real door)")
         }
         if let key, SecretFile.looksLikeText(key) {
-            warnings.append("security.key_file holds only printable text (a passphrase or hex?): a key should be random bytes, e.g. head -c 32 /dev/urandom")
+            warnings.append("security.key_file holds only printable text (a passphrase or hex?): a key should be random bytes (pn532ctl key new --force FILE)")
         }
         if security.acceptV1Tokens {
             warnings.append("security.accept_v1_tokens = true: version 1 tokens carry no site, key id or expiry under their MAC (any door with the key accepts them); reissue them with `pn532ctl token issue` and turn this off")

@@ -11,7 +11,7 @@ import Glibc
 struct DeviceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR] or sim-i2c[:TAG,…] (default: $PN532_DEVICE, else sim).",
-        valueName: "DEVICE"))
+        valueName: "DEVICE"), completion: DeviceCompletion.kind)
     var device: String?
 
     @Option(name: .customLong("irq-pin"), help: ArgumentHelp(

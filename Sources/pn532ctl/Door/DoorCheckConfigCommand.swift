@@ -30,10 +30,10 @@ struct DoorCheckConfigCommand: ParsableCommand {
               pn532ctl door check-config --json
             """)
 
-    @Argument(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The configuration file.", valueName: "FILE"), completion: .file())
     var file = "/etc/pn532ctl/door.toml"
 
-    @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"), completion: .directory)
     var boards: String?
 
     @Flag(help: "Print JSON: file, users, hookSocket, notes, warnings and toml (the effective settings).")

@@ -31,7 +31,7 @@ struct DoorHooksCommand: ParsableCommand {
               pn532ctl door hooks --config /etc/pn532ctl-hooks/hooks.toml
             """)
 
-    @Option(help: ArgumentHelp("The hook runner's file.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The hook runner's file.", valueName: "FILE"), completion: .file())
     var config = "/etc/pn532ctl-hooks/hooks.toml"
 
     @Flag(help: "Also log events that run no hook.")

@@ -25,10 +25,10 @@ struct DoorLogCommand: ParsableCommand {
               pn532ctl door log --file audit.jsonl --verify
             """)
 
-    @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"), completion: .file())
     var file: String?
 
-    @Option(help: ArgumentHelp("The door configuration whose audit.path to read.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The door configuration whose audit.path to read.", valueName: "FILE"), completion: .file())
     var config: String?
 
     @Option(help: ArgumentHelp("Entries from this UTC date or time (2026-11-22, 2026-11-22T07:00, …Z) or this long ago (90s, 15m, 2h, 3d, 1w).", valueName: "WHEN"))

@@ -23,13 +23,13 @@ struct DoorReleaseCommand: ParsableCommand {
               pn532ctl door release --config /etc/pn532ctl/door.toml
             """)
 
-    @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"), completion: .file())
     var config = "/etc/pn532ctl/door.toml"
 
-    @Option(help: ArgumentHelp("Where board profiles are looked up first.", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where board profiles are looked up first.", valueName: "DIR"), completion: .directory)
     var boards: String?
 
-    @Option(help: ArgumentHelp("Where door run keeps the lines it started with (default: $STATE_DIRECTORY under systemd).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where door run keeps the lines it started with (default: $STATE_DIRECTORY under systemd).", valueName: "DIR"), completion: .directory)
     var stateDirectory: String?
 
     func run() throws {

@@ -39,13 +39,13 @@ struct DoorRunCommand: ParsableCommand {
               pn532ctl door run --config door.toml --verbose
             """)
 
-    @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "FILE"), completion: .file())
     var config = "/etc/pn532ctl/door.toml"
 
-    @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"), completion: .directory)
     var boards: String?
 
-    @Option(help: ArgumentHelp("Where the lines it starts with are kept for door release (default: $STATE_DIRECTORY under systemd, else nowhere).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where the lines it starts with are kept for door release (default: $STATE_DIRECTORY under systemd, else nowhere).", valueName: "DIR"), completion: .directory)
     var stateDirectory: String?
 
     @Flag(help: "Also log tags leaving the field and other debug lines.")

@@ -37,10 +37,10 @@ struct FlashCommand: ParsableCommand {
 
     @OptionGroup var device: DeviceOptions
 
-    @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex) to every tag.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex) to every tag.", valueName: "FILE"), completion: .file())
     var message: String?
 
-    @Option(help: ArgumentHelp("One tag per data row of this CSV file (a header row first, RFC 4180 quoting).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("One tag per data row of this CSV file (a header row first, RFC 4180 quoting).", valueName: "FILE"), completion: .file())
     var csv: String?
 
     @Option(name: .customLong("token-user"), help: ArgumentHelp("Put a door token for this user on every tag.", valueName: "NAME"))
@@ -49,7 +49,7 @@ struct FlashCommand: ParsableCommand {
     @Option(name: .customLong("token-column"), help: ArgumentHelp("Put a door token for the user in this CSV column.", valueName: "NAME"))
     var tokenColumn: String?
 
-    @Option(help: ArgumentHelp("The door token key (at least 16 bytes; not readable by group or others).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The door token key (at least 16 bytes; not readable by group or others).", valueName: "FILE"), completion: .file())
     var key: String?
 
     @Flag(help: "Make each tag read-only after writing it (irreversible: needs --yes).")
@@ -63,7 +63,7 @@ struct FlashCommand: ParsableCommand {
 
     @Option(name: .customLong("secret-file"), help: ArgumentHelp(
         "With --protect: derive PWD and PACK per tag as HMAC-SHA256(secret, UID); the file must not be readable by group or others.",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file())
     var secretFile: String?
 
     @Flag(help: "With --protect: protect reads as well as writes.")
@@ -78,7 +78,7 @@ struct FlashCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --require-genuine: nxp (NXP's keys, default) or test (the simulator's).", valueName: "KEY"))
     var originalityKey: FlashOriginality?
 
-    @Option(help: ArgumentHelp("Append one CSV row per tag to FILE.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Append one CSV row per tag to FILE.", valueName: "FILE"), completion: .file())
     var report: String?
 
     @Flag(help: "Skip tags the report already lists as ok (and count them as done).")
@@ -90,7 +90,9 @@ struct FlashCommand: ParsableCommand {
     @Flag(help: "Print one JSON event per line.")
     var json = false
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see above).", valueName: "RECORD-OPTION"),
+        completion: RecordCompletion.kind)
     var recordWords: [String] = []
 
     func validate() throws {

@@ -16,7 +16,7 @@ struct GPIOOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The chip holding the line, by name or label (default: the SoC's pin controller or the only chip).", valueName: "CHIP"))
     var chip: String?
 
-    @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"), completion: .directory)
     var sysfsRoot = "/sys/class/gpio"
 
     @Option(help: ArgumentHelp("The simulated lines' directory (--backend sim), as gpio.sim_directory in door.toml.", valueName: "DIR"))

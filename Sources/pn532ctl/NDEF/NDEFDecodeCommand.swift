@@ -32,7 +32,7 @@ struct NDEFDecodeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The message as hex (may be split over several arguments).", valueName: "HEX"))
     var hex: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read the input from FILE ('-': standard input).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Read the input from FILE ('-': standard input).", valueName: "PATH"), completion: .file())
     var file: String?
 
     @Option(name: .long, help: ArgumentHelp("How to read --file or standard input: auto, hex or binary.", valueName: "FORMAT"))

@@ -22,7 +22,7 @@ struct NDEFEncodeCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Write the binary message to FILE ('-': standard output).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write the binary message to FILE ('-': standard output).", valueName: "FILE"), completion: .file())
     var out: String?
 
     @Flag(help: "Wrap the message in a Type 2 NDEF TLV and terminator.")
@@ -31,7 +31,9 @@ struct NDEFEncodeCommand: ParsableCommand {
     @Option(name: .customLong("chunk-size"), help: ArgumentHelp("Split payloads longer than N bytes into chunks (N at least 1).", valueName: "N"))
     var chunkSize: Int?
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see above).", valueName: "RECORD-OPTION"),
+        completion: RecordCompletion.kind)
     var recordWords: [String] = []
 
     func validate() throws {

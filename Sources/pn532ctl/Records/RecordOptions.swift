@@ -21,6 +21,15 @@ enum RecordOptions {
           --android-app PACKAGE                    Android Application Record
         """
 
+    /// Every record option, as the shells complete them (`RecordCompletion`).
+    static let names = [
+        "--text", "--lang", "--utf16", "--uri", "--mime", "--external", "--data", "--hex", "--file",
+        "--smart-poster", "--title", "--action", "--absolute-uri", "--android-app",
+    ]
+
+    /// The record options that take a value (all but `--utf16`).
+    static var valueOptions: [String] { names.filter { $0 != "--utf16" } }
+
     /// Parses record options into records.
     ///
     /// - Throws: a usage error naming the option that is wrong and what it needs.

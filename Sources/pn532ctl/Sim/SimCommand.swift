@@ -33,7 +33,7 @@ struct SimCommand: ParsableCommand {
               pn532ctl sim --empty --control /tmp/pn532.fifo
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Create a symlink at PATH to the pty.", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp("Create a symlink at PATH to the pty.", valueName: "PATH"), completion: .file())
     var link: String?
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag in the field (repeatable); default: an NTAG215 with a URI.", valueName: "SPEC"))
@@ -48,7 +48,7 @@ struct SimCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Read control commands from this FIFO instead of standard input.", valueName: "FIFO"))
     var control: String?
 
-    @Option(help: ArgumentHelp("Trace every frame both ways, wake-ups, rate changes and injected faults to FILE ('-': standard error).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Trace every frame both ways, wake-ups, rate changes and injected faults to FILE ('-': standard error).", valueName: "FILE"), completion: .file())
     var trace: String?
 
     func validate() throws {

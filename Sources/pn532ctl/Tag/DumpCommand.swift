@@ -23,7 +23,7 @@ struct DumpCommand: ParsableCommand {
     @Flag(help: PasswordGuess.confirmationHelp)
     var yes = false
 
-    @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"), completion: .file())
     var out: String?
 
     @Flag(help: "Print JSON: product, uid and the pages with their notes.")

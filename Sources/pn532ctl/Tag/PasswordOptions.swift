@@ -14,7 +14,7 @@ struct PasswordOptions: ParsableArguments {
 
     @Option(name: .customLong("secret-file"), help: ArgumentHelp(
         "Derive PWD and PACK per tag as HMAC-SHA256(secret, UID); the file must not be readable by group or others.",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file())
     var secretFile: String?
 
     func validate() throws {

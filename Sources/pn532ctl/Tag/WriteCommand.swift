@@ -33,7 +33,7 @@ struct WriteCommand: ParsableCommand {
     @Flag(help: PasswordGuess.confirmationHelp)
     var yes = false
 
-    @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the NDEF message in FILE (binary or hex).", valueName: "FILE"), completion: .file())
     var message: String?
 
     @Flag(help: "Do not read the pages back.")
@@ -42,7 +42,9 @@ struct WriteCommand: ParsableCommand {
     @Flag(help: "Print JSON: product, uid, bytes, records, pagesWritten, pagesVerified.")
     var json = false
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Record options, in order (see above).", valueName: "RECORD-OPTION"),
+        completion: RecordCompletion.kind)
     var recordWords: [String] = []
 
     func run() throws {

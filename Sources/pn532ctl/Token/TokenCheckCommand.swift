@@ -27,7 +27,7 @@ struct TokenCheckCommand: ParsableCommand {
 
     @OptionGroup var options: TagOptions
 
-    @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"), completion: .file())
     var key: String
 
     @Flag(help: "Print JSON: product, uid, valid, and each slot's slot, valid, token and error.")

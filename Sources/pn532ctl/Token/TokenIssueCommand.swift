@@ -21,8 +21,8 @@ struct TokenIssueCommand: ParsableCommand {
             bytes: it is bound to this tag's UID (a copy on another UID is refused) and to the \
             door's security.site and security.key_id. It is written twice, as the two slots a \
             door with rolling counters needs. The tag's other records are kept and an earlier \
-            token is replaced; a tag whose data is not valid NDEF is refused. The key file holds at least 16 bytes (e.g. `head -c 32 \
-            /dev/urandom > door.key; chmod 600 door.key`), the same file as the door's \
+            token is replaced; a tag whose data is not valid NDEF is refused. The key file holds at least 16 bytes (pn532ctl key new \
+            door.key makes one), the same file as the door's \
             security.key_file. Two tags in the field: nothing is written.
 
             Examples:
@@ -34,7 +34,7 @@ struct TokenIssueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The user the token opens the door for (1-64 bytes of UTF-8).", valueName: "NAME"))
     var user: String
 
-    @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"), completion: .file())
     var key: String
 
     @Option(help: ArgumentHelp("The starting counter, 0-4294967295 (default 0).", valueName: "N"))

@@ -32,7 +32,7 @@ struct SecretFileTests {
             guard let error = error as? SecretFileError else { return false }
             return error.kind == .invalid && error.message.hasPrefix("key file \(short) holds 15 bytes; a key needs at least 16")
         }
-        #expect(throws: SecretFileError(.missingFile, "cannot open \(directory.path)/none.key: no such file")) {
+        #expect(throws: SecretFileError(.missingFile, "cannot open \(directory.path)/none.key: no such file (make a key: pn532ctl key new \(directory.path)/none.key)")) {
             try SecretFile.read("\(directory.path)/none.key")
         }
         #expect(throws: SecretFileError(.invalid, "key file /dev/null is not a regular file")) {

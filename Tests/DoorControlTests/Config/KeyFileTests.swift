@@ -12,7 +12,7 @@ struct KeyFileTests {
         #expect(throws: ConfigError(.permission, message: "key file \(path) is readable by group or others: chmod 600 it")) {
             try KeyFile.read(path)
         }
-        #expect(throws: ConfigError(.missingFile, message: "cannot open \(directory.path)/none.key: no such file")) {
+        #expect(throws: ConfigError(.missingFile, message: "cannot open \(directory.path)/none.key: no such file (make a key: pn532ctl key new \(directory.path)/none.key)")) {
             try KeyFile.read("\(directory.path)/none.key")
         }
         #expect(throws: ConfigError(message: "key file /dev/null is not a regular file")) {

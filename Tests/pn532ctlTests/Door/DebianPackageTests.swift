@@ -67,6 +67,7 @@ struct DebianPackageTests {
             "./usr/share/fish/vendor_completions.d/pn532ctl.fish", "./usr/lib/systemd/system/pn532ctl-door.service",
             "./usr/lib/systemd/system/pn532ctl-hooks.service", "./usr/lib/udev/rules.d/99-pn532ctl.rules",
             "./usr/share/pn532ctl/boards/rpi4-uart.toml", "./etc/pn532ctl/door.toml", "./etc/pn532ctl-hooks/hooks.toml",
+            "./usr/share/man/man5/door.toml.5.gz", "./usr/share/man/man5/hooks.toml.5.gz", "./usr/share/man/man1/pn532ctl-key-new.1.gz",
         ] {
             #expect(listing.output.contains(" \(path)\n"), "the package lacks \(path)")
         }
@@ -77,6 +78,8 @@ struct DebianPackageTests {
         }
         try ManualPageCheck.expectValid(package.path("usr/share/man/man1/pn532ctl.1.gz"))
         try ManualPageCheck.expectValid(package.path("usr/share/man/man1/pn532ctl-token-issue.1.gz"))
+        try ManualPageCheck.expectValid(package.path("usr/share/man/man5/door.toml.5.gz"))
+        try ManualPageCheck.expectValid(package.path("usr/share/man/man5/hooks.toml.5.gz"))
         try ManualPageCheck.expectCompletions(
             bash: package.path("usr/share/bash-completion/completions/pn532ctl"),
             zsh: package.path("usr/share/zsh/vendor-completions/_pn532ctl"),
@@ -135,6 +138,7 @@ struct DebianPackageTests {
         #expect(output.contains("version: \(try pn532ctl(["--version"]).output)"), "\(output)")
         #expect(output.contains("enabled: \n"), "a first install enables nothing: the example configuration is not the owner's\n\(output)")
         #expect(output.contains("manual: /usr/share/man/man1/pn532ctl-door-run.1.gz\n"), "\(output)")
+        #expect(output.contains("format: /usr/share/man/man5/door.toml.5.gz\n"), "\(output)")
         #expect(output.contains("after purge: no /etc/pn532ctl, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
     }
 
@@ -162,6 +166,7 @@ struct DebianPackageTests {
             echo "version: $(pn532ctl --version)"
             echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "\n" " " | sed "s/ $//")"
             echo "manual: $(man -w pn532ctl-door-run)"
+            echo "format: $(man -w 5 door.toml)"
             apt-get purge -y -q pn532ctl
             printf "after purge:"
             [ -e /etc/pn532ctl ] || printf " no /etc/pn532ctl,"

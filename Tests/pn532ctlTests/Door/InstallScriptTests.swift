@@ -107,6 +107,9 @@ struct InstallScriptTests {
             try ManualPageCheck.expectValid(install.path("usr/local/share/man/man1/\(page)"))
         }
         #expect(!FileManager.default.fileExists(atPath: install.path("usr/local/share/man/man1/pn532ctl-help.1")))
+        for page in ["door.toml.5", "hooks.toml.5"] {
+            try ManualPageCheck.expectValid(install.path("usr/local/share/man/man5/\(page)"))
+        }
         try ManualPageCheck.expectCompletions(
             bash: install.path("usr/local/share/bash-completion/completions/pn532ctl"),
             zsh: install.path("usr/local/share/zsh/site-functions/_pn532ctl"),

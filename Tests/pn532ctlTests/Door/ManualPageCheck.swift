@@ -17,7 +17,8 @@ enum ManualPageCheck {
         #expect(result.output.contains("pn532ctl"), sourceLocation: sourceLocation)
     }
 
-    /// The three scripts exist and complete the commands and a nested subcommand's option.
+    /// The three scripts exist and complete the commands and a nested subcommand's option;
+    /// bash completes a record option and a device kind.
     static func expectCompletions(bash: String, zsh: String, fish: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for path in [bash, zsh, fish] {
             let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -29,6 +30,8 @@ enum ManualPageCheck {
         #expect(syntax.status == 0, "bash -n \(bash): \(syntax.error)", sourceLocation: sourceLocation)
         let bashText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: bash)), as: UTF8.self)
         #expect(bashText.contains("complete -o filenames -F"), sourceLocation: sourceLocation)
+        #expect(try BashCompletion.candidates(["write", "--te"], script: bash) == ["--text"], sourceLocation: sourceLocation)
+        #expect(try BashCompletion.candidates(["scan", "--device", "sim-"], script: bash) == ["sim-i2c"], sourceLocation: sourceLocation)
         let zshText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: zsh)), as: UTF8.self)
         #expect(zshText.hasPrefix("#compdef pn532ctl"), sourceLocation: sourceLocation)
     }
