@@ -52,6 +52,7 @@ struct RawCommand: ParsableCommand {
         let status = hasStatus ? data.first : nil
         if json {
             print(JSON.object([
+                ("device", .string(reader.spec.description)),
                 ("command", .string(command.code.name)),
                 ("request", .string(Hex.encode(bytes))),
                 ("response", .string(Hex.encode(data))),

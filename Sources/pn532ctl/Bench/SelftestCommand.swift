@@ -55,6 +55,7 @@ struct SelftestCommand: ParsableCommand {
         let passed = results.allSatisfy { $0.problem == nil }
         if json {
             print(JSON.object([
+                ("device", .string(reader.spec.description)),
                 ("passed", .bool(passed)),
                 ("tests", .array(results.map { result in
                     .object([("name", .string(result.name)), ("passed", .bool(result.problem == nil)), ("problem", result.problem.map(JSON.string) ?? .null)])

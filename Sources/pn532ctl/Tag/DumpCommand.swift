@@ -49,7 +49,7 @@ struct DumpCommand: ParsableCommand {
             let pages = (0..<tag.product.pageCount).map { page in
                 JSON.object([("page", .int(page)), ("hex", .string(Hex.encode(bytes[page * 4..<page * 4 + 4]))), ("note", .string(notes.note(for: page)))])
             }
-            print(JSON.object([("product", .string(tag.product.rawValue)), ("uid", .string(Hex.encode(session.target.uid))), ("pages", .array(pages))]).text)
+            print(JSON.object(TagJSON.header(session) + [("pages", .array(pages))]).text)
             return
         }
         for page in 0..<tag.product.pageCount {

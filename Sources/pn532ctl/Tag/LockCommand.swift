@@ -24,11 +24,8 @@ struct LockCommand: ParsableCommand {
     @Flag(help: "Print JSON: product, uid, alreadyLocked.")
     var json = false
 
-    func validate() throws {
-        guard yes else { throw ValidationError("locking is irreversible: add --yes to confirm") }
-    }
-
     func run() throws {
+        guard yes else { throw CLIError.needsConfirmation("locking is irreversible") }
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
         let name = "\(session.tag.product.rawValue) \(Hex.encode(session.target.uid))"

@@ -95,13 +95,13 @@ struct UnprotectCommand: ParsableCommand {
             return
         }
         if state.wrongGuessCounts, !yes {
-            throw CLIError(message: Self.limitWarning(state) + ": add --yes to try the password", exitCode: .failure)
+            throw CLIError.needsConfirmation(Self.limitWarning(state))
         }
         let (password, acknowledge) = try credentials.credentials(uid: session.target.uid)
         do throws(Type2Error) {
             try tag.unprotect(password: password, expectedAcknowledge: acknowledge)
         } catch .wrongPassword {
-            throw CLIError(message: "wrong password: the tag refused PWD_AUTH; " + Self.afterFailure(state), exitCode: .failure)
+            throw CLIError.refused("wrong password: the tag refused PWD_AUTH; " + Self.afterFailure(state))
         } catch {
             throw session.failure(error)
         }
