@@ -1,3 +1,4 @@
+import PN532Reader
 import PN532
 import JSONText
 import ArgumentParser

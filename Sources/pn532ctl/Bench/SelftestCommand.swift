@@ -1,3 +1,4 @@
+import PN532Reader
 import JSONText
 import ArgumentParser
 import PN532

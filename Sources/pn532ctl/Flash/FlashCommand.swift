@@ -1,3 +1,4 @@
+import PN532Reader
 import ArgumentParser
 import CSV
 import Credentials

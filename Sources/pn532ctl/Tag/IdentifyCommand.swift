@@ -1,3 +1,4 @@
+import PN532Reader
 import PN532
 import JSONText
 import ArgumentParser
@@ -47,7 +48,7 @@ struct IdentifyCommand: ParsableCommand {
             throw session.failure(error)
         }
         if json {
-            print(Self.json(
+            print(Self.object(
                 product: tag.product.rawValue, uid: session.target.uid, device: session.reader.spec.description,
                 info: session.target.info, family: .type2(tag.product), version: tag.version, members: [
                     ("pageCount", .int(tag.product.pageCount)),
@@ -76,7 +77,7 @@ struct IdentifyCommand: ParsableCommand {
     private func describe(_ card: OtherCard) {
         let asked = CardIdentity.asksVersion(card.info)
         if json {
-            print(Self.json(
+            print(Self.object(
                 product: card.family.name, uid: card.info.identifier, device: card.device, info: card.info, family: card.family,
                 version: card.version?.bytes, members: [
                     ("pageCount", .null), ("ndefSupported", .bool(false)), ("ndefStatus", .null), ("capacity", .null), ("ndefTLV", .null),
@@ -95,7 +96,7 @@ struct IdentifyCommand: ParsableCommand {
     /// `device`, `scan`'s activation members, `version` (GET_VERSION or an ISO-DEP card's
     /// GetVersion, null when none), then `members` (the same keys for every family, null
     /// where they do not apply).
-    static func json(
+    static func object(
         product: String, uid: [UInt8], device: String, info: TargetInfo, family: CardFamily, version: [UInt8]?, members: [(String, JSON)]
     ) -> JSON {
         .object([("product", .string(product)), ("uid", .string(Hex.encode(uid))), ("device", .string(device))]

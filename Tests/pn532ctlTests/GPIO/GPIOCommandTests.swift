@@ -54,7 +54,7 @@ struct GPIOCommandTests {
 
     /// A pulse cut short by a signal switches the line off and exits 128 + that signal: 143
     /// after SIGTERM, 129 after SIGHUP, 130 after SIGINT (not 130 for all three).
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, 129), (SIGINT, 130)])
+    @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] as [(Int32, Int32)])
     func aPulseEndsWith128PlusTheSignal(_ signal: Int32, _ status: Int32) throws {
         let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }
