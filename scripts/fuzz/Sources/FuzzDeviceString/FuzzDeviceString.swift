@@ -17,9 +17,11 @@ public func fuzzDeviceString(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     SimulatorKind.register()
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if let line = try? DeviceSettingFile.deviceLine(in: bytes) {
-        let scalars = line.unicodeScalars
+        let scalars = Array(line.unicodeScalars)
+        let blank: Set<Unicode.Scalar> = [" ", "\t", "\r"]
         require(!scalars.isEmpty && !scalars.contains("\n") && scalars.first != "#", "a setting line that is empty, two lines or a comment: \(line)")
-        require(![" ", "\t", "\r"].contains(scalars.first) && ![" ", "\t", "\r"].contains(scalars.last), "an untrimmed setting line: \(line)")
+        let trimmed = scalars.first.map { !blank.contains($0) } == true && scalars.last.map { !blank.contains($0) } == true
+        require(trimmed, "an untrimmed setting line: \(line)")
         _ = try? DeviceSpec.parse(line)
     }
     let text = String(decoding: bytes, as: UTF8.self)
