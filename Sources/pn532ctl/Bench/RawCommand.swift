@@ -29,7 +29,7 @@ struct RawCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the reply, more than 0 and at most 3600.", valueName: "SECONDS"))
     var timeout: Double = 1
 
-    @Flag(help: "Print JSON: command, request, response, status, statusText.")
+    @Flag(help: "Print JSON: device, command, request, response, status, statusText.")
     var json = false
 
     func run() throws {

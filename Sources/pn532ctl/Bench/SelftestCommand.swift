@@ -18,7 +18,7 @@ struct SelftestCommand: ParsableCommand {
 
     @OptionGroup var device: DeviceOptions
 
-    @Flag(help: "Print JSON: passed, and each test's name, passed and problem.")
+    @Flag(help: "Print JSON: device, passed, and each test's name, passed and problem.")
     var json = false
 
     /// The echo test's data: the longest a normal frame carries (252 bytes), every value.

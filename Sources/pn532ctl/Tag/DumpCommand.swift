@@ -23,7 +23,7 @@ struct DumpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"))
     var out: String?
 
-    @Flag(help: "Print JSON: product, uid and the pages with their notes.")
+    @Flag(help: "Print JSON: product, uid, device and the pages with their notes.")
     var json = false
 
     func validate() throws {

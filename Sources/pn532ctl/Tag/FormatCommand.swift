@@ -29,7 +29,7 @@ struct FormatCommand: ParsableCommand {
     @Flag(help: "Confirm erasing the message the tag holds.")
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, pagesWritten.")
+    @Flag(help: "Print JSON: product, uid, device, pagesWritten.")
     var json = false
 
     func run() throws {

@@ -21,7 +21,7 @@ struct LockCommand: ParsableCommand {
     @Flag(help: "Confirm: the lock bits are one-time programmable and cannot be undone.")
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, alreadyLocked.")
+    @Flag(help: "Print JSON: product, uid, device, alreadyLocked.")
     var json = false
 
     func run() throws {

@@ -28,7 +28,7 @@ struct ProtectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Failed attempts allowed, as AUTHLIM 0-7: 2^AUTHLIM attempts (0: unlimited).", valueName: "AUTHLIM"))
     var attemptLimit: Int = 0
 
-    @Flag(help: "Print JSON: product, uid, protectedFrom, protectsReads, attemptLimit.")
+    @Flag(help: "Print JSON: product, uid, device, protectedFrom, protectsReads, attemptLimit.")
     var json = false
 
     func validate() throws {
@@ -76,7 +76,7 @@ struct UnprotectCommand: ParsableCommand {
     @Flag(help: "Confirm trying the password when a wrong one can use up the tag's attempt limit (AUTHLIM).")
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, protectedFrom (before; null: it was not protected).")
+    @Flag(help: "Print JSON: product, uid, device, protectedFrom (before; null: it was not protected).")
     var json = false
 
     func validate() throws {

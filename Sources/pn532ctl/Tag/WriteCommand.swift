@@ -36,7 +36,7 @@ struct WriteCommand: ParsableCommand {
     @Flag(help: "Do not read the pages back.")
     var noVerify = false
 
-    @Flag(help: "Print JSON: product, uid, bytes, records, pagesWritten, pagesVerified.")
+    @Flag(help: "Print JSON: product, uid, device, bytes, records, pagesWritten, pagesVerified.")
     var json = false
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Record options (see below).", visibility: .hidden))
