@@ -45,7 +45,7 @@ struct PN532Ctl: ParsableCommand {
             try command.run()
             checkStandardOutput()
         } catch let error as CLIError {
-            fail(error.message, exitCode: error.exitCode.rawValue, json: json)
+            fail(error.message, exitCode: error.exitCode.rawValue, json: json, kind: error.kind)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure, fullMessage(for: error).contains("Missing "),
@@ -75,10 +75,10 @@ struct PN532Ctl: ParsableCommand {
         Glibc.exit(exitCode)
     }
 
-    /// Reports `message` (as JSON with `--json`) and exits with `exitCode`.
-    static func fail(_ message: String, exitCode: Int32, json: Bool) -> Never {
+    /// Reports `message` (as JSON with `--json`, of `kind` or the exit code's) and exits with `exitCode`.
+    static func fail(_ message: String, exitCode: Int32, json: Bool, kind: ErrorKind? = nil) -> Never {
         if json {
-            print(ErrorReport.json(message, exitCode: exitCode).text)
+            print(ErrorReport.json(message, exitCode: exitCode, kind: kind).text)
             checkStandardOutput()
         } else {
             StandardError.write("pn532ctl: \(message)\n")

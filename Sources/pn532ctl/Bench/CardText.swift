@@ -35,34 +35,36 @@ enum CardText {
     }
 
     /// The target's JSON object: `uid` (the identifier: UID, PUPI, IDm or JEWELID),
-    /// `technology` and `family`, and the activation bytes of its technology.
-    static func json(_ target: ListedTarget) -> JSON {
-        .object(fields(target.info))
+    /// `product` (null: a scan does not ask the tag's product; `identify` does), `device`,
+    /// the activation bytes of every technology (null but its own), `technology`, `family`
+    /// and `nfcForumType`; for `scan --watch` with `event` first (`present`, `removed`).
+    static func json(_ target: ListedTarget, device: String, event: String? = nil) -> JSON {
+        let head: [(String, JSON)] = event.map { [("event", .string($0))] } ?? []
+        return .object(head + [("uid", .string(Hex.encode(target.info.identifier))), ("product", .null), ("device", .string(device))]
+            + fields(target.info))
     }
 
-    /// ``json(_:)`` with an `event` key first (`scan --watch`: `present`, `removed`).
-    static func json(_ target: ListedTarget, event: String) -> JSON {
-        .object([("event", .string(event))] + fields(target.info))
-    }
-
-    /// The fields of ``json(_:)``; `family` when it was named otherwise than by the
-    /// activation bytes (`identify`: by GetVersion).
+    /// The members after `uid` in ``json(_:device:event:)``: the activation bytes (`atqa`,
+    /// `sak`, `ats`, `pmm`, `systemCode`, `atqb`, `attribResponse`, each null when the card's
+    /// technology has none), `technology`, `family` (as `family` names it when given:
+    /// `identify` knows it by GetVersion) and `nfcForumType`.
     static func fields(_ info: TargetInfo, family: CardFamily? = nil) -> [(String, JSON)] {
         let family = family ?? CardFamily(info: info)
-        var fields: [(String, JSON)] = [("uid", .string(Hex.encode(info.identifier)))]
+        var atqa: [UInt8]?, sak: [UInt8]?, ats: [UInt8]?, pmm: [UInt8]?, systemCode: [UInt8]?, atqb: [UInt8]?, attrib: [UInt8]?
         switch info {
         case let .nfcA(typeA):
-            fields += [("atqa", .string(Hex.encode(typeA.atqaBytes))), ("sak", .string(Hex.encode([typeA.sak])))]
-            if let ats = typeA.ats { fields.append(("ats", .string(Hex.encode(ats.bytes)))) }
+            (atqa, sak, ats) = (typeA.atqaBytes, [typeA.sak], typeA.ats?.bytes)
         case let .nfcF(felica):
-            fields += [("pmm", .string(Hex.encode(felica.pmm))),
-                       ("systemCode", felica.systemCode.map { .string(Hex.encode(bytes($0))) } ?? .null)]
+            (pmm, systemCode) = (felica.pmm, felica.systemCode.map(bytes))
         case let .nfcB(typeB):
-            fields += [("atqb", .string(Hex.encode(typeB.atqb))), ("attribResponse", .string(Hex.encode(typeB.attribResponse)))]
+            (atqb, attrib) = (typeB.atqb, typeB.attribResponse)
         case let .jewel(jewel):
-            fields.append(("atqa", .string(Hex.encode(bytes(jewel.sensRes)))))
+            atqa = bytes(jewel.sensRes)
         }
-        return fields + [
+        let hex = { (value: [UInt8]?) -> JSON in value.map { .string(Hex.encode($0)) } ?? .null }
+        return [
+            ("atqa", hex(atqa)), ("sak", hex(sak)), ("ats", hex(ats)), ("pmm", hex(pmm)), ("systemCode", hex(systemCode)),
+            ("atqb", hex(atqb)), ("attribResponse", hex(attrib)),
             ("technology", .string(info.technology)),
             ("family", .string(family.name)),
             ("nfcForumType", family.nfcForumType.map { .int($0) } ?? .null),

@@ -1,3 +1,4 @@
+import PN532Reader
 import JSONText
 import ArgumentParser
 import Basics
@@ -28,7 +29,7 @@ struct RawCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the reply, more than 0 and at most 3600.", valueName: "SECONDS"))
     var timeout: Double = 1
 
-    @Flag(help: "Print JSON: command, request, response, status, statusText.")
+    @Flag(help: "Print JSON: device, command, request, response, status, statusText.")
     var json = false
 
     func run() throws {
@@ -52,6 +53,7 @@ struct RawCommand: ParsableCommand {
         let status = hasStatus ? data.first : nil
         if json {
             print(JSON.object([
+                ("device", .string(reader.spec.description)),
                 ("command", .string(command.code.name)),
                 ("request", .string(Hex.encode(bytes))),
                 ("response", .string(Hex.encode(data))),

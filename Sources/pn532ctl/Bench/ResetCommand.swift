@@ -1,4 +1,6 @@
+import PN532Reader
 import PN532
+import JSONText
 import ArgumentParser
 import GPIO
 import NFCCore
@@ -15,6 +17,7 @@ struct ResetCommand: ParsableCommand {
 
             Examples:
               pn532ctl reset --reset-pin GPIO27 --device i2c:/dev/i2c-1
+              pn532ctl reset --reset-pin GPIO27 --json
             """)
 
     @OptionGroup var device: DeviceOptions
@@ -29,6 +32,9 @@ struct ResetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How long the chip gets to start after the reset, 0-1000 milliseconds.", valueName: "MS"))
     var boot: Int = 10
 
+    @Flag(help: "Print JSON: device, resetPin, firmware, version, revision.")
+    var json = false
+
     func validate() throws {
         guard (1...1000).contains(hold) else { throw ValidationError("--hold must be between 1 and 1000 ms") }
         guard (0...1000).contains(boot) else { throw ValidationError("--boot must be between 0 and 1000 ms") }
@@ -38,13 +44,22 @@ struct ResetCommand: ParsableCommand {
         let line: GPIOLineName
         do { line = try GPIOLineName(resetPin) } catch { throw CLIError(gpio: error) }
         let clock = try SignalClock()
-        try CLIError.mappingGPIO(otherBackend: gpio.otherBackend) {
+        try clock.mappingGPIO(otherBackend: gpio.otherBackend) {
             let request = GPIOLineRequest(line: line, direction: .output(initiallyOn: false), activeLow: true)
             try gpio.makeBackend(clock: clock).request(request, chip: gpio.chip).pulse(for: .milliseconds(hold))
             try clock.sleep(for: .milliseconds(boot))
         }
         let reader = try Reader.open(device)
         defer { reader.close() }
-        print("Reset the PN532 on \(reader.spec) through \(resetPin): firmware \(reader.firmware.version).\(reader.firmware.revision) answers")
+        let firmware = reader.firmware
+        if json {
+            print(JSON.object([
+                ("device", .string(reader.spec.description)), ("resetPin", .string(resetPin)),
+                ("firmware", .string("\(firmware.version).\(firmware.revision)")),
+                ("version", .int(Int(firmware.version))), ("revision", .int(Int(firmware.revision))),
+            ]).text)
+            return
+        }
+        print("Reset the PN532 on \(reader.spec) through \(resetPin): firmware \(firmware.version).\(firmware.revision) answers")
     }
 }

@@ -57,9 +57,9 @@ struct ScanCommand: ParsableCommand {
         var found = true
         do throws(PN532Error) {
             if watch {
-                try TagWatcher(session: reader.session, json: json, count: count, timeout: timeout.map(Self.duration)).run()
+                try TagWatcher(session: reader.session, device: reader.spec.description, json: json, count: count, timeout: timeout.map(Self.duration)).run()
             } else {
-                found = try scanOnce(reader.session)
+                found = try scanOnce(reader.session, device: reader.spec.description)
             }
         } catch {
             throw CLIError.reader(error)
@@ -68,13 +68,14 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// Lists the targets once; false when there was none.
-    private func scanOnce(_ session: PN532Session) throws(PN532Error) -> Bool {
+    private func scanOnce(_ session: PN532Session, device: String) throws(PN532Error) -> Bool {
         let targets = try session.pollEveryFamily(wait: wait.map(Self.duration))
         if json {
             print(JSON.object([
+                ("device", .string(device)),
                 ("count", .int(targets.count)),
                 ("moreThanOneTag", .bool(targets.count > 1)),
-                ("tags", .array(targets.map(CardText.json))),
+                ("tags", .array(targets.map { CardText.json($0, device: device) })),
             ]).text)
         } else {
             if targets.isEmpty { print("No tag in the field.") }

@@ -1,3 +1,4 @@
+import PN532Reader
 import JSONText
 import ArgumentParser
 import PN532
@@ -17,7 +18,7 @@ struct SelftestCommand: ParsableCommand {
 
     @OptionGroup var device: DeviceOptions
 
-    @Flag(help: "Print JSON: passed, and each test's name, passed and problem.")
+    @Flag(help: "Print JSON: device, passed, and each test's name, passed and problem.")
     var json = false
 
     /// The echo test's data: the longest a normal frame carries (252 bytes), every value.
@@ -55,6 +56,7 @@ struct SelftestCommand: ParsableCommand {
         let passed = results.allSatisfy { $0.problem == nil }
         if json {
             print(JSON.object([
+                ("device", .string(reader.spec.description)),
                 ("passed", .bool(passed)),
                 ("tests", .array(results.map { result in
                     .object([("name", .string(result.name)), ("passed", .bool(result.problem == nil)), ("problem", result.problem.map(JSON.string) ?? .null)])

@@ -15,6 +15,8 @@ import Glibc
 /// a presentation too.
 struct TagWatcher {
     let session: PN532Session
+    /// The device string JSON events name.
+    let device: String
     let json: Bool
     let count: Int?
     let timeout: Duration?
@@ -45,7 +47,7 @@ struct TagWatcher {
 
     /// Prints an event at once, also when standard output is a pipe (block-buffered).
     private func report(_ event: String, _ target: ListedTarget) {
-        print(json ? CardText.json(target, event: event).text : "\(event)  \(CardText.line(target))")
+        print(json ? CardText.json(target, device: device, event: event).text : "\(event)  \(CardText.line(target))")
         fflush(nil)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileInput
 import PN532Reader
 import PN532Simulator
 import PN532ReaderSimulator
@@ -10,7 +11,7 @@ import Glibc
 /// The options every command that talks to a reader has.
 struct DeviceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR] or sim-i2c[:TAG,…] (default: $PN532_DEVICE, else sim).",
+        "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR] or sim-i2c[:TAG,…] (default: $PN532_DEVICE, else the line in /etc/pn532ctl/device, else sim).",
         valueName: "DEVICE"), completion: DeviceCompletion.kind)
     var device: String?
 
@@ -22,23 +23,54 @@ struct DeviceOptions: ParsableArguments {
     @Flag(help: "Print every frame sent and received, with a timestamp and the command name, on standard error.")
     var trace = false
 
-    /// The device string: the option, else `PN532_DEVICE`, else `sim`.
-    var deviceString: String {
-        if let device { return device }
-        if let environment = getenv("PN532_DEVICE"), environment.pointee != 0 { return String(cString: environment) }
-        return "sim"
+    /// The line standard error gets when nothing names a reader and the simulator is used.
+    static let fallbackNotice =
+        "pn532ctl: no reader configured (--device, PN532_DEVICE or \(DeviceSettingFile.defaultPath)): using the built-in simulator\n"
+
+    /// The device the command uses: `--device`, else `PN532_DEVICE`, else the system's
+    /// setting file (`DeviceSettingFile`), else the simulator, `sim`, with a line on standard
+    /// error that says so (none under `--json`: the object's `device` says `sim`).
+    func resolve() throws(CLIError) -> DeviceChoice {
+        if let device { return DeviceChoice(text: device, source: .option) }
+        if let text = Self.environment("PN532_DEVICE") { return DeviceChoice(text: text, source: .environment) }
+        let path = Self.environment(DeviceSettingFile.pathVariable) ?? DeviceSettingFile.defaultPath
+        if let text = try Self.settingFileLine(path) { return DeviceChoice(text: text, source: .settingFile(path)) }
+        if !ErrorReport.commandLineWantsJSON { StandardError.write(Self.fallbackNotice) }
+        return DeviceChoice(text: "sim", source: .fallback)
     }
 
-    /// The parsed device, named as given (`--device` or `PN532_DEVICE`) in its errors; a
-    /// simulated tag's `image=` file is read once here, so that a missing one is 66.
+    /// The parsed device, named as it was given (`--device`, `PN532_DEVICE`, the setting
+    /// file) in its errors; a simulated tag's `image=` file is read once here, so that a
+    /// missing one is 66. JSON reports name it from here on (`ErrorReport.device`).
     func spec() throws(CLIError) -> DeviceSpec {
+        let choice = try resolve()
         let spec: DeviceSpec
-        do throws(DeviceSpecError) { spec = try DeviceSpec.parse(deviceString) } catch {
-            throw device == nil ? .usage("PN532_DEVICE=\(error)") : .device(error)
+        do throws(DeviceSpecError) { spec = try DeviceSpec.parse(choice.text) } catch {
+            throw choice.source == .option ? .device(error) : .usage("\(choice.source.context(choice.text, prefix: false))\(error)")
         }
-        let context = device == nil ? "PN532_DEVICE=\(deviceString)" : "--device \(deviceString)"
-        try Self.checkImages(spec.simulatedTags, context: context)
+        try Self.checkImages(spec.simulatedTags, context: choice.source.context(choice.text, prefix: true))
+        ErrorReport.device = spec.description
         return spec
+    }
+
+    /// The device line of the setting file at `path`; nil when there is no such file.
+    private static func settingFileLine(_ path: String) throws(CLIError) -> String? {
+        let bytes: [UInt8]
+        do throws(FileInputError) {
+            bytes = try InputFile.read(path, limit: InputLimit(bytes: DeviceSettingFile.byteLimit, for: "the reader setting"))
+        } catch {
+            if error.isMissing { return nil }
+            throw .usage("\(error) (the reader setting; \(DeviceSettingFile.pathVariable) names another file)")
+        }
+        do throws(DeviceSettingError) { return try DeviceSettingFile.deviceLine(in: bytes) } catch {
+            throw .usage("\(path): \(error)")
+        }
+    }
+
+    /// A variable of the environment, nil when it is unset or empty.
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     private static func checkImages(_ tags: [TagSpec], context: String) throws(CLIError) {
@@ -46,4 +78,35 @@ struct DeviceOptions: ParsableArguments {
             do throws(TagImageError) { _ = try tag.makeTag() } catch { throw CLIError(tagImage: error, context: context) }
         }
     }
+}
+
+/// A device string and where it came from.
+struct DeviceChoice: Equatable {
+    /// Where a device string was found.
+    enum Source: Equatable {
+        /// `--device`.
+        case option
+        /// `PN532_DEVICE`.
+        case environment
+        /// The system's setting file at this path.
+        case settingFile(String)
+        /// Nothing named a reader: the simulator.
+        case fallback
+
+        /// How messages name the string: `--device X`, `PN532_DEVICE=X`, `/etc/pn532ctl/device: X`;
+        /// without `prefix` only the part before the string's own error (which starts with it).
+        func context(_ text: String, prefix: Bool) -> String {
+            switch self {
+            case .option: prefix ? "--device \(text)" : "--device "
+            case .environment: prefix ? "PN532_DEVICE=\(text)" : "PN532_DEVICE="
+            case .settingFile(let path): prefix ? "\(path): \(text)" : "\(path): "
+            case .fallback: prefix ? text : ""
+            }
+        }
+    }
+
+    /// The device string.
+    var text: String
+    /// Where it came from.
+    var source: Source
 }

@@ -27,17 +27,28 @@ struct DoorCheckConfigCommand: ParsableCommand {
 
             Examples:
               pn532ctl door check-config door.toml --boards ./boards
+              pn532ctl door check-config --config /etc/pn532ctl/door.toml
               pn532ctl door check-config --json
             """)
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "FILE"), completion: .file())
-    var file = "/etc/pn532ctl/door.toml"
+    var fileArgument: String?
+
+    @Option(help: ArgumentHelp("The configuration file, as door run and door release take it (or FILE).", valueName: "FILE"), completion: .file())
+    var config: String?
 
     @Option(help: ArgumentHelp("Where board profiles are looked up first (then boards/ beside FILE, then /usr/share/pn532ctl/boards).", valueName: "DIR"), completion: .directory)
     var boards: String?
 
     @Flag(help: "Print JSON: file, users, hookSocket, notes, warnings and toml (the effective settings).")
     var json = false
+
+    func validate() throws {
+        if fileArgument != nil, config != nil { throw ValidationError("give the configuration as FILE or --config FILE, not both") }
+    }
+
+    /// The configuration file: FILE, `--config`, or the installed one.
+    var file: String { fileArgument ?? config ?? "/etc/pn532ctl/door.toml" }
 
     func run() throws {
         let config: DoorConfig

@@ -1,3 +1,4 @@
+import JSONText
 import ArgumentParser
 import DoorControl
 
@@ -32,9 +33,24 @@ struct DoorReleaseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where door run keeps the lines it started with (default: $STATE_DIRECTORY under systemd).", valueName: "DIR"), completion: .directory)
     var stateDirectory: String?
 
+    @Flag(help: "Print JSON: file, released (what was driven low) and problems; a failure is an error object naming them.")
+    var json = false
+
     func run() throws {
         let release = OutputRelease(configPath: config, boards: boards, stateDirectory: OutputRelease.stateDirectory(stateDirectory))
         let outcome = release.run()
+        if json {
+            if let failure = outcome.failure {
+                var error = CLIError(failure)
+                error.message = ([error.message] + outcome.problems).joined(separator: "; ")
+                throw error
+            }
+            print(JSON.object([
+                ("file", .string(config)), ("released", .array(outcome.released.map(JSON.string))),
+                ("problems", .array(outcome.problems.map(JSON.string))),
+            ]).text)
+            return
+        }
         for line in outcome.released { print(line) }
         for problem in outcome.problems { StandardError.write("door release: \(problem)\n") }
         if let failure = outcome.failure { throw CLIError(failure) }

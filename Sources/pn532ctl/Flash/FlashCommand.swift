@@ -1,3 +1,4 @@
+import PN532Reader
 import ArgumentParser
 import CSV
 import Credentials
@@ -96,7 +97,6 @@ struct FlashCommand: ParsableCommand {
     var recordWords: [String] = []
 
     func validate() throws {
-        if lock, !yes { throw ValidationError("--lock is irreversible: add --yes to confirm") }
         if protect != (secretFile != nil) { throw ValidationError("--protect and --secret-file FILE go together") }
         if !protect, protectReads || attemptLimit != nil { throw ValidationError("--protect-reads and --attempt-limit go with --protect") }
         if let attemptLimit { _ = try PasswordGuess.authenticationLimit(attempts: attemptLimit) }
@@ -113,6 +113,7 @@ struct FlashCommand: ParsableCommand {
     }
 
     func run() throws {
+        if lock, !yes { throw CLIError.needsConfirmation("--lock is irreversible") }
         let messages = try composeMessages()
         do throws(ProvisioningError) { try messages.checkAll() } catch { throw CLIError(error) }
         let protection = try secretFile.map { path throws(CLIError) in
@@ -136,6 +137,7 @@ struct FlashCommand: ParsableCommand {
         }
         let reader = try Reader.open(device)
         defer { reader.close() }
+        progress.device = reader.spec.description
         let run = FlashRun(session: reader.session, writer: writer, report: flashReport, progress: progress,
                            isInterrupted: { interrupt.isInterrupted }, goal: goal, alreadyDone: alreadyDone)
         progress.ready(done: alreadyDone.count)

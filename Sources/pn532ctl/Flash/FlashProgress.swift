@@ -15,6 +15,8 @@ final class FlashProgress: FlashRunObserver {
     }
 
     private let style: Style
+    /// The reader's device string, for the JSON events; nil until the reader is open.
+    var device: String?
     /// The counts shown.
     private var tally: FlashTally
 
@@ -33,7 +35,7 @@ final class FlashProgress: FlashRunObserver {
     func ready(done: Int) {
         tally.ready(done: done)
         switch style {
-        case .json: emit(.object([("event", .string("ready")), ("done", .int(done)), ("total", tally.total.map(JSON.int) ?? .null)]))
+        case .json: emit(event("ready", [("done", .int(done)), ("total", tally.total.map(JSON.int) ?? .null)]))
         case .lines: emit("Ready: present the tags one at a time (\(counts) written).")
         case .terminal: status("\(counts) written · present a tag")
         }
@@ -44,8 +46,8 @@ final class FlashProgress: FlashRunObserver {
         tally.count(result)
         switch style {
         case .json:
-            emit(.object([
-                ("event", .string("tag")), ("result", .string(result.error == nil ? FlashReport.ok : FlashReport.failed)),
+            emit(event("tag", [
+                ("result", .string(result.error == nil ? FlashReport.ok : FlashReport.failed)),
                 ("uid", .string(result.uid)), ("product", .string(result.product)), ("bytes", result.bytes.map(JSON.int) ?? .null),
                 ("seq", .int(result.seq)), ("error", result.error.map(JSON.string) ?? .null),
                 ("done", .int(tally.done)), ("total", tally.total.map(JSON.int) ?? .null),
@@ -66,7 +68,7 @@ final class FlashProgress: FlashRunObserver {
     func skipped(uid: String) {
         let text = "skipped \(uid)  already written: take it away"
         switch style {
-        case .json: emit(.object([("event", .string("skipped")), ("uid", .string(uid)), ("reason", .string("already written"))]))
+        case .json: emit(event("skipped", [("uid", .string(uid)), ("product", .null), ("reason", .string("already written"))]))
         case .lines: emit(text)
         case .terminal: line(text)
         }
@@ -75,7 +77,7 @@ final class FlashProgress: FlashRunObserver {
     /// Two tags are in the field.
     func moreThanOneTag() {
         switch style {
-        case .json: emit(.object([("event", .string("moreThanOneTag")), ("message", .string(TagSession.moreThanOneTag))]))
+        case .json: emit(event("moreThanOneTag", [("message", .string(TagSession.moreThanOneTag))]))
         case .lines: emit(TagSession.moreThanOneTag)
         case .terminal: line(TagSession.moreThanOneTag)
         }
@@ -86,8 +88,8 @@ final class FlashProgress: FlashRunObserver {
         let seconds = tally.elapsedSeconds()
         switch style {
         case .json:
-            emit(.object([
-                ("event", .string("summary")), ("written", .int(tally.written)), ("failed", .int(failed)), ("skipped", .int(skipped)),
+            emit(event("summary", [
+                ("written", .int(tally.written)), ("failed", .int(failed)), ("skipped", .int(skipped)),
                 ("interrupted", .bool(interrupted)), ("milliseconds", .int(Int(seconds * 1000))),
             ]))
         case .lines, .terminal:
@@ -103,6 +105,11 @@ final class FlashProgress: FlashRunObserver {
 
     private var rate: String {
         Self.oneDecimal(tally.tagsPerMinute())
+    }
+
+    /// A JSON event: `event`, `device`, then `members`.
+    private func event(_ name: String, _ members: [(String, JSON)]) -> JSON {
+        .object([("event", .string(name)), ("device", device.map(JSON.string) ?? .null)] + members)
     }
 
     private func emit(_ json: JSON) {

@@ -24,7 +24,7 @@ struct GPIOPulseCommand: ParsableCommand {
     func run() throws {
         let name = try line.name()
         let clock = try SignalClock()
-        try CLIError.mappingGPIO(otherBackend: options.otherBackend) {
+        try clock.mappingGPIO(otherBackend: options.otherBackend) {
             let request = GPIOLineRequest(line: name, direction: .output(initiallyOn: false), activeLow: line.activeLow)
             try options.makeBackend(clock: clock).request(request, chip: options.chip).pulse(for: .milliseconds(milliseconds))
         }

@@ -51,4 +51,15 @@ final class SignalClock: GPIOClock {
     func exitIfSignalled() throws {
         if let received { throw ExitCode(128 + received) }
     }
+
+    /// Runs `body` as `CLIError.mappingGPIO` does, but a sleep a signal cut short exits
+    /// 128 + that signal (143 after SIGTERM, 129 after SIGHUP), not always 130.
+    func mappingGPIO<T>(otherBackend: String?, _ body: () throws -> T) throws -> T {
+        do {
+            return try CLIError.mappingGPIO(otherBackend: otherBackend, body)
+        } catch var error as CLIError {
+            if let received, error.kind == .interrupted { error.exitCode = ExitCode(128 + received) }
+            throw error
+        }
+    }
 }

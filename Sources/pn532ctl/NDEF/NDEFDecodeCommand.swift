@@ -44,7 +44,7 @@ struct NDEFDecodeCommand: ParsableCommand {
     @Flag(help: "Input is a Type 2 data area: decode the message in its first NDEF TLV.")
     var tlv = false
 
-    @Flag(help: "Print JSON (schema in the README).")
+    @Flag(help: "Print JSON (the schema in the README and scripts/docs/pn532ctl.schema.json).")
     var json = false
 
     func validate() throws {

@@ -7,11 +7,21 @@ import NFCCore
 enum MessageJSON {
     /// The message as a JSON object: `length` and `records`.
     static func make(_ message: NDEFMessage, mode: DecodingMode) -> JSON {
-        .object([
+        .object(members(message, mode: mode))
+    }
+
+    /// The members of ``make(_:mode:)``, for an object that holds more (`read`'s).
+    static func members(_ message: NDEFMessage, mode: DecodingMode) -> [(String, JSON)] {
+        [
             ("length", .int(message.length)),
             ("records", .array(message.records.map { record($0, mode: mode) })),
-        ])
+        ]
     }
+
+    /// The members every record has, in this order; those its kind does not give are null.
+    static let kindMembers = [
+        "text", "lang", "encoding", "uri", "titles", "action", "size", "mimeType", "icons", "package", "externalType", "error",
+    ]
 
     private static func record(_ record: NDEFRecord, mode: DecodingMode) -> JSON {
         var members: [(String, JSON)] = [
@@ -24,25 +34,31 @@ enum MessageJSON {
             ("payloadLength", .int(record.payload.count)),
             ("payloadHex", .string(Hex.encode(record.payload))),
         ]
+        let kind: String
+        let given: [(String, JSON)]
         do throws(NDEFError) {
-            members += fields(of: try record.content(mode: mode))
+            (kind, given) = fields(of: try record.content(mode: mode))
         } catch {
-            members += [("kind", .string("invalid")), ("error", .string(error.description))]
+            (kind, given) = ("invalid", [("error", .string(error.description))])
+        }
+        members.append(("kind", .string(kind)))
+        for name in kindMembers {
+            members.append((name, given.first { $0.0 == name }?.1 ?? .null))
         }
         return .object(members)
     }
 
-    private static func fields(of content: RecordContent) -> [(String, JSON)] {
+    /// The record's kind and the members it gives.
+    private static func fields(of content: RecordContent) -> (String, [(String, JSON)]) {
         switch content {
         case .empty:
-            return [("kind", .string("empty"))]
+            return ("empty", [])
         case .text(let text):
-            return [("kind", .string("text"))] + textFields(text)
+            return ("text", textFields(text))
         case .uri(let uri):
-            return [("kind", .string("uri")), ("uri", .string(uri.uri))]
+            return ("uri", [("uri", .string(uri.uri))])
         case .smartPoster(let poster):
-            return [
-                ("kind", .string("smartPoster")),
+            return ("smartPoster", [
                 ("uri", .string(poster.uri)),
                 ("titles", .array(poster.titles.map { .object(textFields($0)) })),
                 ("action", poster.action.map { .string($0.name) } ?? .null),
@@ -51,21 +67,19 @@ enum MessageJSON {
                 ("icons", .array(poster.icons.map {
                     .object([("mimeType", .string($0.mimeType)), ("payloadHex", .string(Hex.encode($0.data)))])
                 })),
-            ]
+            ])
         case .media(let type, let data):
-            var members: [(String, JSON)] = [("kind", .string("mime")), ("mimeType", .string(type))]
-            if let text = String(validating: data, as: UTF8.self) { members.append(("text", .string(text))) }
-            return members
+            return ("mime", [("mimeType", .string(type)), ("text", String(validating: data, as: UTF8.self).map(JSON.string) ?? .null)])
         case .absoluteURI(let uri):
-            return [("kind", .string("absoluteUri")), ("uri", .string(uri))]
+            return ("absoluteUri", [("uri", .string(uri))])
         case .androidApplication(let package):
-            return [("kind", .string("androidApp")), ("package", .string(package))]
+            return ("androidApp", [("package", .string(package))])
         case .external(let type, _):
-            return [("kind", .string("external")), ("externalType", .string(type))]
+            return ("external", [("externalType", .string(type))])
         case .wellKnown:
-            return [("kind", .string("wellKnown"))]
+            return ("wellKnown", [])
         case .unknown:
-            return [("kind", .string("unknown"))]
+            return ("unknown", [])
         }
     }
 

@@ -1,3 +1,4 @@
+import PN532Reader
 import PN532
 import JSONText
 import Basics
@@ -8,9 +9,12 @@ import Type2
 
 /// The members the tag commands' `--json` objects share (schema in the README).
 enum TagJSON {
-    /// `product` and `uid`, the first members of every tag command's object.
+    /// `product`, `uid` and `device`, the first members of every tag command's object.
     static func header(_ session: TagSession) -> [(String, JSON)] {
-        [("product", .string(session.tag.product.rawValue)), ("uid", .string(Hex.encode(session.target.uid)))]
+        [
+            ("product", .string(session.tag.product.rawValue)), ("uid", .string(Hex.encode(session.target.uid))),
+            ("device", .string(session.reader.spec.description)),
+        ]
     }
 
     /// A write's counts: `pagesWritten` and `pagesVerified` (null without verification).

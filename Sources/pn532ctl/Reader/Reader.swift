@@ -59,10 +59,12 @@ final class Reader {
         if LinkInterruption.received != nil { Self.exitInterrupted() }
     }
 
-    /// Exits with 128 + the signal received (130 after Ctrl-C), after saying so.
+    /// Exits with 128 + the signal received (130 after Ctrl-C), after saying so (under
+    /// `--json` as an error object of kind `interrupted` on standard output).
     static func exitInterrupted() -> Never {
         let signal = LinkInterruption.received ?? SIGINT
-        StandardError.write("pn532ctl: interrupted (signal \(signal)); the reader is back at 115200 baud with the field off\n")
-        exit(128 + signal)
+        PN532Ctl.fail(
+            "interrupted (signal \(signal)); the reader is back at 115200 baud with the field off", exitCode: 128 + signal,
+            json: ErrorReport.commandLineWantsJSON, kind: .interrupted)
     }
 }

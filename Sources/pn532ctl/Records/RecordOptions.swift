@@ -142,7 +142,8 @@ enum RecordOptions {
             }
             let data: [UInt8]
             switch name {
-            case "--hex": data = try Hex.decode(text)
+            case "--hex":
+                do throws(CLIError) { data = try Hex.decode(text) } catch { throw .usage("--hex \(text): \(error.message)") }
             case "--file": data = try FileIO.read(text, limit: MessageFile.messageLimit)
             default: data = Array(text.utf8)
             }

@@ -7,10 +7,30 @@ struct CLIError: Error {
     var message: String
     /// The process exit code.
     var exitCode: ExitCode
+    /// The kind `--json` reports; nil: the exit code's (`ErrorKind(exitCode:)`).
+    var kind: ErrorKind? = nil
+
+    /// An error saying `message`, exiting with `exitCode`, of the exit code's kind unless `kind` names another.
+    init(message: String, exitCode: ExitCode, kind: ErrorKind? = nil) {
+        self.message = message
+        self.exitCode = exitCode
+        self.kind = kind
+    }
 
     /// Bad command-line usage (exit 64).
     static func usage(_ message: String) -> CLIError {
         CLIError(message: message, exitCode: .usage)
+    }
+
+    /// A missing confirmation (exit 64, as every usage error): `what` needs `--yes`, in
+    /// one line (not the usage text), before anything is done.
+    static func needsConfirmation(_ what: String) -> CLIError {
+        .usage("\(what): add --yes to confirm")
+    }
+
+    /// The tag refused what was asked (a wrong password, a NAK, a locked tag): exit 1, kind `refused`.
+    static func refused(_ message: String) -> CLIError {
+        CLIError(message: message, exitCode: .failure, kind: .refused)
     }
 
     /// Bad input data (exit 65).

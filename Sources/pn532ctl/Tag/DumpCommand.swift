@@ -26,7 +26,7 @@ struct DumpCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the pages to FILE in libnfc's .mfd format (raw pages from page 0).", valueName: "FILE"), completion: .file())
     var out: String?
 
-    @Flag(help: "Print JSON: product, uid and the pages with their notes.")
+    @Flag(help: "Print JSON: product, uid, device and the pages with their notes.")
     var json = false
 
     func validate() throws {
@@ -52,7 +52,7 @@ struct DumpCommand: ParsableCommand {
             let pages = (0..<tag.product.pageCount).map { page in
                 JSON.object([("page", .int(page)), ("hex", .string(Hex.encode(bytes[page * 4..<page * 4 + 4]))), ("note", .string(notes.note(for: page)))])
             }
-            print(JSON.object([("product", .string(tag.product.rawValue)), ("uid", .string(Hex.encode(session.target.uid))), ("pages", .array(pages))]).text)
+            print(JSON.object(TagJSON.header(session) + [("pages", .array(pages))]).text)
             return
         }
         for page in 0..<tag.product.pageCount {

@@ -29,7 +29,7 @@ struct FormatCommand: ParsableCommand {
     @Flag(help: "Confirm erasing the message the tag holds, and trying a password when a wrong one can use up the tag's attempt limit.")
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, pagesWritten.")
+    @Flag(help: "Print JSON: product, uid, device, pagesWritten.")
     var json = false
 
     func run() throws {

@@ -1,3 +1,4 @@
+import PN532Reader
 import PN532
 import JSONText
 import ArgumentParser
@@ -50,20 +51,19 @@ struct IdentifyCommand: ParsableCommand {
             throw session.failure(error)
         }
         if json {
-            print(JSON.object([
-                ("product", .string(tag.product.rawValue)),
-                ("family", .string(tag.product.rawValue)),
-                ("uid", .string(Hex.encode(session.target.uid))),
-                ("version", tag.version.map { .string(Hex.encode($0)) } ?? .null),
-                ("pageCount", .int(tag.product.pageCount)),
-                ("ndefStatus", report.map { .string($0.status.rawValue) } ?? .null),
-                ("capacity", report.map { .int($0.capacity) } ?? .null),
-                ("ndefTLV", report.map { .bool($0.hasNDEFTLV) } ?? .null),
-                ("protectedFrom", protection.firstProtectedPage.map { .int($0) } ?? .null),
-                ("protectsReads", protection.protectsReads.map { .bool($0) } ?? .null),
-                ("attemptLimit", protection.attemptLimit.map { .int(AttemptLimit.attempts(authenticationLimit: $0)) } ?? .null),
-                ("signature", signature.map { .string(Hex.encode($0)) } ?? .null),
-            ]).text)
+            print(Self.object(
+                product: tag.product.rawValue, uid: session.target.uid, device: session.reader.spec.description,
+                info: session.target.info, family: .type2(tag.product), version: tag.version, members: [
+                    ("pageCount", .int(tag.product.pageCount)),
+                    ("ndefSupported", .bool(true)),
+                    ("ndefStatus", report.map { .string($0.status.rawValue) } ?? .null),
+                    ("capacity", report.map { .int($0.capacity) } ?? .null),
+                    ("ndefTLV", report.map { .bool($0.hasNDEFTLV) } ?? .null),
+                    ("protectedFrom", protection.firstProtectedPage.map { .int($0) } ?? .null),
+                    ("protectsReads", protection.protectsReads.map { .bool($0) } ?? .null),
+                    ("attemptLimit", protection.attemptLimit.map { .int(AttemptLimit.attempts(authenticationLimit: $0)) } ?? .null),
+                    ("signature", signature.map { .string(Hex.encode($0)) } ?? .null),
+                ]).text)
             return
         }
         print("Product   \(tag.product.rawValue)")
@@ -80,10 +80,11 @@ struct IdentifyCommand: ParsableCommand {
     private func describe(_ card: OtherCard) {
         let asked = CardIdentity.asksVersion(card.info)
         if json {
-            print(JSON.object(
-                [("product", .string(card.family.name))] + CardText.fields(card.info, family: card.family) + [
-                    ("version", card.version.map { .string(Hex.encode($0.bytes)) } ?? .null),
-                    ("ndefSupported", .bool(false)),
+            print(Self.object(
+                product: card.family.name, uid: card.info.identifier, device: card.device, info: card.info, family: card.family,
+                version: card.version?.bytes, members: [
+                    ("pageCount", .null), ("ndefSupported", .bool(false)), ("ndefStatus", .null), ("capacity", .null), ("ndefTLV", .null),
+                    ("protectedFrom", .null), ("protectsReads", .null), ("attemptLimit", .null), ("signature", .null),
                 ]).text)
             return
         }
@@ -92,6 +93,17 @@ struct IdentifyCommand: ParsableCommand {
         if asked { print("Version   " + Self.describe(card.version)) }
         print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
         print("NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only")
+    }
+
+    /// The one object `identify --json` prints for a card of any family: `product`, `uid`,
+    /// `device`, `scan`'s activation members, `version` (GET_VERSION or an ISO-DEP card's
+    /// GetVersion, null when none), then `members` (the same keys for every family, null
+    /// where they do not apply).
+    static func object(
+        product: String, uid: [UInt8], device: String, info: TargetInfo, family: CardFamily, version: [UInt8]?, members: [(String, JSON)]
+    ) -> JSON {
+        .object([("product", .string(product)), ("uid", .string(Hex.encode(uid))), ("device", .string(device))]
+            + CardText.fields(info, family: family) + [("version", version.map { .string(Hex.encode($0)) } ?? .null)] + members)
     }
 
     /// The Version line of an ISO-DEP card: its GetVersion's parts, or that it gave none.

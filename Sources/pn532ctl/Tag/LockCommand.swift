@@ -21,14 +21,11 @@ struct LockCommand: ParsableCommand {
     @Flag(help: "Confirm: the lock bits are one-time programmable and cannot be undone.")
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, alreadyLocked.")
+    @Flag(help: "Print JSON: product, uid, device, alreadyLocked.")
     var json = false
 
-    func validate() throws {
-        guard yes else { throw ValidationError("locking is irreversible: add --yes to confirm") }
-    }
-
     func run() throws {
+        guard yes else { throw CLIError.needsConfirmation("locking is irreversible") }
         let session = try TagSession.open(options, exclusive: true)
         defer { session.close() }
         let name = "\(session.tag.product.rawValue) \(Hex.encode(session.target.uid))"

@@ -14,7 +14,7 @@ enum PasswordGuess {
     /// `confirmed`: a usage error (64) naming `--yes`.
     static func confirm(_ state: ProtectionState, confirmed: Bool) throws(CLIError) {
         guard state.wrongGuessCounts, !confirmed else { return }
-        throw .usage(limitWarning(state) + ": add --yes to try the password")
+        throw .needsConfirmation(limitWarning(state))
     }
 
     /// What a wrong password can cost on a tag in `state`.
@@ -28,7 +28,7 @@ enum PasswordGuess {
 
     /// The error for a PWD_AUTH the tag in `state` refused.
     static func wrongPassword(_ state: ProtectionState) -> CLIError {
-        CLIError(message: "wrong password: the tag refused PWD_AUTH; " + afterFailure(state), exitCode: .failure)
+        .refused("wrong password: the tag refused PWD_AUTH; " + afterFailure(state))
     }
 
     /// What a refused PWD_AUTH means for a tag in `state`.

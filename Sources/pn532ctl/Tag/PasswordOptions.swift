@@ -20,6 +20,21 @@ struct PasswordOptions: ParsableArguments {
     func validate() throws {
         if password != nil, secretFile != nil { throw ValidationError("give --password HEX or --secret-file FILE, not both") }
         if password == nil, pack != nil { throw ValidationError("--pack goes with --password; --secret-file derives it") }
+        if let password { _ = try Self.bytes(password, option: "--password", count: 4) }
+        if let pack { _ = try Self.bytes(pack, option: "--pack", count: 2) }
+    }
+
+    /// The bytes of an option's hex value, which must be `count` bytes: a usage error naming
+    /// the option and what it takes when it is not (`--password xyz12345: …`).
+    static func bytes(_ text: String, option: String, count: Int) throws(ValidationError) -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(CLIError) { bytes = try Hex.decode(text) } catch {
+            throw ValidationError("\(option) \(text): \(error.message); give \(count) bytes as \(count * 2) hex digits")
+        }
+        guard bytes.count == count else {
+            throw ValidationError("\(option) must be \(count) bytes (\(count * 2) hex digits), not \(bytes.count)")
+        }
+        return bytes
     }
 
     /// True when a password or a secret file was given.
@@ -33,11 +48,13 @@ struct PasswordOptions: ParsableArguments {
     /// The password and PACK for the tag with `uid`.
     func credentials(uid: [UInt8]) throws(CLIError) -> (password: [UInt8], acknowledge: [UInt8]) {
         if let password {
-            let bytes = try Hex.decode(password)
-            let acknowledge = try pack.map { text throws(CLIError) in try Hex.decode(text) } ?? [0, 0]
-            guard bytes.count == 4 else { throw .usage("--password must be 4 bytes (8 hex digits)") }
-            guard acknowledge.count == 2 else { throw .usage("--pack must be 2 bytes (4 hex digits)") }
-            return (bytes, acknowledge)
+            do throws(ValidationError) {
+                let bytes = try Self.bytes(password, option: "--password", count: 4)
+                let acknowledge = try pack.map { text throws(ValidationError) in try Self.bytes(text, option: "--pack", count: 2) } ?? [0, 0]
+                return (bytes, acknowledge)
+            } catch {
+                throw .usage(error.message)
+            }
         }
         return TagPassword.derive(secret: try SecretFile.commandLineRead(secretFile ?? "", noun: "secret file"), uid: uid)
     }

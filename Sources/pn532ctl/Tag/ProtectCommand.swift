@@ -28,7 +28,7 @@ struct ProtectCommand: ParsableCommand {
     @Option(help: PasswordGuess.attemptLimitHelp)
     var attemptLimit: Int = 0
 
-    @Flag(help: "Print JSON: product, uid, protectedFrom, protectsReads, attemptLimit.")
+    @Flag(help: "Print JSON: product, uid, device, protectedFrom, protectsReads, attemptLimit.")
     var json = false
 
     func validate() throws {
@@ -76,7 +76,7 @@ struct UnprotectCommand: ParsableCommand {
     @Flag(help: PasswordGuess.confirmationHelp)
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, protectedFrom (before; null: it was not protected).")
+    @Flag(help: "Print JSON: product, uid, device, protectedFrom (before; null: it was not protected).")
     var json = false
 
     func validate() throws {

@@ -28,7 +28,7 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Tolerate the flag errors tags in the wild have.")
     var lenient = false
 
-    @Flag(help: "Print JSON (the schema of `ndef decode --json`).")
+    @Flag(help: "Print JSON: product, uid, device, then the message as `ndef decode --json` gives it (length, records).")
     var json = false
 
     func validate() throws {
@@ -48,7 +48,7 @@ struct ReadCommand: ParsableCommand {
         let message: NDEFMessage
         do throws(Type2Error) { message = try session.tag.readNDEF(mode: mode) } catch { throw session.failure(error) }
         if json {
-            print(MessageJSON.make(message, mode: mode).text)
+            print(JSON.object(TagJSON.header(session) + MessageJSON.members(message, mode: mode)).text)
         } else {
             MessageDescription.lines(message, mode: mode).forEach { print($0) }
         }

@@ -47,7 +47,7 @@ final class TagSession {
                 return .success(TagSession(reader: reader, connection: connection))
             case let .other(card):
                 reader.close()
-                return .failure(OtherCard(family: card.family, info: card.info, version: card.version))
+                return .failure(OtherCard(family: card.family, info: card.info, version: card.version, device: reader.spec.description))
             }
         } catch {
             reader.close()
@@ -99,13 +99,20 @@ struct OtherCard: Error {
     var info: TargetInfo
     /// Its GetVersion (an NXP ISO-DEP card's), nil when none was asked or answered.
     var version: NXPCardVersion?
+    /// The device string of the reader it was found on.
+    var device: String
 }
 
 extension CLIError {
     /// A tag failure: 65 for data the tag holds that is not valid or bytes a one-time-programmable
-    /// page cannot take, 69 when the reader failed, 1 for the rest.
+    /// page cannot take, 64 for an erase not confirmed with `--yes`, 69 when the reader failed,
+    /// 1 for the rest (of kind `refused` when the tag said no: a NAK, a password, a lock).
     static func tag(_ failure: TagFailure) -> CLIError {
         switch failure.kind {
+        case .wouldErase:
+            return .usage(failure.message)
+        case .exchange(.negativeAcknowledgement), .readOnly, .alreadyLocked, .passwordProtected, .wrongPassword:
+            return .refused(failure.message)
         case let .invalidNDEF(problem):
             if case .noNDEFMessageTLV = problem.reason {
                 return .data(failure.message + " — no NDEF TLV: run format")

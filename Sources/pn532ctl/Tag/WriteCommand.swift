@@ -39,7 +39,7 @@ struct WriteCommand: ParsableCommand {
     @Flag(help: "Do not read the pages back.")
     var noVerify = false
 
-    @Flag(help: "Print JSON: product, uid, bytes, records, pagesWritten, pagesVerified.")
+    @Flag(help: "Print JSON: product, uid, device, bytes, records, pagesWritten, pagesVerified.")
     var json = false
 
     @Argument(
@@ -60,9 +60,7 @@ struct WriteCommand: ParsableCommand {
         do throws(Type2Error) { result = try session.tag.writeNDEF(ndef, verify: !noVerify) } catch {
             let failure = session.failure(error)
             guard interrupt.isInterrupted else { throw failure }
-            StandardError.write("pn532ctl: \(failure.message)\n")
-            StandardError.write("pn532ctl: interrupted (\(Self.signalName(interrupt))) during the write\n")
-            throw ExitCode(interrupt.exitCode)
+            throw interrupted(interrupt, "\(failure.message); interrupted (\(Self.signalName(interrupt))) during the write")
         }
         if json {
             print(JSON.object(TagJSON.header(session) + [("bytes", .int(ndef.length)), ("records", .int(ndef.records.count))]
@@ -72,9 +70,13 @@ struct WriteCommand: ParsableCommand {
                 + "\(result.pagesWritten) page writes" + (noVerify ? "" : ", \(result.pagesVerified) pages read back and verified"))
         }
         if interrupt.isInterrupted {
-            StandardError.write("pn532ctl: interrupted (\(Self.signalName(interrupt))) after the write finished: \(name) holds the new message\n")
-            throw ExitCode(interrupt.exitCode)
+            throw interrupted(interrupt, "interrupted (\(Self.signalName(interrupt))) after the write finished: \(name) holds the new message")
         }
+    }
+
+    /// The error that ends a write a signal interrupted: 128 + the signal, kind `interrupted`.
+    private func interrupted(_ interrupt: FlashInterrupt, _ message: String) -> CLIError {
+        CLIError(message: message, exitCode: ExitCode(interrupt.exitCode), kind: .interrupted)
     }
 
     static func signalName(_ interrupt: FlashInterrupt) -> String {

@@ -30,7 +30,7 @@ struct TokenCheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The token key; must not be readable by group or others.", valueName: "FILE"), completion: .file())
     var key: String
 
-    @Flag(help: "Print JSON: product, uid, valid, and each slot's slot, valid, token and error.")
+    @Flag(help: "Print JSON: product, uid, device, valid, and each slot's slot, valid, token and error.")
     var json = false
 
     func run() throws {

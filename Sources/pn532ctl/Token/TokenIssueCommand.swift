@@ -55,7 +55,7 @@ struct TokenIssueCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The key id of --key, as the doors' security.key_id (0-255, default 0).", valueName: "N"))
     var keyID: UInt8 = 0
 
-    @Flag(help: "Print JSON: product, uid, token, record, bytes, records, pagesWritten, pagesVerified.")
+    @Flag(help: "Print JSON: product, uid, device, token, record, bytes, records, pagesWritten, pagesVerified.")
     var json = false
 
     func validate() throws {

@@ -46,7 +46,8 @@ struct BenchCommandTests {
     @Test func watchReportsOnePresentation() throws {
         let result = try pn532ctl(["scan", "--watch", "--count", "1", "--json"])
         #expect(result.status == 0)
-        #expect(result.output == #"{"event":"present","uid":"04112233445566","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"# + "\n")
+        #expect(result.output == #"{"event":"present","uid":"04112233445566","product":null,"device":"sim","atqa":"0044","sak":"00","#
+            + #""ats":null,"pmm":null,"systemCode":null,"atqb":null,"attribResponse":null,"technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"# + "\n")
     }
 
     @Test func watchReportsCardsOfTheOtherFamilies() throws {

@@ -210,4 +210,19 @@ struct DoorCheckConfigCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("note: security.counter_file: \(scene.directory.path)/counters does not exist yet: start the door once with `door run --new-counters`"))
     }
+
+    /// `--config FILE`, as door run and door release take it, is the same file as FILE;
+    /// both at once is usage.
+    @Test func theFileCanBeGivenWithConfigAsTheOtherDoorCommandsTakeIt() throws {
+        let scene = try Scene(try Self.example())
+        defer { scene.remove() }
+        let positional = try scene.check()
+        let option = try pn532ctl(["door", "check-config", "--config", scene.config, "--boards", Self.boards])
+        #expect(option.status == 0, "\(option.standardError)")
+        #expect(option.output == positional.output)
+        #expect(option.standardError == positional.standardError)
+        let both = try pn532ctl(["door", "check-config", scene.config, "--config", scene.config])
+        #expect(both.status == 64)
+        #expect(both.standardError.contains("give the configuration as FILE or --config FILE, not both"))
+    }
 }

@@ -186,9 +186,10 @@ struct FlashCommandTests {
         let key = try scene.secret("door.key")
         let csv = try scene.file("users.csv", "user\nalice\n")
         let flash = try scene.flash(["--csv", csv, "--token-column", "user", "--key", key, "--json"])
-        #expect(try flash.readLine() == #"{"event":"ready","done":0,"total":1}"#)
-        #expect(try flash.readLine() == #"{"event":"tag","result":"ok","uid":"040000000000A1","product":"NTAG213","bytes":59,"seq":1,"error":null,"done":1,"total":1}"#)
-        #expect(try flash.readLine().hasPrefix(#"{"event":"summary","written":1,"failed":0,"skipped":0,"interrupted":false,"#))
+        let device = #""device":"uart:"# + scene.simulator.path + #":115200","#
+        #expect(try flash.readLine() == #"{"event":"ready","# + device + #""done":0,"total":1}"#)
+        #expect(try flash.readLine() == #"{"event":"tag","# + device + #""result":"ok","uid":"040000000000A1","product":"NTAG213","bytes":59,"seq":1,"error":null,"done":1,"total":1}"#)
+        #expect(try flash.readLine().hasPrefix(#"{"event":"summary","# + device + #""written":1,"failed":0,"skipped":0,"interrupted":false,"#))
         #expect(flash.wait() == 0)
         let read = try scene.readBack("040000000000A1", product: "ntag213", json: true)
         #expect(read.contains(#""type":"pn532ctl.org:token""#))
@@ -213,10 +214,10 @@ struct FlashCommandTests {
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == #"{"event":"ready","done":0,"total":1}"#)
-        #expect(lines[1].hasPrefix(#"{"event":"tag","result":"ok","uid":"#))
+        #expect(lines[0] == #"{"event":"ready","device":"sim:ntag216","done":0,"total":1}"#)
+        #expect(lines[1].hasPrefix(#"{"event":"tag","device":"sim:ntag216","result":"ok","uid":"#))
         #expect(lines[1].contains(#""product":"NTAG216","bytes":9,"seq":1,"error":null,"done":1,"total":1}"#))
-        #expect(lines[2].hasPrefix(#"{"event":"summary","written":1"#))
+        #expect(lines[2].hasPrefix(#"{"event":"summary","device":"sim:ntag216","written":1"#))
     }
 
     /// Bad input stops the run before the reader is opened (the device does not exist: opening

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("pn532ctl gpio against a kernel-like sysfs tree")
 struct GPIOCommandTests {
     private func gpio(_ arguments: [String], root: URL) throws -> CommandResult {
@@ -46,6 +50,25 @@ struct GPIOCommandTests {
         let pulse = try gpio(["pulse", "GPIO17", "2", "--active-low"], root: root)
         #expect(pulse.status == 0)
         #expect(try value(root) == "1")  // active-low: off is high
+    }
+
+    /// A pulse cut short by a signal switches the line off and exits 128 + that signal: 143
+    /// after SIGTERM, 129 after SIGHUP, 130 after SIGINT (not 130 for all three).
+    @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130)] as [(Int32, Int32)])
+    func aPulseEndsWith128PlusTheSignal(_ signal: Int32, _ status: Int32) throws {
+        let root = try sysfsTree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pulse = try BackgroundCommand(["gpio", "pulse", "GPIO17", "600000", "--backend", "sysfs", "--sysfs-root", root.path])
+        // The line is on only once the signals are watched (the clock comes first): wait for it.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try value(root) != "1" {
+            try #require(ContinuousClock.now < deadline, "the pulse never switched the line on")
+            try #require(pulse.isRunning, "the pulse ended before it began")
+            usleep(5_000)
+        }
+        kill(pulse.processIdentifier, signal)
+        #expect(pulse.wait() == status)
+        #expect(try value(root) == "0", "switched off before it exited")
     }
 
     @Test func watchStopsAtTheTimeout() throws {

@@ -75,9 +75,11 @@ struct NDEFEncodeCommandTests {
         #expect(result.standardError.contains("no record given"))
     }
 
-    @Test func badHexDataIsADataError() throws {
+    /// A bad option value is usage (64) and names its option.
+    @Test func badHexDataNamesTheOption() throws {
         let result = try pn532ctl(["ndef", "encode", "--mime", "a/b", "--hex", "0G"])
-        #expect(result.status == 65)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("pn532ctl: --hex 0G: "), "\(result.standardError)")
         #expect(result.standardError.contains("'G' is not a hex digit"))
     }
 

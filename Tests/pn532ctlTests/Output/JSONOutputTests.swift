@@ -121,8 +121,9 @@ struct JSONOutputTests {
     func conflictingFlagsAreUsageErrors(_ arguments: [String], _ message: String) throws {
         let result = try pn532ctl(arguments)
         #expect(result.status == 64)
-        let error = try Self.object(result)
-        #expect((error["error"] as? String)?.hasPrefix(message) == true, "\(result.output)")
+        let error = try #require(try Self.object(result)["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.hasPrefix(message) == true, "\(result.output)")
+        #expect(error["kind"] as? String == "usage")
         #expect(error["exitCode"] as? Int == 64)
         #expect(result.standardError.isEmpty)
     }
@@ -131,10 +132,14 @@ struct JSONOutputTests {
         let blank = try pn532ctl(["read", "--json", "--device", "sim:blank"])
         #expect(blank.status == 1)
         #expect(blank.standardError.isEmpty)
-        let error = try Self.object(blank)
-        #expect((error["error"] as? String)?.contains("not formatted for NDEF") == true)
+        let object = try Self.object(blank)
+        #expect(Set(object.keys) == ["error", "device"])
+        #expect(object["device"] as? String == "sim:blank")
+        let error = try #require(object["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("not formatted for NDEF") == true)
         #expect(error["exitCode"] as? Int == 1)
-        #expect(Set(error.keys) == ["error", "exitCode"])
+        #expect(error["kind"] as? String == "failed")
+        #expect(Set(error.keys) == ["kind", "message", "exitCode"])
 
         let plain = try pn532ctl(["read", "--device", "sim:blank"])
         #expect(plain.status == 1)
@@ -143,10 +148,12 @@ struct JSONOutputTests {
 
         let usage = try pn532ctl(["identify", "--json", "--wait", "0"])
         #expect(usage.status == 64)
-        #expect((try Self.object(usage)["error"] as? String)?.contains("--wait") == true)
+        #expect(((try Self.object(usage)["error"] as? [String: Any])?["message"] as? String)?.contains("--wait") == true)
+        #expect(try Self.object(usage)["device"] is NSNull, "no device was resolved")
 
         let missing = try pn532ctl(["door", "check-config", "--json", "/nonexistent/door.toml"])
         #expect(missing.status == 66)
-        #expect(try Self.object(missing)["exitCode"] as? Int == 66)
+        #expect((try Self.object(missing)["error"] as? [String: Any])?["exitCode"] as? Int == 66)
+        #expect((try Self.object(missing)["error"] as? [String: Any])?["kind"] as? String == "noInput")
     }
 }

@@ -83,11 +83,11 @@ struct SimCommandTests {
         let simulator = try SimulatorProcess(["--empty"])
         let watch = try BackgroundCommand(["scan", "--watch", "--json", "--count", "2", "--timeout", "20", "--device", simulator.path])
         #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
-        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
+        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","product":null,"device":"uart:"# + simulator.path + #":115200","atqa":"0044","sak":"00","ats":null,"pmm":null,"systemCode":null,"atqb":null,"attribResponse":null,"technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
         #expect(try simulator.control("remove") == "removed all")
-        #expect(try watch.readLine() == #"{"event":"removed","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
+        #expect(try watch.readLine() == #"{"event":"removed","uid":"04A1B2C3D4E5F6","product":null,"device":"uart:"# + simulator.path + #":115200","atqa":"0044","sak":"00","ats":null,"pmm":null,"systemCode":null,"atqb":null,"attribResponse":null,"technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
         #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6") == "present 04A1B2C3D4E5F6 NTAG213")
-        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","atqa":"0044","sak":"00","technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
+        #expect(try watch.readLine() == #"{"event":"present","uid":"04A1B2C3D4E5F6","product":null,"device":"uart:"# + simulator.path + #":115200","atqa":"0044","sak":"00","ats":null,"pmm":null,"systemCode":null,"atqb":null,"attribResponse":null,"technology":"NFC-A","family":"NFC Forum Type 2 tag","nfcForumType":2}"#)
         #expect(watch.wait() == 0)
     }
 

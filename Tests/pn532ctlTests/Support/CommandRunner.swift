@@ -23,9 +23,7 @@ func pn532ctl(_ arguments: [String], input: Data = Data(), environment: [String:
     let process = Process()
     process.executableURL = binaryURL
     process.arguments = arguments
-    var variables = ProcessInfo.processInfo.environment
-    variables["PN532_DEVICE"] = nil
-    process.environment = variables.merging(environment) { $1 }
+    process.environment = testEnvironment().merging(environment) { $1 }
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
@@ -35,6 +33,20 @@ func pn532ctl(_ arguments: [String], input: Data = Data(), environment: [String:
         status: process.terminationStatus,
         standardOutput: try Data(contentsOf: outputURL),
         standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// The reader setting file the tests' commands read (`PN532CTL_DEVICE_FILE`): `sim`, so that a
+/// reader configured on the machine (`/etc/pn532ctl/device`) is never what a test talks to.
+let testDeviceSettingFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/device/sim").path
+
+/// This process's environment for a `pn532ctl` the tests run: no `PN532_DEVICE`, and the
+/// tests' own reader setting file.
+func testEnvironment() -> [String: String] {
+    var variables = ProcessInfo.processInfo.environment
+    variables["PN532_DEVICE"] = nil
+    variables["PN532CTL_DEVICE_FILE"] = testDeviceSettingFile
+    return variables
 }
 
 /// A fresh empty directory under the system's temporary directory.

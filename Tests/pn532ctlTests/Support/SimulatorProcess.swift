@@ -24,8 +24,8 @@ final class BackgroundCommand {
             process.executableURL = binaryURL
             process.arguments = arguments
         }
-        var variables = ProcessInfo.processInfo.environment
-        for name in ["JOURNAL_STREAM", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "PN532_DEVICE"] { variables[name] = nil }
+        var variables = testEnvironment()
+        for name in ["JOURNAL_STREAM", "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] { variables[name] = nil }
         process.environment = variables.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = readingStandardError ? FileHandle.nullDevice : output
@@ -35,6 +35,9 @@ final class BackgroundCommand {
 
     /// The process id.
     var processIdentifier: Int32 { process.processIdentifier }
+
+    /// True until the process has ended.
+    var isRunning: Bool { process.isRunning }
 
     /// Reads lines until one contains `text` and returns it, waiting at most `seconds` in all.
     func readLine(containing text: String, within seconds: Int64 = 20) throws -> String {

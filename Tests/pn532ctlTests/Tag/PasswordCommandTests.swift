@@ -28,7 +28,7 @@ struct PasswordCommandTests {
         let refused = try pn532ctl(command + ["--password", "01020304", "--trace"] + device)
         #expect(refused.status == 64)
         #expect(refused.standardError.contains("the tag allows 2 failed password attempts in all (AUTHLIM 1)"))
-        #expect(refused.standardError.contains("add --yes to try the password"))
+        #expect(refused.standardError.contains("add --yes to confirm"))
         #expect(!refused.standardError.contains("1B 01 02 03 04"), "PWD_AUTH was sent")
         let confirmed = try pn532ctl(command + ["--password", "01020304", "--yes"] + device)
         #expect(confirmed.status == 0, "\(confirmed.standardError)")
