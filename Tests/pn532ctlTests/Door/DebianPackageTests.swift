@@ -33,6 +33,10 @@ struct DebianPackageTests {
             String(decoding: try Data(contentsOf: tree.appendingPathComponent(relative)), as: UTF8.self)
         }
 
+        func mode(_ relative: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path(relative))[.posixPermissions] as? Int)
+        }
+
         func field(_ name: String) throws -> String {
             let result = try runProgram("dpkg-deb", ["-f", deb.path, name])
             return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -89,6 +93,26 @@ struct DebianPackageTests {
         #expect(try package.text("etc/pn532ctl/door.toml") == String(decoding: try InstallScriptTests.repositoryFile("scripts/door.toml"), as: UTF8.self))
         let packaged = try runProgram(package.path("usr/bin/pn532ctl"), ["--version"])
         #expect(packaged.output == (try pn532ctl(["--version"])).output)
+    }
+
+    /// Debian policy 12.5: the package carries its licence, machine-readable (DEP-5), naming
+    /// the repository's licence and the system's copy of its text.
+    @Test func holdsTheCopyrightFileNamingTheLicence() throws {
+        let package = try Package()
+        let copyright = try package.text("usr/share/doc/pn532ctl/copyright")
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+        #expect(copyright.contains("\nUpstream-Name: pn532ctl\n"))
+        #expect(copyright.contains("\nFiles: *\n"))
+        #expect(copyright.contains("\nLicense: Apache-2.0\n"))
+        #expect(copyright.contains("/usr/share/common-licenses/Apache-2.0"))
+        #expect(try package.mode("usr/share/doc/pn532ctl/copyright") == 0o644)
+        let licence = String(decoding: try InstallScriptTests.repositoryFile("LICENSE"), as: UTF8.self)
+        #expect(licence.contains("Apache License\n                           Version 2.0, January 2004"))
+        #expect(licence.contains("END OF TERMS AND CONDITIONS"))
+        #expect(try package.text("usr/share/doc/pn532ctl/NOTICE") == String(decoding: try InstallScriptTests.repositoryFile("NOTICE"), as: UTF8.self))
+        // Every paragraph's License names a licence the file states in full or by reference.
+        let named = Set(copyright.matches(of: /\nLicense: ([^\n]+)\n/).map { String($0.output.1) })
+        #expect(named == ["Apache-2.0"])
     }
 
     @Test func maintainerScriptsAndConffiles() throws {
