@@ -71,6 +71,7 @@ struct DebianPackageTests {
             "./usr/share/fish/vendor_completions.d/pn532ctl.fish", "./usr/lib/systemd/system/pn532ctl-door.service",
             "./usr/lib/systemd/system/pn532ctl-hooks.service", "./usr/lib/udev/rules.d/99-pn532ctl.rules",
             "./usr/share/pn532ctl/boards/rpi4-uart.toml", "./etc/pn532ctl/door.toml", "./etc/pn532ctl-hooks/hooks.toml",
+            "./usr/share/doc/pn532ctl/copyright", "./usr/lib/pn532ctl/device-setting",
         ] {
             #expect(listing.output.contains(" \(path)\n"), "the package lacks \(path)")
         }
@@ -134,6 +135,8 @@ struct DebianPackageTests {
         #expect(unit.contains("SupplementaryGroups=dialout gpio i2c pn532ctl-hooks"))
         #expect(postinst.contains("device_groups=\"dialout gpio i2c\""))
         #expect(postinst.contains("useradd --system"))
+        #expect(postinst.contains("/usr/lib/pn532ctl/device-setting ${PN532CTL_DEVICE:+--device \"$PN532CTL_DEVICE\"}"))
+        #expect(FileManager.default.isExecutableFile(atPath: package.path("usr/lib/pn532ctl/device-setting")))
         let prerm = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("prerm")), as: UTF8.self)
         #expect(prerm.contains("systemctl stop pn532ctl-door.service"))
     }
@@ -156,10 +159,12 @@ struct DebianPackageTests {
         #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
         #expect(output.contains("key: 600 pn532ctl:pn532ctl 32\n"), "\(output)")
         #expect(output.contains("config: 640 root:pn532ctl\n"), "\(output)")
+        #expect(output.contains("device: uart:/dev/ttyUSB0 644\n"), "\(output)")
+        #expect(output.contains("drop-in: DeviceAllow=/dev/ttyUSB0 rw\n"), "\(output)")
         #expect(output.contains("version: \(try pn532ctl(["--version"]).output)"), "\(output)")
         #expect(output.contains("enabled: \n"), "a first install enables nothing: the example configuration is not the owner's\n\(output)")
         #expect(output.contains("manual: /usr/share/man/man1/pn532ctl-door-run.1.gz\n"), "\(output)")
-        #expect(output.contains("after purge: no /etc/pn532ctl, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
+        #expect(output.contains("after purge: no /etc/pn532ctl, no drop-in, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
     }
 
     /// `sh inside.sh WORK DEB`, run by `unshare --mount`: the overlay, apt inside it, a report.
@@ -178,7 +183,9 @@ struct DebianPackageTests {
         chroot "$work/t/root" sh -eu -c '
             export DEBIAN_FRONTEND=noninteractive
             rm -f /var/lib/man-db/auto-update    # no man-db index rebuild: seconds of CPU
-            apt-get install -y -q /tmp/pkg/*.deb
+            PN532CTL_DEVICE=uart:/dev/ttyUSB0 apt-get install -y -q /tmp/pkg/*.deb
+            echo "device: $(grep -v "^#" /etc/pn532ctl/device) $(stat -c %a /etc/pn532ctl/device)"
+            echo "drop-in: $(grep DeviceAllow /etc/systemd/system/pn532ctl-door.service.d/device.conf)"
             echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
             echo "hooks user: $(id -nG pn532ctl-hooks)"
             echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
@@ -189,6 +196,7 @@ struct DebianPackageTests {
             apt-get purge -y -q pn532ctl
             printf "after purge:"
             [ -e /etc/pn532ctl ] || printf " no /etc/pn532ctl,"
+            [ -e /etc/systemd/system/pn532ctl-door.service.d ] || printf " no drop-in,"
             [ -e /var/lib/pn532ctl ] || printf " no /var/lib/pn532ctl,"
             [ -e /usr/bin/pn532ctl ] || printf " no /usr/bin/pn532ctl,"
             ls /etc/systemd/system/multi-user.target.wants | grep -q pn532ctl || printf " not enabled"
