@@ -12,8 +12,9 @@ package enum ServiceDevices {
     package static let allowed = ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1"]
 
     /// The `DeviceAllow=` lines `spec` needs beyond the unit's: its path and, for a symlink
-    /// (`/dev/serial/by-id/…`), the device it resolves to. Empty for devices the unit allows
-    /// and for readers that are no device file (the simulator).
+    /// (`/dev/serial/by-id/…`), the device it resolves to. Empty for devices the unit allows,
+    /// for readers that are no device file (the simulator) and for a relative path that does
+    /// not resolve.
     package static func missingLines(for spec: DeviceSpec) -> [String] {
         let path: String
         switch spec {
@@ -21,7 +22,9 @@ package enum ServiceDevices {
         case .i2c(let device, _): path = device
         case .plugged: return []
         }
-        var paths = [path]
+        // A relative path (`uart:ttyUSB0`) is the working directory's: only its resolved form
+        // is a path systemd can allow.
+        var paths = path.hasPrefix("/") ? [path] : []
         if let resolved = realpath(path, nil) {
             paths.append(String(cString: resolved))
             free(resolved)
