@@ -2,21 +2,37 @@
 # Installs the door controller on a Raspberry Pi: a release build of pn532ctl (Swift standard
 # library linked in), its manual pages and bash, zsh and fish completions, the systemd units
 # (the door, and the hook runner under its own account), the default configurations, a token
-# key, the board profiles and a udev rule. The services are not enabled: the example
+# key, the reader's device (/etc/pn532ctl/device, and the door unit's DeviceAllow= drop-in
+# for it), the board profiles and a udev rule. The services are not enabled: the example
 # configuration names example UIDs anyone can copy onto a tag. Run as root from the
 # repository:
 #
 #   sudo scripts/install.sh                        build, install
 #   swift build -c release --static-swift-stdlib   (as yourself, when root has no swift), then
 #   sudo scripts/install.sh --no-build
+#   sudo scripts/install.sh --uninstall            remove it again (configuration kept)
 #
-# An existing /etc/pn532ctl/door.toml, door.key or /etc/pn532ctl-hooks/hooks.toml is never
-# replaced.
+# An existing /etc/pn532ctl/door.toml, door.key, device or /etc/pn532ctl-hooks/hooks.toml is
+# never replaced.
 #
 # Options:
 #   --no-build        install the binary already built (.build/release/pn532ctl)
 #   --binary PATH     install this binary instead (implies --no-build)
+#   --device SPEC     the reader: uart:/dev/ttyUSB0, i2c:/dev/i2c-1, … (default: /dev/serial0
+#                     when present, else /etc/pn532ctl/device is left a commented template;
+#                     no port is probed). Written to /etc/pn532ctl/device, to a new door.toml's
+#                     [reader] device, and as DeviceAllow= in the door unit's drop-in
+#                     /etc/systemd/system/pn532ctl-door.service.d/device.conf
 #   --no-systemctl    do not reload systemd and udev
+#   --allow-dynamic   accept a binary that needs Swift's shared runtime (libswiftCore.so): for
+#                     tests and development only, as it runs only where that Swift is installed
+#   --uninstall       stop and disable the units, then remove what this script installed: the
+#                     binary, manual pages, completions, units and drop-in, udev rule and board
+#                     profiles. The configuration (/etc/pn532ctl, /etc/pn532ctl-hooks), the
+#                     key, the counters (/var/lib/pn532ctl), the audit log (/var/log/pn532ctl)
+#                     and the accounts stay
+#   --purge           with --uninstall: also remove the configuration, the key, the counters
+#                     and the audit log (copy the audit log off first if it is evidence)
 # Environment:
 #   DESTDIR=DIR       install under DIR instead of /: no root needed, and no accounts, owners,
 #                     udev or systemctl (for packaging and tests)
@@ -45,6 +61,10 @@ prefix=${PREFIX:-/usr/local}
 build=yes
 systemctl=yes
 binary=
+device=
+allow_dynamic=no
+uninstall=no
+purge=no
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -55,6 +75,13 @@ while [ $# -gt 0 ]; do
             binary=$2
             build=no
             shift ;;
+        --device)
+            [ $# -ge 2 ] || fail "--device needs a device (uart:/dev/ttyUSB0, i2c:/dev/i2c-1)"
+            device=$2
+            shift ;;
+        --allow-dynamic) allow_dynamic=yes ;;
+        --uninstall) uninstall=yes ;;
+        --purge) purge=yes ;;
         -h | --help) usage; exit 0 ;;
         *) fail "unknown option $1 (see --help)" ;;
     esac
@@ -75,6 +102,7 @@ esac
 if [ -z "$destdir" ] && [ "$(id -u)" -ne 0 ]; then
     fail "run as root (sudo scripts/install.sh), or set DESTDIR to install into a directory"
 fi
+[ "$purge" = no ] || [ "$uninstall" = yes ] || fail "--purge goes with --uninstall"
 
 # The daemon's account and the groups of the devices it drives (the udev rule uses gpio and
 # i2c, the unit names all three as SupplementaryGroups, so they must exist).
@@ -83,6 +111,44 @@ device_groups="dialout gpio i2c"
 # The hook runner's account: no device, no key, no log of the door's. The door's account joins
 # its group to reach the runner's socket.
 hooks_user=pn532ctl-hooks
+
+bindir=$prefix/bin
+mandir=$prefix/share/man/man1
+man5dir=$prefix/share/man/man5
+bashdir=$prefix/share/bash-completion/completions
+zshdir=$prefix/share/zsh/site-functions
+fishdir=$prefix/share/fish/vendor_completions.d
+units="pn532ctl-door.service pn532ctl-hooks.service"
+dropin_dir=/etc/systemd/system/pn532ctl-door.service.d
+
+if [ "$uninstall" = yes ]; then
+    if [ "$systemctl" = yes ]; then
+        # While the binary is still there: stopping the door runs its ExecStopPost (door
+        # release), which leaves the door locked.
+        systemctl disable --now $units 2>/dev/null || true
+    fi
+    echo "== removing pn532ctl from ${destdir:-/}"
+    rm -f "$destdir$bindir/pn532ctl" "$destdir$mandir"/pn532ctl.1 "$destdir$mandir"/pn532ctl-*.1 \
+        "$destdir$man5dir/door.toml.5" "$destdir$man5dir/hooks.toml.5" \
+        "$destdir$bashdir/pn532ctl" "$destdir$zshdir/_pn532ctl" "$destdir$fishdir/pn532ctl.fish" \
+        "$destdir/etc/udev/rules.d/99-pn532ctl.rules" "$destdir$dropin_dir/device.conf"
+    for unit in $units; do rm -f "$destdir/etc/systemd/system/$unit"; done
+    rm -rf "$destdir/usr/share/pn532ctl/boards"
+    rmdir "$destdir/usr/share/pn532ctl" "$destdir$dropin_dir" 2>/dev/null || true
+    if [ "$purge" = yes ]; then
+        rm -rf "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/var/lib/pn532ctl" "$destdir/var/log/pn532ctl"
+        echo "purged the configuration, the key, the counters and the audit log"
+    else
+        echo "kept the configuration (/etc/pn532ctl, /etc/pn532ctl-hooks), the counters (/var/lib/pn532ctl) and the audit log (/var/log/pn532ctl): --purge removes them"
+    fi
+    if [ "$systemctl" = yes ]; then
+        systemctl daemon-reload
+        if command -v udevadm >/dev/null 2>&1; then udevadm control --reload; fi
+    fi
+    exit 0
+fi
+
+[ -z "$device" ] || "$repo/scripts/device-setting" --check --device "$device"
 
 if [ "$build" = yes ]; then
     command -v swift >/dev/null 2>&1 ||
@@ -93,6 +159,14 @@ if [ "$build" = yes ]; then
 fi
 [ -n "$binary" ] || binary="$repo/.build/release/pn532ctl"
 [ -f "$binary" ] || fail "no binary at $binary: build it first (swift build -c release --static-swift-stdlib)"
+# The binary must carry the Swift runtime: the Pi has no Swift installed, and a door that
+# cannot load libswiftCore.so never starts.
+command -v readelf >/dev/null 2>&1 || fail "readelf is needed to check the binary (apt install binutils)"
+swift_libraries=$(readelf -d "$binary" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+    grep -E '^(libswift|libFoundation|lib_Foundation|libdispatch\.so|libBlocksRuntime\.so)' | tr '\n' ' ' | sed 's/ $//') || true
+if [ -n "$swift_libraries" ] && [ "$allow_dynamic" = no ]; then
+    fail "$binary needs Swift's shared runtime ($swift_libraries), which a Pi without Swift lacks: build it with swift build -c release --static-swift-stdlib (or pass --allow-dynamic, for tests and development only)"
+fi
 
 if [ -z "$destdir" ]; then
     for group in $device_groups; do
@@ -118,16 +192,13 @@ chown_to() {
 }
 
 echo "== installing into ${destdir:-/}"
-bindir=$prefix/bin
-mandir=$prefix/share/man/man1
-man5dir=$prefix/share/man/man5
-bashdir=$prefix/share/bash-completion/completions
-zshdir=$prefix/share/zsh/site-functions
-fishdir=$prefix/share/fish/vendor_completions.d
 install -d -m 0755 "$destdir$bindir" "$destdir/usr/share/pn532ctl/boards" \
     "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
     "$destdir$mandir" "$destdir$man5dir" "$destdir$bashdir" "$destdir$zshdir" "$destdir$fishdir"
-install -d -m 0750 "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
+# /etc/pn532ctl is open to every user for /etc/pn532ctl/device (the command line's reader);
+# the key (600) and door.toml (640) keep their own modes.
+install -d -m 0755 "$destdir/etc/pn532ctl"
+install -d -m 0750 "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 chown_to "root:$user" "$destdir/etc/pn532ctl"
 chown_to "root:$hooks_user" "$destdir/etc/pn532ctl-hooks"
 chown_to "$user:$user" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
@@ -157,7 +228,7 @@ for profile in "$repo"/boards/*; do
 done
 
 # The units name /usr/local/bin/pn532ctl: another PREFIX's binary replaces it.
-for unit in pn532ctl-door.service pn532ctl-hooks.service; do
+for unit in $units; do
     sed "s|/usr/local/bin/pn532ctl|$bindir/pn532ctl|g" "$repo/scripts/$unit" >"$docs/$unit"
     install -m 0644 "$docs/$unit" "$destdir/etc/systemd/system/$unit"
 done
@@ -166,6 +237,15 @@ install -m 0644 "$repo/scripts/99-pn532ctl.rules" "$destdir/etc/udev/rules.d/99-
 config="$destdir/etc/pn532ctl/door.toml"
 if [ -e "$config" ]; then
     echo "kept the existing $config"
+    [ -z "$device" ] || echo "install.sh: the door's reader is [reader] device in $config: set it to \"$device\" there" >&2
+elif [ -n "$device" ]; then
+    # The door's own reader: the example's commented device line becomes the one given.
+    sed "s|^# device = \"/dev/serial0\" .*|device = \"$device\"            # install.sh --device|" \
+        "$repo/scripts/door.toml" >"$config.new"
+    grep -q "^device = \"$device\"" "$config.new" || fail "could not set [reader] device in $config.new (scripts/door.toml changed?)"
+    chmod 0640 "$config.new"
+    chown_to "root:$user" "$config.new"
+    mv "$config.new" "$config"
 else
     install -m 0640 "$repo/scripts/door.toml" "$config"
     chown_to "root:$user" "$config"
@@ -190,6 +270,9 @@ else
     "$destdir$bindir/pn532ctl" key new "$key" $owner >/dev/null || fail "could not make the token key $key"
 fi
 
+# The command line's reader (/etc/pn532ctl/device) and the door unit's DeviceAllow= for it.
+"$repo/scripts/device-setting" --root "$destdir" ${device:+--device "$device"}
+
 if [ "$systemctl" = yes ]; then
     if command -v udevadm >/dev/null 2>&1; then
         udevadm control --reload
@@ -203,6 +286,9 @@ Installed. Next (man pn532ctl, man pn532ctl-door-run; completions load in a new 
   1. edit ${destdir}/etc/pn532ctl/door.toml (board, users), then
      pn532ctl door check-config ${destdir}/etc/pn532ctl/door.toml
   2. systemctl enable --now pn532ctl-door   (journalctl -u pn532ctl-door; pn532ctl door log)
+     Its first start creates the token counters (${destdir}/var/lib/pn532ctl/counters). A door
+     that cannot start stops retrying after 5 attempts: fix what its last journal line says,
+     then systemctl reset-failed pn532ctl-door and start it again.
   3. hooks, if any: ${destdir}/etc/pn532ctl-hooks/hooks.toml, [hooks] in door.toml, then
      systemctl enable --now pn532ctl-hooks   (journalctl -u pn532ctl-hooks)
 EOF

@@ -1,4 +1,5 @@
 import Basics
+import DoorRecords
 import GPIO
 import PN532Reader
 import SystemPackage
@@ -20,12 +21,17 @@ package struct DoorPreflight {
     package let spec: DeviceSpec
     /// The token counters (empty without rolling counters, or beginning afresh).
     package let counters: [DecisionState.CounterKey: DecisionState.TokenCounter]
+    /// Why the counters begin afresh from a counter file that does not exist (the door's first
+    /// start, or `--new-counters`); nil when they were read, or are off. `door run` then
+    /// creates the file at once and says so in both logs.
+    package let freshCounters: String?
     /// What could not be checked here, or will need something at the door's first start.
     package let notes: [String]
 
-    /// Checks `config`, read from `path` (errors name its keys' lines). `newCounters` is `door run --new-counters`; with
-    /// `missingCountersAllowed` (check-config) a missing counter file in an existing directory is
-    /// a note, not an error.
+    /// Checks `config`, read from `path` (errors name its keys' lines). A missing counter file
+    /// begins afresh when the audit log does not exist either (the door's first start) or with
+    /// `newCounters` (`door run --new-counters`), and is refused otherwise; with
+    /// `missingCountersAllowed` (check-config) it is a note, not an error, and nothing begins.
     ///
     /// - Throws: `DoorError` naming the file, line and key: a wrong value, a file or directory
     ///   that cannot be used, a key others can read.
@@ -34,21 +40,56 @@ package struct DoorPreflight {
         do throws(ConfigError) { policy = try DoorPolicy(loading: config, from: path) } catch { throw .configuration(error) }
         spec = try Self.device(config.reader, at: places)
         var notes = try Self.checkLines(config, gpio: gpio, places: places)
+        if let note = ServiceDevices.note(for: spec) { notes.append(note) }
         try Self.checkDirectory(of: config.audit.path, key: "audit.path", at: places)
         var counters: [DecisionState.CounterKey: DecisionState.TokenCounter] = [:]
+        var fresh: String?
         if config.security.rollingCounter {
-            try Self.checkDirectory(of: config.security.counterFile, key: "security.counter_file", at: places)
+            let file = config.security.counterFile
+            try Self.checkDirectory(of: file, key: "security.counter_file", at: places)
             do throws(CounterStoreError) {
-                counters = try CounterStore(path: config.security.counterFile).load(beginAfresh: newCounters)
+                counters = try CounterStore(path: file).load()
             } catch {
-                guard error.isMissing, missingCountersAllowed else {
-                    throw .counters(place: places("security.counter_file"), error)
+                guard error.isMissing else { throw .counters(place: places("security.counter_file"), error) }
+                let auditFiles = Self.existingAuditFiles(config.audit.path)
+                if missingCountersAllowed {
+                    notes.append(auditFiles.isEmpty
+                        ? "security.counter_file: \(file) does not exist yet: door run creates it at its first start (there is no audit log \(config.audit.path) yet either)"
+                        : "security.counter_file: \(Self.lostCounters(file, auditLog: auditFiles[0], configPath: path)): door run refuses to start")
+                } else if newCounters {
+                    fresh = "begun afresh (--new-counters): \(file) did not exist; created with no counters"
+                } else if auditFiles.isEmpty {
+                    fresh = "first start (neither \(file) nor the audit log \(config.audit.path) existed): \(file) created with no counters"
+                } else {
+                    throw .counters(place: places("security.counter_file"), Self.lostCounters(file, auditLog: auditFiles[0], configPath: path))
                 }
-                notes.append("security.counter_file: \(config.security.counterFile) does not exist yet: start the door once with `door run --new-counters`")
             }
         }
         self.counters = counters
+        self.freshCounters = fresh
         self.notes = notes
+    }
+
+    /// The audit log's files that exist (`path`, `path.1`): none means the door never ran with
+    /// this log. A file whose existence cannot be told counts as existing (fail secure: the
+    /// counters are then not begun afresh).
+    private static func existingAuditFiles(_ path: String) -> [String] {
+        var existing: [String] = []
+        for file in [path, AuditLog.rotatedPath(path, 1)] {
+            var status = stat()
+            if lstat(file, &status) == 0 || errno != ENOENT { existing.append(file) }
+        }
+        return existing
+    }
+
+    /// The refusal of a missing counter file when an audit log shows the door ran before: its
+    /// counters are lost, and beginning afresh is the owner's decision.
+    private static func lostCounters(_ file: String, auditLog: String, configPath: String) -> CounterStoreError {
+        var error = CounterStoreError(
+            path: file,
+            "does not exist, but the audit log \(auditLog) does (the door ran before): the counters of earlier grants are lost, so copies of earlier token states would be accepted; restore the file from a backup, or begin afresh once with `pn532ctl door run --config \(configPath) --new-counters` (under systemd: stop pn532ctl-door, run that as the door's account, sudo -u pn532ctl, stop it with Ctrl-C, then systemctl reset-failed pn532ctl-door and start it)")
+        error.isMissing = true
+        return error
     }
 
     /// The device of `[reader]`, its errors naming the key's place.

@@ -19,7 +19,8 @@ public typealias KeyPlaces = (_ key: String) -> String
 /// (a SIGTERM during the start is handled by the loop, relay locked); the outputs are driven
 /// released from the lines kept at the last start and the relay section of the file, even
 /// when the rest of it is invalid; then the configuration is read and checked, the relay
-/// requested already released, the lines kept for `door release`, the audit log opened, the
+/// requested already released, the lines kept for `door release`, a counter file that begins
+/// afresh created (the first start: see `DoorPreflight`), the audit log opened, the
 /// reader, decider, engine and inputs made, and the loop run until a stopping signal.
 public struct DoorStart {
     /// The configuration file.
@@ -64,6 +65,14 @@ public struct DoorStart {
             newCounters: newCounters, missingCountersAllowed: false)
         let lines = try DoorLines(door, clock: SystemGPIOClock())
         defer { lines.releaseOutputs() }
+        if let fresh = checked.freshCounters {
+            // Before the audit log is opened (and so created): a start cut short here finds
+            // the counter file next time, never an audit log without one.
+            do throws(CounterStoreError) { try CounterStore(path: door.security.counterFile).save([:]) } catch {
+                throw .counters(place: door.keyLines.place("security.counter_file"), error)
+            }
+            log.write(.notice, "token counters \(fresh)")
+        }
         do throws(DoorError) { try release.keep(ReleaseLines(door)) } catch {
             log.write(.warning, "\(error): door release falls back to the relay section of \(configPath)")
         }
@@ -72,6 +81,9 @@ public struct DoorStart {
         defer { audit.close() }
         let journal = DaemonJournal(audit: audit, log: log, onFailure: door.audit.onFailure)
         defer { journal.flush() }
+        if let fresh = checked.freshCounters {
+            journal.append(AuditEntry(time: AuditTime.now(), event: .config, rule: "counters", reason: "token counters \(fresh)"))
+        }
 
         let reader = DoorReader(
             connector: connector(checked.spec, lines.irq, lines.reset), timing: door.readerTiming,

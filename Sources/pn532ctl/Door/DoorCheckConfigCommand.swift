@@ -20,7 +20,9 @@ struct DoorCheckConfigCommand: ParsableCommand {
             clock). Then it checks what door run checks before it starts: the reader's device \
             string, the GPIO lines on the configured chip (when this machine has GPIO chips), \
             the audit log's directory and the counter file (its directory; the file itself \
-            unless it does not exist yet). Errors name the file, line and key. Exit status: 0 \
+            unless it does not exist yet: a note says whether door run creates it or refuses). A \
+            reader device the shipped pn532ctl-door.service does not allow gets a note with the \
+            DeviceAllow= line it needs. Errors name the file, line and key. Exit status: 0 \
             valid (warnings and notes included), 65 an invalid configuration (also a line the \
             chip lacks), 66 a missing file, 74 an audit or counter directory or file that \
             cannot be used, 77 a key file readable by others.

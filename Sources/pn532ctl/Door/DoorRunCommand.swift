@@ -29,6 +29,11 @@ struct DoorRunCommand: ParsableCommand {
             exits because of it. Under systemd (Type=notify) it reports READY, STATUS and \
             WATCHDOG pings itself. Operational messages go to standard error.
 
+            With rolling counters, the first start (neither security.counter_file nor the \
+            audit log exists) creates the counter file empty and says so in both logs; a \
+            counter file missing while the audit log exists is refused (74): restore it, or \
+            begin afresh once with --new-counters.
+
             Exit status: 0 after SIGTERM, 130 after SIGINT, 131 after SIGQUIT, 134 after \
             SIGABRT, 65 an invalid configuration, \
             66 a missing file, 69 a GPIO line that cannot be had, 74 a log or counter file \
@@ -54,7 +59,7 @@ struct DoorRunCommand: ParsableCommand {
     @Flag(help: "Print every PN532 frame on standard error.")
     var trace = false
 
-    @Flag(help: "Begin with no token counters when security.counter_file does not exist (its first start, or after the file was lost: every token's next state is then trusted once).")
+    @Flag(help: "Begin with no token counters when security.counter_file was lost (it does not exist while the audit log does: every token's next state is then trusted once). The first start, with no audit log either, creates the file without it.")
     var newCounters = false
 
     func run() throws {

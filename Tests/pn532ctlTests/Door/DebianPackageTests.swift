@@ -33,6 +33,10 @@ struct DebianPackageTests {
             String(decoding: try Data(contentsOf: tree.appendingPathComponent(relative)), as: UTF8.self)
         }
 
+        func mode(_ relative: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path(relative))[.posixPermissions] as? Int)
+        }
+
         func field(_ name: String) throws -> String {
             let result = try runProgram("dpkg-deb", ["-f", deb.path, name])
             return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -68,6 +72,7 @@ struct DebianPackageTests {
             "./usr/lib/systemd/system/pn532ctl-hooks.service", "./usr/lib/udev/rules.d/99-pn532ctl.rules",
             "./usr/share/pn532ctl/boards/rpi4-uart.toml", "./etc/pn532ctl/door.toml", "./etc/pn532ctl-hooks/hooks.toml",
             "./usr/share/man/man5/door.toml.5.gz", "./usr/share/man/man5/hooks.toml.5.gz", "./usr/share/man/man1/pn532ctl-key-new.1.gz",
+            "./usr/share/doc/pn532ctl/copyright", "./usr/lib/pn532ctl/device-setting",
         ] {
             #expect(listing.output.contains(" \(path)\n"), "the package lacks \(path)")
         }
@@ -94,6 +99,26 @@ struct DebianPackageTests {
         #expect(packaged.output == (try pn532ctl(["--version"])).output)
     }
 
+    /// Debian policy 12.5: the package carries its licence, machine-readable (DEP-5), naming
+    /// the repository's licence and the system's copy of its text.
+    @Test func holdsTheCopyrightFileNamingTheLicence() throws {
+        let package = try Package()
+        let copyright = try package.text("usr/share/doc/pn532ctl/copyright")
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+        #expect(copyright.contains("\nUpstream-Name: pn532ctl\n"))
+        #expect(copyright.contains("\nFiles: *\n"))
+        #expect(copyright.contains("\nLicense: Apache-2.0\n"))
+        #expect(copyright.contains("/usr/share/common-licenses/Apache-2.0"))
+        #expect(try package.mode("usr/share/doc/pn532ctl/copyright") == 0o644)
+        let licence = String(decoding: try InstallScriptTests.repositoryFile("LICENSE"), as: UTF8.self)
+        #expect(licence.contains("Apache License\n                           Version 2.0, January 2004"))
+        #expect(licence.contains("END OF TERMS AND CONDITIONS"))
+        #expect(try package.text("usr/share/doc/pn532ctl/NOTICE") == String(decoding: try InstallScriptTests.repositoryFile("NOTICE"), as: UTF8.self))
+        // Every paragraph's License names a licence the file states in full or by reference.
+        let named = Set(copyright.matches(of: /\nLicense: ([^\n]+)\n/).map { String($0.output.1) })
+        #expect(named == ["Apache-2.0"])
+    }
+
     @Test func maintainerScriptsAndConffiles() throws {
         let package = try Package()
         let conffiles = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("conffiles")), as: UTF8.self)
@@ -113,6 +138,8 @@ struct DebianPackageTests {
         #expect(unit.contains("SupplementaryGroups=dialout gpio i2c pn532ctl-hooks"))
         #expect(postinst.contains("device_groups=\"dialout gpio i2c\""))
         #expect(postinst.contains("useradd --system"))
+        #expect(postinst.contains("/usr/lib/pn532ctl/device-setting ${PN532CTL_DEVICE:+--device \"$PN532CTL_DEVICE\"}"))
+        #expect(FileManager.default.isExecutableFile(atPath: package.path("usr/lib/pn532ctl/device-setting")))
         let prerm = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("prerm")), as: UTF8.self)
         #expect(prerm.contains("systemctl stop pn532ctl-door.service"))
     }
@@ -135,11 +162,13 @@ struct DebianPackageTests {
         #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
         #expect(output.contains("key: 600 pn532ctl:pn532ctl 32\n"), "\(output)")
         #expect(output.contains("config: 640 root:pn532ctl\n"), "\(output)")
+        #expect(output.contains("device: uart:/dev/ttyUSB0 644\n"), "\(output)")
+        #expect(output.contains("drop-in: DeviceAllow=/dev/ttyUSB0 rw\n"), "\(output)")
         #expect(output.contains("version: \(try pn532ctl(["--version"]).output)"), "\(output)")
         #expect(output.contains("enabled: \n"), "a first install enables nothing: the example configuration is not the owner's\n\(output)")
         #expect(output.contains("manual: /usr/share/man/man1/pn532ctl-door-run.1.gz\n"), "\(output)")
         #expect(output.contains("format: /usr/share/man/man5/door.toml.5.gz\n"), "\(output)")
-        #expect(output.contains("after purge: no /etc/pn532ctl, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
+        #expect(output.contains("after purge: no /etc/pn532ctl, no drop-in, no /var/lib/pn532ctl, no /usr/bin/pn532ctl, not enabled\n"), "\(output)")
     }
 
     /// `sh inside.sh WORK DEB`, run by `unshare --mount`: the overlay, apt inside it, a report.
@@ -158,7 +187,9 @@ struct DebianPackageTests {
         chroot "$work/t/root" sh -eu -c '
             export DEBIAN_FRONTEND=noninteractive
             rm -f /var/lib/man-db/auto-update    # no man-db index rebuild: seconds of CPU
-            apt-get install -y -q /tmp/pkg/*.deb
+            PN532CTL_DEVICE=uart:/dev/ttyUSB0 apt-get install -y -q /tmp/pkg/*.deb
+            echo "device: $(grep -v "^#" /etc/pn532ctl/device) $(stat -c %a /etc/pn532ctl/device)"
+            echo "drop-in: $(grep DeviceAllow /etc/systemd/system/pn532ctl-door.service.d/device.conf)"
             echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
             echo "hooks user: $(id -nG pn532ctl-hooks)"
             echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
@@ -170,6 +201,7 @@ struct DebianPackageTests {
             apt-get purge -y -q pn532ctl
             printf "after purge:"
             [ -e /etc/pn532ctl ] || printf " no /etc/pn532ctl,"
+            [ -e /etc/systemd/system/pn532ctl-door.service.d ] || printf " no drop-in,"
             [ -e /var/lib/pn532ctl ] || printf " no /var/lib/pn532ctl,"
             [ -e /usr/bin/pn532ctl ] || printf " no /usr/bin/pn532ctl,"
             ls /etc/systemd/system/multi-user.target.wants | grep -q pn532ctl || printf " not enabled"

@@ -48,7 +48,7 @@ struct DoorCheckConfigCommandTests {
         let result = try scene.check()
         #expect(result.status == 0)
         let notes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("\(scene.config): note: GPIO lines not checked") }
-        let counters = "\(scene.config): note: security.counter_file: \(scene.directory.path)/counters does not exist yet: start the door once with `door run --new-counters`\n"
+        let counters = "\(scene.config): note: security.counter_file: \(scene.directory.path)/counters does not exist yet: door run creates it at its first start (there is no audit log \(scene.directory.path)/audit.jsonl yet either)\n"
         #expect(result.standardError == notes.map { $0 + "\n" }.joined() + counters + "\(scene.config): configuration OK (2 users)\n")
         #expect(result.output.contains("[relay]\nline = \"GPIO17\"\nactive_low = false\nmode = \"pulse\"\npulse = 3\n"))
         #expect(result.output.contains("uid = [\"04:A2:2B:1A:5C:6E:80\"]\n"))
@@ -202,13 +202,61 @@ struct DoorCheckConfigCommandTests {
         #expect(run.standardError.contains(expected), "\(run.standardError)")
     }
 
-    @Test("a missing counter file in an existing directory is a note: door run needs --new-counters the first time")
+    @Test("a missing counter file is a note: door run creates it at the first start, and refuses when the audit log shows it ran before")
     func missingCounterFileIsANote() throws {
         let scene = try Scene("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\nrolling_counter = true\ncounter_file = \"DIR/counters\"\n")
         defer { scene.remove() }
         let result = try scene.check()
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardError.contains("note: security.counter_file: \(scene.directory.path)/counters does not exist yet: start the door once with `door run --new-counters`"))
+        let audit = scene.directory.appendingPathComponent("audit.jsonl").path
+        #expect(result.standardError.contains("note: security.counter_file: \(scene.directory.path)/counters does not exist yet: door run creates it at its first start (there is no audit log \(audit) yet either)"))
+        #expect(!FileManager.default.fileExists(atPath: scene.directory.appendingPathComponent("counters").path), "check-config creates nothing")
+
+        FileManager.default.createFile(atPath: audit, contents: Data())
+        let lost = try scene.check()
+        #expect(lost.status == 0, "\(lost.standardError)")
+        #expect(lost.standardError.contains("note: security.counter_file: counter file \(scene.directory.path)/counters: does not exist, but the audit log \(audit) does"), "\(lost.standardError)")
+        #expect(lost.standardError.contains("--new-counters"))
+        #expect(lost.standardError.contains(": door run refuses to start\n"))
+    }
+
+    @Test("a reader device the shipped unit does not allow gets a note with the DeviceAllow line it needs")
+    func aDeviceTheUnitDoesNotAllowIsNoted() throws {
+        let scene = try Scene("[reader]\ndevice = \"uart:DIR/ttyUSB0\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\n")
+        defer { scene.remove() }
+        FileManager.default.createFile(atPath: scene.directory.appendingPathComponent("ttyUSB7").path, contents: Data())
+        let device = scene.directory.appendingPathComponent("ttyUSB0").path
+        try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "ttyUSB7")
+        let target = URL(fileURLWithPath: device).resolvingSymlinksInPath().path
+        #expect(target.hasSuffix("/ttyUSB7"))
+        let result = try scene.check()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains(
+            "note: reader.device: uart:\(device):115200 is not a device the shipped pn532ctl-door.service allows (DevicePolicy=closed): under it the door needs `DeviceAllow=\(device) rw` and `DeviceAllow=\(target) rw` in a drop-in"),
+            "\(result.standardError)")
+
+        let allowed = try Scene("[reader]\ndevice = \"i2c:/dev/i2c-1\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\n")
+        defer { allowed.remove() }
+        let quiet = try allowed.check()
+        #expect(quiet.status == 0, "\(quiet.standardError)")
+        #expect(!quiet.standardError.contains("DeviceAllow"), "\(quiet.standardError)")
+    }
+
+    /// The note's list is the shipped unit's: a DeviceAllow= line added to one and not the
+    /// other fails here.
+    @Test func theNotesListOfAllowedDevicesIsTheUnits() throws {
+        let unit = try String(contentsOf: Self.root.appendingPathComponent("scripts/pn532ctl-door.service"), encoding: .utf8)
+        let devices = unit.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("DeviceAllow=/dev/") else { return nil }
+            return String(line.dropFirst("DeviceAllow=".count).split(separator: " ").first ?? "")
+        }
+        for device in devices {
+            let scene = try Scene("[reader]\ndevice = \"uart:\(device)\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\n")
+            defer { scene.remove() }
+            let result = try scene.check()
+            #expect(!result.standardError.contains("DeviceAllow=\(device) "), "\(device): \(result.standardError)")
+        }
+        #expect(devices == ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1"])
     }
 
     /// `--config FILE`, as door run and door release take it, is the same file as FILE;

@@ -42,18 +42,35 @@ struct DoorTokenTests {
         return image
     }
 
-    @Test func aMissingCounterFileRefusesToStartUnlessToldToBeginAfresh() throws {
+    /// The first start ever (no counter file, no audit log) creates the counter file and says
+    /// so in both logs; a counter file lost while the audit log stays is refused until the
+    /// owner begins afresh with --new-counters.
+    @Test func theFirstStartCreatesTheCounterFileAndALostOneIsRefusedUnlessToldToBeginAfresh() throws {
         let (scene, counters) = try Self.scene()
+        #expect(!FileManager.default.fileExists(atPath: scene.audit))
+        let first = try scene.start()
+        #expect(first.contains { $0.contains("token counters first start (neither \(counters) nor the audit log \(scene.audit) existed): \(counters) created with no counters") }, "\(first)")
+        #expect(try String(contentsOfFile: counters, encoding: .utf8).hasPrefix("# pn532ctl token counters v2"))
+        #expect(try scene.auditLines().first?.contains("\"event\":\"config\",\"rule\":\"counters\",\"reason\":\"token counters first start") == true)
+        #expect(scene.door?.stop() == 0)
+        scene.door = nil
+
+        try FileManager.default.removeItem(atPath: counters)
         let refused = try pn532ctl(["door", "run", "--config", scene.config])
         #expect(refused.status == 74)
-        #expect(refused.standardError.contains("counter file \(counters): does not exist"))
-        #expect(refused.standardError.contains("--new-counters"))
+        #expect(refused.standardError.contains("counter file \(counters): does not exist, but the audit log \(scene.audit) does (the door ran before)"), "\(refused.standardError)")
+        #expect(refused.standardError.contains("`pn532ctl door run --config \(scene.config) --new-counters`"))
+        #expect(refused.standardError.contains("systemctl reset-failed pn532ctl-door"))
+        #expect(!FileManager.default.fileExists(atPath: counters), "a refusal writes nothing")
         #expect(try scene.relay() == "0", "released before the refusal")
-        try scene.start(arguments: ["--new-counters"])
+
+        let afresh = try scene.start(arguments: ["--new-counters"])
+        #expect(afresh.contains { $0.contains("token counters begun afresh (--new-counters)") }, "\(afresh)")
+        #expect(FileManager.default.fileExists(atPath: counters), "created at the start, not at the first grant")
+        #expect(try scene.auditLines().contains { $0.contains("\"rule\":\"counters\",\"reason\":\"token counters begun afresh (--new-counters)") })
         let image = try Self.issue(DoorScene.alice, in: scene)
         #expect(try scene.simulator.control("present ntag213:image=\(image)").hasPrefix("present"))
         try scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
-        #expect(FileManager.default.fileExists(atPath: counters), "the first grant created the file")
     }
 
     @Test func aCopyOfAnEarlierStateIsRefusedWithAnAlarmAndARevokedTagIsDenied() throws {
