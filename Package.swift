@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"], swiftSettings: strict),
-        .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags"], swiftSettings: strict),
+        .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",
             dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", "DaemonKit", system],

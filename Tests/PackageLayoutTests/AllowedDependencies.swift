@@ -41,8 +41,8 @@ enum AllowedDependencies {
         // L3
         "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
-        // tag protocol.
-        "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2"]),
+        // tag protocol. FileInput: the bounded read of the reader setting file (`ConfiguredDevice`).
+        "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2", "FileInput"]),
         // NDEF, FileInput, POSIXIO, DaemonKit: the default tag's message, tag images, the pty
         // server and its loop.
         "PN532ReaderSimulator": plumbing.union(["NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "DaemonKit"]),

@@ -33,15 +33,39 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The reader this machine is set up with, looked up when a session begins: `PN532_DEVICE`,
+    /// else the system's setting file `/etc/pn532ctl/device` (`ConfiguredDevice`). When neither
+    /// names one, the session ends with `readerErrorInvalidParameter` unless `fallback` is
+    /// given: `"sim"` (with `PN532ReaderSimulator`'s `SimulatorKind.register()`) tries code on a
+    /// machine without a reader. A setting file that exists but is unreadable or holds two
+    /// devices ends the session the same way, never falls back. `environment` looks a variable
+    /// up (the process's environment unless a test gives another).
+    public static func configured(
+        fallback: String? = nil, environment: @escaping @Sendable (String) -> String? = ConfiguredDevice.processEnvironment
+    ) -> NFCReaderDevice {
+        NFCReaderDevice(description: "the configured reader") { () throws(NFCReaderError) in
+            let configured: ConfiguredDevice?
+            do throws(ConfiguredDeviceError) { configured = try ConfiguredDevice.find(environment: environment) } catch {
+                throw NFCReaderError(.readerErrorInvalidParameter, "\(error)")
+            }
+            guard let text = configured?.text ?? fallback else {
+                throw NFCReaderError(.readerErrorInvalidParameter,
+                    "no reader configured: set PN532_DEVICE or write \(DeviceSettingFile.defaultPath), or give a fallback")
+            }
+            return try NFCReaderDevice.named(text).open()
+        }
+    }
+
     /// The reader that Core NFC's initialisers, which name none, open:
     /// `NFCNDEFReaderSession(delegate:queue:invalidateAfterFirstRead:)` and
-    /// `NFCTagReaderSession(pollingOption:delegate:queue:)`. `sim` until the program sets
-    /// another, once at start (e.g. `NFCReaderDevice.default = .named("uart:/dev/serial0")`), so
-    /// that Core NFC code runs unchanged against the reader of this machine.
+    /// `NFCTagReaderSession(pollingOption:delegate:queue:)`: the configured one (`configured()`:
+    /// `PN532_DEVICE`, else `/etc/pn532ctl/device`), so that Core NFC code runs unchanged
+    /// against the reader of this machine, and never silently against a simulator. A program
+    /// may set another once at start (e.g. `NFCReaderDevice.default = .named("sim")`).
     public static var `default`: NFCReaderDevice {
         get { chosen.withLock { $0 } }
         set { chosen.withLock { $0 = newValue } }
     }
 
-    private static let chosen = Mutex(NFCReaderDevice.named("sim"))
+    private static let chosen = Mutex(NFCReaderDevice.configured())
 }

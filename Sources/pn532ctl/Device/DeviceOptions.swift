@@ -1,12 +1,7 @@
 import ArgumentParser
-import FileInput
 import PN532Reader
 import PN532Simulator
 import PN532ReaderSimulator
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The options every command that talks to a reader has.
 struct DeviceOptions: ParsableArguments {
@@ -27,14 +22,19 @@ struct DeviceOptions: ParsableArguments {
     static let fallbackNotice =
         "pn532ctl: no reader configured (--device, PN532_DEVICE or \(DeviceSettingFile.defaultPath)): using the built-in simulator\n"
 
-    /// The device the command uses: `--device`, else `PN532_DEVICE`, else the system's
-    /// setting file (`DeviceSettingFile`), else the simulator, `sim`, with a line on standard
-    /// error that says so (none under `--json`: the object's `device` says `sim`).
+    /// The device the command uses: `--device`, else the configured one (`ConfiguredDevice`:
+    /// `PN532_DEVICE`, else the system's setting file), else the simulator, `sim`, with a line
+    /// on standard error that says so (none under `--json`: the object's `device` says `sim`).
     func resolve() throws(CLIError) -> DeviceChoice {
         if let device { return DeviceChoice(text: device, source: .option) }
-        if let text = Self.environment("PN532_DEVICE") { return DeviceChoice(text: text, source: .environment) }
-        let path = Self.environment(DeviceSettingFile.pathVariable) ?? DeviceSettingFile.defaultPath
-        if let text = try Self.settingFileLine(path) { return DeviceChoice(text: text, source: .settingFile(path)) }
+        let configured: ConfiguredDevice?
+        do throws(ConfiguredDeviceError) { configured = try ConfiguredDevice.find() } catch { throw .usage("\(error)") }
+        if let configured {
+            switch configured.source {
+            case .environment: return DeviceChoice(text: configured.text, source: .environment)
+            case .settingFile(let path): return DeviceChoice(text: configured.text, source: .settingFile(path))
+            }
+        }
         if !ErrorReport.commandLineWantsJSON { StandardError.write(Self.fallbackNotice) }
         return DeviceChoice(text: "sim", source: .fallback)
     }
@@ -51,26 +51,6 @@ struct DeviceOptions: ParsableArguments {
         try Self.checkImages(spec.simulatedTags, context: choice.source.context(choice.text, prefix: true))
         ErrorReport.device = spec.description
         return spec
-    }
-
-    /// The device line of the setting file at `path`; nil when there is no such file.
-    private static func settingFileLine(_ path: String) throws(CLIError) -> String? {
-        let bytes: [UInt8]
-        do throws(FileInputError) {
-            bytes = try InputFile.read(path, limit: InputLimit(bytes: DeviceSettingFile.byteLimit, for: "the reader setting"))
-        } catch {
-            if error.isMissing { return nil }
-            throw .usage("\(error) (the reader setting; \(DeviceSettingFile.pathVariable) names another file)")
-        }
-        do throws(DeviceSettingError) { return try DeviceSettingFile.deviceLine(in: bytes) } catch {
-            throw .usage("\(path): \(error)")
-        }
-    }
-
-    /// A variable of the environment, nil when it is unset or empty.
-    private static func environment(_ name: String) -> String? {
-        guard let value = getenv(name), value.pointee != 0 else { return nil }
-        return String(cString: value)
     }
 
     private static func checkImages(_ tags: [TagSpec], context: String) throws(CLIError) {

@@ -19,7 +19,7 @@ struct GPIOOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The sysfs GPIO directory, for testing against a copy of the tree.", valueName: "PATH"), completion: .directory)
     var sysfsRoot = "/sys/class/gpio"
 
-    @Option(help: ArgumentHelp("The simulated lines' directory (--backend sim), as gpio.sim_directory in door.toml.", valueName: "DIR"))
+    @Option(help: ArgumentHelp("The simulated lines' directory (--backend sim), as gpio.sim_directory in door.toml.", valueName: "DIR"), completion: .directory)
     var simDirectory = SimulatedGPIO.defaultDirectory
 
     /// How to pick the other backend when this one's interface is missing; nil for the

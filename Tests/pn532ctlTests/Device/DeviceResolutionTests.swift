@@ -71,8 +71,15 @@ struct DeviceResolutionTests {
         #expect(try JSONOutputTests.object(json)["device"] as? String == "sim")
     }
 
+    @Test func theInstallersTemplateConfiguresNothing() throws {
+        let file = try SettingFile("# The reader pn532ctl uses when no --device is given:\n# uart:/dev/serial0\n\n")
+        let result = try scan(environment: ["PN532CTL_DEVICE_FILE": file.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.hasPrefix("UID 04"))
+        #expect(result.standardError == Self.notice, "comments alone are no reader: the simulator, with the notice")
+    }
+
     @Test(arguments: [
-        ("# a comment only\n\n", "no device line (only blank lines and # comments)"),
         ("sim\n/dev/ttyUSB0\n", "lines 1 and 2 both name a device: keep one"),
         ("serial0\n", "serial0: not a device"),
     ])
