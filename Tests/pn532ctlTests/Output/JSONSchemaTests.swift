@@ -118,6 +118,22 @@ struct JSONSchemaTests {
         try Self.expectError(try pn532ctl(["lock", "--json"] + device), kind: "usage", status: 64)
         try Self.expectLines(try pn532ctl(["lock", "--json", "--yes"] + device), "lock")
         try Self.expectError(try pn532ctl(["write", "--json", "--text", "x"] + device), kind: "refused", status: 1)
+
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let dump = scratch.appendingPathComponent("tag.mfd").path
+        #expect(try pn532ctl(["dump", "--out", dump, "--device", "sim:ntag213:uid=04A1B2C3D4E5F6"]).status == 0)
+        try Self.expectLines(try pn532ctl(["restore", "--json", "--in", dump, "--device", "sim:ntag213:uid=04A1B2C3D4E5F6"]), "restore")
+        try Self.expectError(try pn532ctl(["restore", "--json", "--in", dump, "--device", "sim:ntag215"]), kind: "data", status: 65)
+        try Self.expectError(try pn532ctl(["restore", "--json", "--in", scratch.appendingPathComponent("none.mfd").path]), kind: "noInput", status: 66)
+    }
+
+    @Test func keyNew() throws {
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let key = scratch.appendingPathComponent("door.key").path
+        try Self.expectLines(try pn532ctl(["key", "new", key, "--json"]), "keyNew")
+        try Self.expectError(try pn532ctl(["key", "new", key, "--json"]), kind: "usage", status: 64)
     }
 
     @Test func tokenCommands() throws {
