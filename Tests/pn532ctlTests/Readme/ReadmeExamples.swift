@@ -18,8 +18,13 @@ struct ReadmeCommand {
         return Int32(words[1].prefix { $0.isNumber }) ?? 0
     }
 
-    /// Whether the README says what to expect of this command: output, or an exit status.
-    var isChecked: Bool { !shownOutput.isEmpty || comment.hasPrefix("exit ") }
+    /// Whether the README says what to expect of this command (output, or an exit status) and
+    /// it can run here.
+    var isChecked: Bool { (!shownOutput.isEmpty || comment.hasPrefix("exit ")) && !isNotRunHere }
+
+    /// Whether the comment says the command cannot run in a scratch directory: it needs a
+    /// Raspberry Pi with a reader (`# on a Pi`) or runs until it is stopped (`# until Ctrl-C`).
+    var isNotRunHere: Bool { ["on a Pi", "until Ctrl-C"].contains { comment.contains($0) } }
 
     /// Whether the README runs this command in another terminal (a server such as `pn532ctl sim`).
     var runsInSecondTerminal: Bool { comment.contains("second terminal") }
@@ -33,20 +38,31 @@ struct ReadmeBlock {
     /// The line of the opening fence.
     var line: Int
     var commands: [ReadmeCommand]
+    /// The environment the README sets for its examples from here on, with a line
+    /// `<!-- examples: NAME=VALUE -->` before the block (invisible once rendered; the prose
+    /// says the same to the reader).
+    var environment: [String: String] = [:]
 }
 
-/// Reads the shell examples out of a Markdown text: every fenced block (```sh, ```console or a
-/// bare ```) whose lines start with `$ `. Blocks of other languages are skipped.
+/// Reads the shell examples out of a Markdown text: every ```sh or ```console block whose lines
+/// start with `$ `. Other blocks are skipped (a bare ``` holds a sample another test checks,
+/// such as the door demo's, which `DoorDemoTests` compares).
 func readmeBlocks(_ markdown: String) -> [ReadmeBlock] {
     enum Place { case prose, shell(ReadmeBlock), otherLanguage }
     var blocks: [ReadmeBlock] = []
     var place = Place.prose
+    var environment: [String: String] = [:]
     for (index, rawLine) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let line = String(rawLine)
         switch place {
         case .prose:
+            if line.hasPrefix("<!-- examples: "), line.hasSuffix(" -->") {
+                let assignment = line.dropFirst("<!-- examples: ".count).dropLast(" -->".count).split(separator: "=", maxSplits: 1)
+                if assignment.count == 2 { environment[String(assignment[0])] = String(assignment[1]) }
+            }
             guard line.hasPrefix("```") else { continue }
-            place = ["```", "```sh", "```console"].contains(line) ? .shell(ReadmeBlock(line: index + 1, commands: [])) : .otherLanguage
+            place = ["```sh", "```console"].contains(line)
+                ? .shell(ReadmeBlock(line: index + 1, commands: [], environment: environment)) : .otherLanguage
         case .otherLanguage:
             if line.hasPrefix("```") { place = .prose }
         case .shell(var block):

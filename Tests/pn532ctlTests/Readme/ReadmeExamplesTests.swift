@@ -3,10 +3,13 @@ import Testing
 
 /// The README's shell examples, run: every block that shows a command's output (or names its
 /// exit status in a comment, `# exit 1: …`) is run from its first command to the last one it
-/// checks, in a scratch directory (the README's `/tmp/` paths are moved into it), with the
-/// built `pn532ctl` first on PATH and no configured reader. Commands before a checked one set
-/// the scene and must succeed; a command marked `# second terminal` runs in the background
-/// until the block ends. Templates (`read [--raw | --json]`) are not run.
+/// checks, in a scratch directory that shows the repository's files (the README's `/tmp/`
+/// paths are moved into it), with the built `pn532ctl` first on PATH, no configured reader and
+/// the environment the README sets (`<!-- examples: NAME=VALUE -->`). Commands before a
+/// checked one set the scene and must succeed; a command marked `# second terminal` runs in
+/// the background until the block ends (its first line is compared with the README's).
+/// Templates (`read [--raw | --json]`) and what cannot run here (`ReadmeCommand.isNotRunHere`)
+/// are not run.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     static let repository = URL(fileURLWithPath: #filePath)
@@ -28,14 +31,19 @@ struct ReadmeExamplesTests {
         let block = try #require(Self.blocks.first { $0.line == line })
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.repository.path) where !name.hasPrefix(".") {
+            try FileManager.default.createSymbolicLink(
+                at: scratch.appendingPathComponent(name), withDestinationURL: Self.repository.appendingPathComponent(name))
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["PN532_DEVICE"] = nil
         environment["PN532CTL_DEVICE_FILE"] = scratch.appendingPathComponent("no-device-file").path
+        environment.merge(block.environment) { $1 }
         environment["PATH"] = binaryURL.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         var servers: [BackgroundCommand] = []
         defer { for server in servers { _ = server.stop() } }
         let lastChecked = block.commands.lastIndex(where: \.isChecked) ?? -1
-        for command in block.commands.prefix(lastChecked + 1) where !command.isTemplate {
+        for command in block.commands.prefix(lastChecked + 1) where !command.isTemplate && !command.isNotRunHere {
             let text = command.command.replacingOccurrences(of: "/tmp/", with: scratch.path + "/")
             if text.hasPrefix("export ") {
                 let assignment = text.dropFirst("export ".count)
@@ -45,7 +53,11 @@ struct ReadmeExamplesTests {
                 continue
             }
             if command.runsInSecondTerminal {
-                servers.append(try startServer(text, environment: environment, line: command.line))
+                let (server, first) = try startServer(text, environment: environment, line: command.line)
+                servers.append(server)
+                if let shown = command.shownOutput.first {
+                    #expect(outputMatches(first, shown: [shown]), "README.md:\(command.line): `\(command.command)` began with \(first), the README shows \(shown)")
+                }
                 continue
             }
             let result = try runShell(text, in: scratch, environment: environment)
@@ -69,11 +81,10 @@ struct ReadmeExamplesTests {
 
     /// Starts a server the README runs in a second terminal (`pn532ctl sim --link …`) and
     /// waits for the first line it prints, which it prints once it serves.
-    private func startServer(_ command: String, environment: [String: String], line: Int) throws -> BackgroundCommand {
+    private func startServer(_ command: String, environment: [String: String], line: Int) throws -> (BackgroundCommand, String) {
         let words = command.split(separator: " ").map(String.init)
         try #require(words.first == "pn532ctl", "README.md:\(line): only pn532ctl runs in a second terminal")
         let server = try BackgroundCommand(Array(words.dropFirst()), environment: environment)
-        _ = try server.readLine(within: 20)
-        return server
+        return (server, try server.readLine(within: 20))
     }
 }
