@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
         .testTarget(name: "OriginalityTests", dependencies: ["Originality", "TestSupport"]),
-        .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", system]),
+        .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", "TestSupport", system]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", crypto]),

@@ -5,11 +5,14 @@ import SystemPackage
 import Glibc
 #endif
 
-/// Creating a file whole or not at all, for secrets: the bytes go to a private temporary file
-/// beside it (created exclusively, mode 600, close-on-exec), which gets its permissions and owner, is written and
-/// fsync'd, and is then linked to the name (refused when the name exists, symlinks included)
-/// or, when replacing, renamed over it; the directory is fsync'd last. Nobody ever sees a
-/// partial file or one with other permissions, and a failure leaves nothing behind.
+/// Creating or replacing a file whole or not at all, the one way this package writes a file
+/// that must never be seen half-written (keys, counters, the kept lines, simulated GPIO
+/// lines): the bytes go to a private temporary file beside it (a fresh random name, created
+/// exclusively, mode 600, close-on-exec, so a planted name or symlink is never followed),
+/// which gets its permissions and owner, is written and fsync'd, and is then linked to the
+/// name (refused when the name exists, symlinks included) or, when replacing, renamed over it;
+/// the directory is fsync'd last. Nobody ever sees a partial file or one with other
+/// permissions, a crash leaves the old file or the new one, and a failure leaves nothing behind.
 public enum AtomicCreate {
     /// Creates `path` holding `bytes`, with exactly `permissions` and, when given, `owner`'s
     /// user and group.

@@ -20,14 +20,7 @@ struct AtomicCreateTests {
         }
 
         func entries() -> [String] {
-            guard let stream = opendir(path) else { return [] }
-            defer { closedir(stream) }
-            var names: [String] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != ".", name != ".." { names.append(name) }
-            }
-            return names.sorted()
+            (try? DirectoryEntries.names(in: path)) ?? []
         }
 
         func remove() {

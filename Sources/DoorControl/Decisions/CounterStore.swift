@@ -86,8 +86,8 @@ public struct CounterStore: Sendable {
                 return fields.joined(separator: "\t") + "\n"
             }
         let bytes = Array((Self.header + "\n" + lines.joined()).utf8)
-        do throws(AtomicReplaceError) {
-            try AtomicReplace.replace(path, with: bytes, permissions: .ownerReadWrite)
+        do throws(AtomicCreateError) {
+            try AtomicCreate.create(path, with: bytes, permissions: .ownerReadWrite, replacing: true)
         } catch {
             throw failure(error.operation, error.errno)
         }

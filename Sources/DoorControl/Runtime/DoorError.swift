@@ -32,7 +32,7 @@ public enum DoorError: Error, CustomStringConvertible {
     /// The signals cannot be watched.
     case signals(Errno)
     /// The copy of the lines for `door release` cannot be kept.
-    case keep(AtomicReplaceError)
+    case keep(AtomicCreateError)
     /// The loop's wait or its signals failed.
     case loop(EventLoopError)
 

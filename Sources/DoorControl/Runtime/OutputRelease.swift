@@ -113,8 +113,8 @@ public struct OutputRelease {
     /// that a crash or a power cut never leaves half a file.
     public func keep(_ lines: ReleaseLines) throws(DoorError) {
         guard let keptPath else { return }
-        do throws(AtomicReplaceError) {
-            try AtomicReplace.replace(keptPath, with: Array(lines.rendered.utf8), temporarySuffix: ".new", permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        do throws(AtomicCreateError) {
+            try AtomicCreate.create(keptPath, with: Array(lines.rendered.utf8), permissions: [.ownerReadWrite, .groupRead, .otherRead], replacing: true)
         } catch {
             throw .keep(error)
         }

@@ -16,7 +16,9 @@ public final class LinuxCharacterDevices: GPIOCharacterDevices {
     }
 
     public func chipPaths() throws(SystemCallError) -> [String] {
-        try directoryEntries(directory).filter { $0.hasPrefix("gpiochip") }
+        let names: [String]
+        do throws(Errno) { names = try DirectoryEntries.names(in: directory) } catch { throw SystemCallError(error) }
+        return names.filter { $0.hasPrefix("gpiochip") }
             .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
             .map { "\(directory)/\($0)" }
     }

@@ -66,8 +66,8 @@ final class SimulatedLineIO: GPIOLineIO {
 
     /// Replaces the file at `path` with `high`'s level, atomically.
     static func store(_ high: Bool, at path: String, line: GPIOLineName) throws(GPIOError) {
-        do throws(AtomicReplaceError) {
-            try AtomicReplace.replace(path, with: Array((high ? "1\n" : "0\n").utf8), temporarySuffix: ".new", permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        do throws(AtomicCreateError) {
+            try AtomicCreate.create(path, with: Array((high ? "1\n" : "0\n").utf8), permissions: [.ownerReadWrite, .groupRead, .otherRead], replacing: true)
         } catch {
             throw .system(operation: "\(line): writing \(high ? 1 : 0) to the simulated line", path: path, errno: error.errno)
         }

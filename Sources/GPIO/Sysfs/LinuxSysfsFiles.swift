@@ -35,9 +35,9 @@ public final class LinuxSysfsFiles: SysfsFiles {
 
     public func contents(ofDirectory path: String) throws(SysfsFileError) -> [String] {
         do {
-            return try directoryEntries(path)
+            return try DirectoryEntries.names(in: path)
         } catch {
-            throw SysfsFileError(error.errno, path: path)
+            throw SysfsFileError(error, path: path)
         }
     }
 
