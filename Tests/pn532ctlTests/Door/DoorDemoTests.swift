@@ -62,15 +62,9 @@ struct DoorDemoTests {
         @discardableResult
         func log(until text: String, within seconds: Int64 = 20) throws -> [String] {
             guard let door else { throw SimulatorProcessError.exited }
-            let deadline = ContinuousClock.now + .seconds(seconds)
-            var lines: [String] = []
-            while true {
-                let remaining = deadline - ContinuousClock.now
-                guard remaining > .zero else { throw SimulatorProcessError.noReply }
-                lines.append(try door.readLine(within: max(1, remaining.components.seconds)))
-                logged.append(lines[lines.count - 1])
-                if lines[lines.count - 1].contains(text) { return lines }
-            }
+            let lines = try door.readLines(through: text, within: seconds)
+            logged += lines
+            return lines
         }
 
         /// A README sample's lines as this demo would print them: its paths moved into the

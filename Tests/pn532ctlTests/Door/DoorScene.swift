@@ -103,14 +103,7 @@ final class DoorScene {
     @discardableResult
     func log(until text: String, within seconds: Int64 = 20) throws -> [String] {
         guard let door else { throw SimulatorProcessError.exited }
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        var lines: [String] = []
-        while true {
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else { throw SimulatorProcessError.noReply }
-            lines.append(try door.readLine(within: max(1, remaining.components.seconds)))
-            if lines[lines.count - 1].contains(text) { return lines }
-        }
+        return try door.readLines(through: text, within: seconds)
     }
 
     /// Seconds of the day of a log line's time stamp (`2026-11-23T22:51:08.290Z …`).

@@ -39,15 +39,22 @@ final class BackgroundCommand {
     /// True until the process has ended.
     var isRunning: Bool { process.isRunning }
 
-    /// Reads lines until one contains `text` and returns it, waiting at most `seconds` in all.
-    func readLine(containing text: String, within seconds: Int64 = 20) throws -> String {
+    /// Reads lines up to and including the next one that contains `text` and returns them all,
+    /// waiting at most `seconds` in all.
+    func readLines(through text: String, within seconds: Int64 = 20) throws -> [String] {
         let deadline = ContinuousClock.now + .seconds(seconds)
+        var lines: [String] = []
         while true {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { throw SimulatorProcessError.noReply }
-            let line = try readLine(within: max(1, remaining.components.seconds))
-            if line.contains(text) { return line }
+            lines.append(try readLine(within: max(1, remaining.components.seconds)))
+            if lines[lines.count - 1].contains(text) { return lines }
         }
+    }
+
+    /// Reads lines until one contains `text` and returns it, waiting at most `seconds` in all.
+    func readLine(containing text: String, within seconds: Int64 = 20) throws -> String {
+        try readLines(through: text, within: seconds).last ?? ""
     }
 
     deinit {
