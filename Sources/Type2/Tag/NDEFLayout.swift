@@ -135,7 +135,7 @@ extension Type2Tag {
     /// message that is not valid NDEF is returned as it is. `mode` is the TLV walk's.
     public func readNDEFBytes(mode: DecodingMode = .strict) throws(Type2Error) -> [UInt8] {
         let layout = try readNDEFLayout(mode: mode)
-        guard layout.capabilityContainer.supportsNDEF else { throw notFormatted(layout.capabilityContainer) }
+        guard layout.capabilityContainer.supportsNDEF else { throw .notFormatted(layout.capabilityContainer) }
         guard let bytes = layout.messageBytes else { throw .invalidNDEF(NDEFError(offset: 0, reason: .noNDEFMessageTLV)) }
         return bytes
     }

@@ -8,10 +8,8 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
     case exchange(TagExchangeError, step: String)
     /// GET_VERSION answered with a product this layer does not know.
     case unknownProduct(version: [UInt8])
-    /// The Capability Container does not describe an NDEF tag. `cannotBecome` is the
-    /// product's NDEF CC when this one can never become it (the CC is one-time programmable:
-    /// `format` refuses it too); nil when formatting the tag makes it an NDEF tag.
-    case notFormatted(CapabilityContainer, cannotBecome: CapabilityContainer? = nil)
+    /// The Capability Container does not describe an NDEF tag.
+    case notFormatted(CapabilityContainer)
     /// The tag is read-only (CC write access or lock bits).
     case readOnly
     /// The message does not fit; nothing was written.
@@ -47,11 +45,8 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
             "\(step): \(error)"
         case let .unknownProduct(version):
             "unknown Type 2 product (GET_VERSION \(Hex.encode(version)))"
-        case let .notFormatted(cc, nil):
+        case let .notFormatted(cc):
             "the tag is not formatted for NDEF (CC \(hexText(cc.bytes))): format it first"
-        case let .notFormatted(cc, wanted?):
-            "the tag is not formatted for NDEF (CC \(hexText(cc.bytes))) and can never be: the CC is one-time "
-                + "programmable (bits can only be set) and has bits set that an NDEF CC (\(hexText(wanted.bytes))) lacks"
         case .readOnly:
             "the tag is read-only: nothing was written"
         case let .messageTooLong(length, capacity):

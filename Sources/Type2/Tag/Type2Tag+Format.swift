@@ -59,15 +59,6 @@ extension Type2Tag {
     }
 }
 
-extension Type2Tag {
-    /// The error for a tag whose CC `cc` is not an NDEF CC: saying whether `format` can make
-    /// it one (the same test `format` makes).
-    func notFormatted(_ cc: CapabilityContainer) -> Type2Error {
-        let formatted = CapabilityContainer(formatting: product)
-        return .notFormatted(cc, cannotBecome: cc.canBecome(formatted) ? nil : formatted)
-    }
-}
-
 extension CapabilityContainer {
     /// True when writing `target` to this one-time-programmable page gives `target`: every bit
     /// set here is set in `target` (a write can only set bits: new = old | written).

@@ -10,7 +10,7 @@ extension Type2Tag {
     public func lock() throws(Type2Error) -> WriteResult {
         let head = try send([0x30, 0x02], step: "READ page 2", expecting: 16)
         let cc = CapabilityContainer(page: Array(head[4..<8]))
-        guard cc.supportsNDEF else { throw notFormatted(cc) }
+        guard cc.supportsNDEF else { throw .notFormatted(cc) }
         let dynamicLocked: Bool
         if let dynamic = product.dynamicLockPage {
             dynamicLocked = try read(pages: dynamic..<dynamic + 1).prefix(3).allSatisfy { $0 == 0xFF }

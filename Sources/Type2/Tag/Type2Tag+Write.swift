@@ -20,7 +20,7 @@ extension Type2Tag {
     @discardableResult
     public func writeNDEF(_ message: NDEFMessage, verify: Bool = true) throws(Type2Error) -> WriteResult {
         var layout = try readNDEFLayout()
-        guard layout.capabilityContainer.supportsNDEF else { throw notFormatted(layout.capabilityContainer) }
+        guard layout.capabilityContainer.supportsNDEF else { throw .notFormatted(layout.capabilityContainer) }
         guard layout.isWritable else { throw .readOnly }
         let bytes = message.encoded()
         guard bytes.count <= layout.capacity else { throw .messageTooLong(length: bytes.count, capacity: layout.capacity) }

@@ -19,23 +19,6 @@ struct TagSafetyTests {
         #expect(field.memory == before)
     }
 
-    /// Reading, writing or locking a tag whose CC can never become an NDEF CC does not send
-    /// the user to `format`, which refuses it (issue 21): the error says it can never be
-    /// formatted. A CC that can become one still says to format the tag.
-    @Test func aCapabilityContainerFormatCannotReachIsNotSentToFormat() throws {
-        let field = try SimulatedField([try SimulatedTag(product: .ntag213, mfd: try CraftedTagImage.ccE2.bytes())])
-        let never = Type2Error.notFormatted(
-            CapabilityContainer(page: [0xE2, 0x10, 0x12, 0x00]), cannotBecome: CapabilityContainer(page: [0xE1, 0x10, 0x12, 0x00]))
-        #expect(throws: never) { try field.tag().readNDEF() }
-        #expect(throws: never) { try field.tag().writeNDEF(NDEFMessage(records: [.uri("https://a.example")])) }
-        #expect(throws: never) { try field.tag().lock() }
-        #expect(never.description == "the tag is not formatted for NDEF (CC E2 10 12 00) and can never be: the CC is one-time "
-            + "programmable (bits can only be set) and has bits set that an NDEF CC (E1 10 12 00) lacks")
-        let blank = try SimulatedField([SimulatedTag.blank()])
-        #expect(throws: Type2Error.notFormatted(CapabilityContainer(page: [0, 0, 0, 0]))) { try blank.tag().readNDEF() }
-        #expect(Type2Error.notFormatted(CapabilityContainer(page: [0, 0, 0, 0])).description.hasSuffix(": format it first"))
-    }
-
     @Test func capabilityContainerReachability() {
         let target = CapabilityContainer(page: [0xE1, 0x10, 0x12, 0x00])
         #expect(CapabilityContainer(page: [0, 0, 0, 0]).canBecome(target))
