@@ -11,8 +11,9 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
     /// The reader a device string names: `/dev/ttyUSB0`, `uart:/dev/serial0:115200`,
     /// `i2c:/dev/i2c-1:0x24`, or one of a registered kind (with `PN532ReaderSimulator`'s
     /// `SimulatorKind.register()`: `sim`, the in-process simulator with one NTAG215 holding a
-    /// URI, `sim:ntag213,ntag215`, `sim-i2c`). A string that names no device makes the session
-    /// end with `readerErrorInvalidParameter` when it begins.
+    /// URI, `sim:ntag213,ntag215`, `sim-i2c`, which run in real time: a session waiting for a
+    /// tag sleeps, as on a reader). A string that names no device makes the session end with
+    /// `readerErrorInvalidParameter` when it begins.
     public static func named(_ device: String) -> NFCReaderDevice {
         NFCReaderDevice(description: device) { () throws(NFCReaderError) in
             let spec: DeviceSpec
@@ -23,7 +24,7 @@ public struct NFCReaderDevice: Sendable, CustomStringConvertible {
 
     /// The reader `spec` names, e.g. `PN532ReaderSimulator`'s `.simulating(chip)`: a simulated
     /// chip the program keeps to present and remove tags (`chip.schedule(.present(tag), at:)`)
-    /// and to look at them. Time on a simulated chip is virtual: it moves only when the session
+    /// and to look at them. Time on a chip the program keeps is virtual: it moves only when the session
     /// waits, so a session's 60 s timeout passes at once when nothing happens. The chip is used
     /// from the session's thread: touch it only before `begin()` and after the session is
     /// invalidated.

@@ -1,4 +1,11 @@
+import Basics
 import CLinux
+import POSIXIO
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// SIGINT, SIGTERM and SIGHUP as links see them: once `install()` has run, a signal ends any
 /// wait on a link with a `LinkError` of kind `.interrupted`, so that the command unwinds and
@@ -26,6 +33,19 @@ public enum LinkInterruption {
     static var descriptor: Int32? {
         let descriptor = clinux_interrupt_descriptor()
         return descriptor < 0 ? nil : descriptor
+    }
+
+    /// Sleeps until `time` on the monotonic clock without using the processor, or until a
+    /// signal arrives (once `install()` has run, and not suspended): the wait of a link whose
+    /// chip is simulated in the same process. Returns at once for a time already past.
+    public static func sleep(until time: MonotonicTime) {
+        while clinux_interrupt_pending() == 0 {
+            let remaining = time - .monotonicNow()
+            guard remaining > .zero else { return }
+            var entries = [Poll.entry(descriptor ?? -1, POLLIN)]
+            do throws(Errno) { try Poll.wait(&entries, timeout: remaining) } catch { return }
+            if entries[0].hasEvents { return }
+        }
     }
 
     /// Throws `.interrupted` for `device` when a signal is pending and not suspended.

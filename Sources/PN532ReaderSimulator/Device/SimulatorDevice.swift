@@ -3,7 +3,9 @@ import PN532Reader
 import PN532Simulator
 
 /// The in-process simulator as a reader device: a new chip with these tags each time it is
-/// opened, reached over the simulator's UART model (`sim`) or a simulated I2C bus (`sim-i2c`).
+/// opened, reached over the simulator's UART model (`sim`) or a simulated I2C bus (`sim-i2c`),
+/// in real time (`SimulatorClock.realTime`): a program waiting for a tag sleeps, as it does on
+/// a real reader.
 public struct SimulatorDevice: PluggedDevice, Equatable {
     /// The link to the chip.
     public var link: LinkKind
@@ -19,7 +21,7 @@ public struct SimulatorDevice: PluggedDevice, Equatable {
     public var isSimulated: Bool { true }
 
     public func endpoint() throws(PN532Error) -> any ReaderEndpoint {
-        SimulatorEndpoint(chip: SimulatedPN532(tags: try SimulatorTags.make(tags)), link: link)
+        SimulatorEndpoint(chip: SimulatedPN532(tags: try SimulatorTags.make(tags)), link: link, clock: .realTime)
     }
 
     public func isEqual(to other: any PluggedDevice) -> Bool {
@@ -34,8 +36,9 @@ public struct SimulatorDevice: PluggedDevice, Equatable {
 }
 
 /// A simulated chip a program keeps (to present and remove tags, to look at them), as a
-/// reader device on the simulator's UART model. The chip is used from the thread that opens
-/// the reader: the program promises not to touch it meanwhile.
+/// reader device on the simulator's UART model, on the chip's virtual clock (a wait jumps to
+/// the next thing the chip does: the program's scenario runs at full speed). The chip is used
+/// from the thread that opens the reader: the program promises not to touch it meanwhile.
 public struct SimulatedChipDevice: PluggedDevice, @unchecked Sendable {
     /// The chip.
     public let chip: SimulatedPN532
@@ -50,7 +53,7 @@ public struct SimulatedChipDevice: PluggedDevice, @unchecked Sendable {
     public var description: String { "sim" }
 
     public func endpoint() throws(PN532Error) -> any ReaderEndpoint {
-        SimulatorEndpoint(chip: chip, link: .uart)
+        SimulatorEndpoint(chip: chip, link: .uart, clock: .virtual)
     }
 
     public func isEqual(to other: any PluggedDevice) -> Bool {
@@ -58,20 +61,23 @@ public struct SimulatedChipDevice: PluggedDevice, @unchecked Sendable {
     }
 }
 
-/// A simulated chip kept while its reader is open: every opening gets a new link to it.
+/// A simulated chip kept while its reader is open: every opening gets a new link to it, on
+/// `clock`.
 final class SimulatorEndpoint: ReaderEndpoint {
     private let chip: SimulatedPN532
     private let kind: LinkKind
+    private let clock: SimulatorClock
 
-    init(chip: SimulatedPN532, link: LinkKind) {
+    init(chip: SimulatedPN532, link: LinkKind, clock: SimulatorClock) {
         self.chip = chip
         kind = link
+        self.clock = clock
     }
 
     func link() throws(PN532Error) -> any ByteLink {
         switch kind {
-        case .uart: SimulatorLink(chip: chip)
-        case .i2c: I2CLink(device: SimulatedI2CDevice(chip: chip))
+        case .uart: SimulatorLink(chip: chip, clock: clock)
+        case .i2c: I2CLink(device: SimulatedI2CDevice(chip: chip, clock: clock))
         }
     }
 }

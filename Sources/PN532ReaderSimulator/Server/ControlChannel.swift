@@ -11,7 +11,9 @@ import Glibc
 
 /// Commands to a running simulator, one per line on standard input or a FIFO:
 /// `present SPEC`, `remove [UID]`, `return [UID]`, `list`, `save UID FILE`, `rate BPS`,
-/// `stall`, `reset`, `status`, `help`. Each command's answer goes to `reply`.
+/// `stall`, `reset`, `status`, `help`. Each command's answer goes to `reply`. Commands take
+/// effect in the order they come, each before the next is read: `list` right behind a
+/// `present` lists the tag.
 final class ControlChannel {
     /// The descriptor to poll; -1 once standard input has ended.
     private(set) var descriptor: Int32
@@ -73,26 +75,26 @@ final class ControlChannel {
         case ("present", 2):
             do {
                 let tag = try TagSpec.parse(words[1]).makeTag()
-                chip.schedule(.present(tag), at: .monotonicNow())
+                chip.change(.present(tag), at: .monotonicNow())
                 return "present \(Hex.encode(tag.uid)) \(tag.product.name)"
             } catch {
                 return "error: \(error)"
             }
         case ("remove", 1):
-            chip.schedule(.remove(uid: nil), at: .monotonicNow())
+            chip.change(.remove(uid: nil), at: .monotonicNow())
             return "removed all"
         case ("remove", 2):
             guard let uid = try? Hex.bytes(words[1], skipping: Hex.commonSeparators), chip.field.contains(where: { $0.uid == uid }) else {
                 return "error: no tag with UID \(words[1]) in the field (list shows them)"
             }
-            chip.schedule(.remove(uid: uid), at: .monotonicNow())
+            chip.change(.remove(uid: uid), at: .monotonicNow())
             return "removed \(Hex.encode(uid))"
         case ("return", 1), ("return", 2):
             let uid = words.count == 2 ? try? Hex.bytes(words[1], skipping: Hex.commonSeparators) : nil
             guard let tag = chip.departedTags.last(where: { words.count == 1 || $0.uid == uid }) else {
                 return "error: no tag" + (words.count == 2 ? " with UID \(words[1])" : "") + " has left the field"
             }
-            chip.schedule(.present(tag), at: .monotonicNow())
+            chip.change(.present(tag), at: .monotonicNow())
             return "returned \(Hex.encode(tag.uid)) \(tag.product.name)"
         case ("list", 1):
             return chip.field.isEmpty ? "field empty" : chip.field.map { "\(Hex.encode($0.uid)) \($0.product.name)" }.joined(separator: "\n")

@@ -26,7 +26,12 @@ extension SimulatedPN532 {
             startPoll(poll, retries: parameters[0], at: time)
         case .inDataExchange where parameters.count >= 2:
             dataExchange(target: parameters[0], Array(parameters.dropFirst()), at: time)
-        case .inCommunicateThru where !parameters.isEmpty:
+        case .inCommunicateThru where parameters.isEmpty:
+            // No data: the chip sends nothing and listens for a tag that talks first, as
+            // libnfc's NFC Barcode poll (an InCommunicateThru of no bytes, libnfc pn53x.c,
+            // NMT_BARCODE) expects of it. No simulated tag talks first: the RF timeout.
+            respond([code.responseCode, Self.statusTimeout], at: time + timeout)
+        case .inCommunicateThru:
             communicateThru(parameters, at: time)
         case .inDeselect where parameters.count == 1, .inRelease where parameters.count == 1:
             let released = parameters[0] == 0 ? Array(targets.keys) : [parameters[0]].filter { targets[$0] != nil }

@@ -110,6 +110,14 @@ public final class SimulatedPN532 {
         events.sort { $0.time < $1.time }
     }
 
+    /// Changes the field at `time` and moves the chip's clock on to it, so that what follows
+    /// (a look at `field`, the next command) sees the change: a control channel's `present`
+    /// and `remove`, where `schedule(_:at:)` would leave it to the next time the chip is served.
+    public func change(_ change: FieldChange, at time: MonotonicTime) {
+        schedule(change, at: time)
+        advance(to: time)
+    }
+
     /// Bytes from the host whose last byte finished arriving at `time`; each earlier byte
     /// arrived one UART byte time (at the chip's rate) before the next.
     ///

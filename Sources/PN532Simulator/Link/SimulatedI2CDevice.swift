@@ -7,8 +7,8 @@ import PN532
 import Glibc
 #endif
 
-/// A PN532 on a simulated I2C bus, on a virtual clock: the device an `I2CLink` talks to in
-/// tests.
+/// A PN532 on a simulated I2C bus, on a virtual clock (`SimulatorClock`): the device an
+/// `I2CLink` talks to in tests, and `sim-i2c`'s bus.
 ///
 /// It behaves as the chip does on I2C (UM0701 §6.3.2, pn532.md): every read starts with the
 /// status byte (bit 0 = ready); a frame is readable once the chip's timing model has produced
@@ -43,6 +43,8 @@ public final class SimulatedI2CDevice: I2CDevice {
     public let bus: String
     public let address: UInt8
     public private(set) var now: MonotonicTime
+    /// How the device's clock moves.
+    public let clock: SimulatorClock
     /// An IRQ line is wired: `waitForInterrupt(until:)` ends when the chip has a frame.
     public var hasInterruptLine: Bool
     /// The SCL rate in Hz (the Raspberry Pi's default is 100 kHz).
@@ -62,13 +64,17 @@ public final class SimulatedI2CDevice: I2CDevice {
     /// Frames the chip has produced and the host has not read yet.
     private var frames: [[UInt8]] = []
 
-    /// A device at `address` on `bus` with `chip` behind it, starting at the chip's time.
-    public init(chip: SimulatedPN532, bus: String = "sim-i2c", address: UInt8 = 0x24, hasInterruptLine: Bool = false) {
+    /// A device at `address` on `bus` with `chip` behind it, starting at the chip's time (on
+    /// the `.realTime` clock, at the monotonic clock's time when that is later).
+    public init(
+        chip: SimulatedPN532, bus: String = "sim-i2c", address: UInt8 = 0x24, hasInterruptLine: Bool = false, clock: SimulatorClock = .virtual
+    ) {
         self.chip = chip
         self.bus = bus
         self.address = address
         self.hasInterruptLine = hasInterruptLine
-        now = chip.clock
+        self.clock = clock
+        now = clock == .realTime ? max(chip.clock, .monotonicNow()) : chip.clock
     }
 
     public func write(_ bytes: [UInt8]) throws(I2CTransferError) {
@@ -85,14 +91,14 @@ public final class SimulatedI2CDevice: I2CDevice {
     }
 
     public func sleep(until time: MonotonicTime) {
-        now = max(now, time)
+        move(to: time)
     }
 
     public func waitForInterrupt(until deadline: MonotonicTime) {
         guard hasInterruptLine else { return sleep(until: deadline) }
         collectFrames()
         guard frames.isEmpty else { return }
-        now = max(now, min(deadline, chip.nextActivity ?? deadline))
+        move(to: min(deadline, chip.nextActivity ?? deadline))
     }
 
     /// Fault: the next `count` transactions fail with `errno` (ENXIO: a NAK burst).
@@ -126,19 +132,26 @@ public final class SimulatedI2CDevice: I2CDevice {
         }
         if isWedged {
             failure = ETIMEDOUT
-            now = now + busTimeout
+            move(to: now + busTimeout)
         } else if !pendingFailures.isEmpty {
             failure = pendingFailures.removeFirst()
-            now = now + byteTime(1)
+            move(to: now + byteTime(1))
         } else if chip.isAsleep, frames.isEmpty, chip.outputs.isEmpty {
             failure = ENXIO
             if wakesAt == nil { wakesAt = now + wakeUpTime }
-            now = now + byteTime(1)
+            move(to: now + byteTime(1))
         } else {
-            now = now + byteTime(1 + length)
+            move(to: now + byteTime(1 + length))
         }
         transactions.append(Transaction(kind: kind, start: start, end: now, errno: failure))
         if failure != 0 { throw I2CTransferError(errno: Errno(rawValue: failure)) }
+    }
+
+    /// Moves the clock on to `time`; on the `.realTime` clock once the monotonic clock has got
+    /// there, asleep meanwhile (a signal cuts the sleep short: the link then sees it).
+    private func move(to time: MonotonicTime) {
+        if clock == .realTime { LinkInterruption.sleep(until: time) }
+        now = max(now, time)
     }
 
     /// Moves what the chip has sent by now into whole frames.

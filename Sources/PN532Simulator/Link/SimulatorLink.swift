@@ -6,9 +6,12 @@ import PN532
 ///
 /// Time moves only when the host waits: `read(until:)` jumps to the chip's next output or to
 /// the deadline. A test of a 10-second scenario runs in milliseconds, and the same inputs give
-/// the same timeline every time. Bytes take their UART time at the host's rate; when the host
-/// and the chip are at different rates the bytes arrive garbled, as on a real wire. A new link
-/// starts at the chip's time, as a new process opening a chip that an earlier one used.
+/// the same timeline every time. On the `.realTime` clock the same jumps wait for the
+/// monotonic clock to get there, asleep, as a host waits for a real chip. Bytes take their
+/// UART time at the host's rate; when the host and the chip are at different rates the bytes
+/// arrive garbled, as on a real wire. A new link starts at the chip's time, as a new process
+/// opening a chip that an earlier one used (on the `.realTime` clock, at the monotonic clock's
+/// time when that is later).
 public final class SimulatorLink: ByteLink {
     /// The simulated chip.
     public let chip: SimulatedPN532
@@ -17,6 +20,8 @@ public final class SimulatorLink: ByteLink {
     /// Faults on bytes from the chip to the host.
     public var chipToHostFaults: ByteFaults
     public let name: String
+    /// How the link's clock moves.
+    public let clock: SimulatorClock
     /// The simulator models the chip's serial port (HSU).
     public var kind: LinkKind { .uart }
     public private(set) var now = MonotonicTime(nanoseconds: 0)
@@ -25,13 +30,17 @@ public final class SimulatorLink: ByteLink {
     /// Bytes the host wrote that reach the chip later (the UART's transmit time), in order.
     private var inFlight: [(time: MonotonicTime, bytes: [UInt8])] = []
 
-    /// Creates a link to `chip`.
-    public init(chip: SimulatedPN532, name: String = "sim", hostToChipFaults: ByteFaults = .none, chipToHostFaults: ByteFaults = .none) {
+    /// Creates a link to `chip` whose time moves as `clock` says.
+    public init(
+        chip: SimulatedPN532, name: String = "sim", clock: SimulatorClock = .virtual, hostToChipFaults: ByteFaults = .none,
+        chipToHostFaults: ByteFaults = .none
+    ) {
         self.chip = chip
         self.name = name
+        self.clock = clock
         self.hostToChipFaults = hostToChipFaults
         self.chipToHostFaults = chipToHostFaults
-        now = chip.clock
+        now = clock == .realTime ? max(chip.clock, .monotonicNow()) : chip.clock
     }
 
     public func write(_ bytes: [UInt8]) throws(LinkError) {
@@ -47,10 +56,10 @@ public final class SimulatorLink: ByteLink {
             let activity = chip.nextActivity
             let next = [arrival, activity].compactMap { $0 }.filter { $0 <= deadline }.min()
             guard let next else {
-                now = max(now, deadline)
+                try move(to: deadline, operation: "read")
                 return []
             }
-            now = max(now, next)
+            try move(to: next, operation: "read")
             deliverArrivedInput()
             let (bytes, faults) = chipToHostFaults.applyReporting(garbledIfRatesDiffer(chip.output(until: now)))
             for fault in faults { chip.record(at: now, .fault("chip to host: " + fault)) }
@@ -64,17 +73,28 @@ public final class SimulatorLink: ByteLink {
     }
 
     public func setBitsPerSecond(_ rate: Int) throws(LinkError) {
-        now = max(now, transmitterBusyUntil)
+        try move(to: transmitterBusyUntil, operation: "drain output")
         deliverArrivedInput()
         bitsPerSecond = rate
     }
 
     /// Lets virtual time pass, delivering what the host wrote and applying the field changes due
-    /// by then (scenarios between commands).
+    /// by then (scenarios between commands). On the `.realTime` clock, sleeps until then.
     public func advance(by duration: Duration) {
+        if clock == .realTime { LinkInterruption.sleep(until: now + duration) }
         now = now + duration
         deliverArrivedInput()
         chip.advance(to: now)
+    }
+
+    /// Moves the clock on to `time`; on the `.realTime` clock once the monotonic clock has got
+    /// there, asleep meanwhile (a signal ends the wait with `.interrupted`).
+    private func move(to time: MonotonicTime, operation: String) throws(LinkError) {
+        if clock == .realTime, time > now {
+            LinkInterruption.sleep(until: time)
+            try LinkInterruption.check(device: name, operation: operation)
+        }
+        now = max(now, time)
     }
 
     private func deliverArrivedInput() {

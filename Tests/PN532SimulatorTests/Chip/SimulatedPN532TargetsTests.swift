@@ -139,4 +139,20 @@ struct SimulatedPN532TargetsTests {
         let host = try Self.selected([SimulatedTag(product: .ntag215)])
         #expect(try host.response(to: [0x00, 0x06]) == [0x01, 0x00])
     }
+
+    /// An InCommunicateThru with no data is no syntax error: the PN532 sends nothing and
+    /// listens for a tag that talks first (an NFC Barcode), ending with status 01 (timeout)
+    /// when none does. libnfc relies on it: its NFC Barcode poll (libnfc/chips/pn53x.c,
+    /// NMT_BARCODE in pn53x_initiator_select_passive_target_ext and
+    /// pn53x_ISO14443A_Barcode_is_present; ChangeLog 1.7.2 "Allows for sending empty data in
+    /// nfc_initiator_transceive_bits") sends `42` alone, with the field, CRC and parity off, and
+    /// reads a status error as "no barcode": a syntax error ended `nfc-list`'s poll instead.
+    @Test func anEmptyInCommunicateThruListensUntilTheRFTimeout() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .ntag215)])
+        #expect(try host.response(to: [0x32, 0x01, 0x00]) == [0x33])
+        #expect(try host.response(to: [0x08, 0x63, 0x02, 0x00, 0x63, 0x03, 0x00, 0x63, 0x0D, 0x10]) == [0x09])
+        let sent = host.link.now
+        #expect(try host.response(to: [0x42]) == [0x43, 0x01])
+        #expect(host.lastArrival - sent > ChipTiming.rfTimeout(0x0A))
+    }
 }

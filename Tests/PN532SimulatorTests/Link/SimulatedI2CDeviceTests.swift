@@ -77,4 +77,19 @@ struct SimulatedI2CDeviceTests {
         #expect(device.now < device.transactions[device.transactions.count - 1].end + .milliseconds(2))
         #expect(try device.read(count: 1) == [0x01])
     }
+
+    /// On the real-time clock the bus's waits sleep until the monotonic clock gets there, with
+    /// next to no processor time (a wide bound: a resource check, not a timing test).
+    @Test func aRealTimeSleepWaitsForTheMonotonicClock() {
+        let before = MonotonicTime.monotonicNow()
+        let device = SimulatedI2CDevice(chip: SimulatedPN532(), clock: .realTime)
+        #expect(device.now >= before)
+        let deadline = device.now + .milliseconds(300)
+        let processorTime = threadProcessorTime()
+        device.waitForInterrupt(until: deadline)
+        let used = threadProcessorTime() - processorTime
+        #expect(device.now == deadline)
+        #expect(MonotonicTime.monotonicNow() >= deadline)
+        #expect(used < .milliseconds(30), "\(used) of processor time in a 300 ms wait")
+    }
 }

@@ -99,4 +99,24 @@ struct SimulatorLinkTests {
         #expect(try second.response(to: [0x02]) == [0x03, 0x32, 0x01, 0x06, 0x07])
         #expect(second.lastArrival - sent < .milliseconds(5))
     }
+
+    /// On the real-time clock a wait sleeps: a read with nothing to come returns once the
+    /// monotonic clock has reached its deadline, and the thread used next to no processor time
+    /// meanwhile (a bound with a wide margin: a resource check, not a timing test).
+    @Test func aRealTimeReadWithNothingToComeSleepsUntilItsDeadline() throws {
+        let link = SimulatorLink(chip: SimulatedPN532(), clock: .realTime)
+        let deadline = link.now + .milliseconds(300)
+        let processorTime = threadProcessorTime()
+        #expect(try link.read(until: deadline) == [])
+        let used = threadProcessorTime() - processorTime
+        #expect(link.now == deadline)
+        #expect(MonotonicTime.monotonicNow() >= deadline)
+        #expect(used < .milliseconds(30), "\(used) of processor time in a 300 ms wait")
+    }
+
+    @Test func aRealTimeLinkStartsAtTheMonotonicClockAVirtualOneAtTheChipsTime() {
+        let before = MonotonicTime.monotonicNow()
+        #expect(SimulatorLink(chip: SimulatedPN532(), clock: .realTime).now >= before)
+        #expect(SimulatorLink(chip: SimulatedPN532()).now == MonotonicTime(nanoseconds: 0))
+    }
 }

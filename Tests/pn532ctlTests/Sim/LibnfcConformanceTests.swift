@@ -69,7 +69,22 @@ struct LibnfcConformanceTests {
         }
         try session.finish()
     }
+
+    /// libnfc's NFC Barcode poll (the last of `nfc-list`'s) is an InCommunicateThru with no
+    /// data, which the chip takes: it listens for a tag that talks first and, none doing so,
+    /// answers status 01 (timeout). The simulator answered with a syntax error, which libnfc
+    /// logs as an "Application level error".
+    @Test func nfcListsBarcodePollGetsTheChipsTimeout() throws {
+        let simulator = try SimulatorProcess(["--tag", "ntag215:uid=04112233445566"])
+        let result = try LibnfcTools.run("nfc-list", ["-v", "-t", "512"], device: simulator.path, environment: ["LIBNFC_LOG_LEVEL": "3"])
+        #expect(result.output.contains("TX: 00 00 ff 02 fe d4 42 ea 00"))
+        // libnfc logs the reply as it reads it: the header, the response code, the status.
+        #expect(result.output.contains("RX: d5 43 \ndebug\tlibnfc.bus.uart\tRX: 01 \n"))
+        #expect(!result.output.contains("Application level error"))
+        #expect(result.output.contains("0 ISO14443A-2 NFC Barcode passive target(s) found."))
+    }
 }
+
 
 /// Running libnfc's command-line tools against a pty.
 enum LibnfcTools {
@@ -77,13 +92,13 @@ enum LibnfcTools {
     static let installed = FileManager.default.isExecutableFile(atPath: "/usr/bin/nfc-list")
     static let shouldRun = required || installed
 
-    /// Runs a libnfc tool with LIBNFC_DEVICE set to the pty.
-    static func run(_ tool: String, _ arguments: [String], device: String, input: String = "") throws -> CommandResult {
+    /// Runs a libnfc tool with LIBNFC_DEVICE set to the pty, and `environment`.
+    static func run(_ tool: String, _ arguments: [String], device: String, input: String = "", environment: [String: String] = [:]) throws -> CommandResult {
         guard installed else { throw LibnfcMissing() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
         process.arguments = arguments
-        process.environment = ["LIBNFC_DEVICE": "pn532_uart:\(device)", "PATH": "/usr/bin:/bin"]
+        process.environment = ["LIBNFC_DEVICE": "pn532_uart:\(device)", "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         let inputPipe = Pipe()
         let outputPipe = Pipe()
         process.standardInput = inputPipe

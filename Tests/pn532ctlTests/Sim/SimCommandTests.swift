@@ -174,4 +174,18 @@ struct SimCommandTests {
         #expect(result.status == 0 || result.status == 69, "\(result.standardError)")
         #expect(!result.standardError.contains("no tag in the field"))
     }
+
+    /// Commands take effect in the order they come: a `list` or `remove` in the same read as
+    /// the `present` before it sees the tag.
+    @Test func controlCommandsTakeEffectInOrder() throws {
+        let simulator = try SimulatorProcess(["--empty"])
+        #expect(try simulator.control("present ntag213:uid=04A1B2C3D4E5F6\nlist") == "present 04A1B2C3D4E5F6 NTAG213")
+        #expect(try simulator.nextReply() == "04A1B2C3D4E5F6 NTAG213")
+        #expect(try simulator.control("present ultralight:uid=04000000000001\nremove 04000000000001\nlist") == "present 04000000000001 MIFARE Ultralight")
+        #expect(try simulator.nextReply() == "removed 04000000000001")
+        #expect(try simulator.nextReply() == "04A1B2C3D4E5F6 NTAG213")
+        #expect(try simulator.control("remove\nreturn 04A1B2C3D4E5F6\nlist") == "removed all")
+        #expect(try simulator.nextReply() == "returned 04A1B2C3D4E5F6 NTAG213")
+        #expect(try simulator.nextReply() == "04A1B2C3D4E5F6 NTAG213")
+    }
 }

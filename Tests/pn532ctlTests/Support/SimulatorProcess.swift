@@ -130,6 +130,12 @@ final class SimulatorProcess {
         return try command.readLine()
     }
 
+    /// The next line of a reply: a `list` of several tags, or the answer to the next of
+    /// several commands sent at once.
+    func nextReply() throws -> String {
+        try command.readLine()
+    }
+
     /// Stops the simulator with SIGTERM and returns its exit status.
     func stop() -> Int32 {
         command.stop()
@@ -141,7 +147,7 @@ final class SimulatorProcess {
     }
 }
 
-enum SimulatorProcessError: Error {
+enum SimulatorProcessError: Error, Equatable {
     case unexpectedOutput(String)
     case noReply
     case exited

@@ -13,6 +13,8 @@ import Glibc
 /// process, next to their floors. Part D: pn532ctl read and dump and libnfc's
 /// nfc-mfultralight r on the pty. Part E: machine time per tag of `flash` (write + verify + lock).
 /// Part F: CPU time and memory of `door run` waiting for a tag over 60 s (5 s with `--quick`).
+/// Part G: CPU time of `scan --watch` and `flash` waiting on the in-process simulator over 10 s
+/// (3 s with `--quick`).
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
 /// instead of 10, without counting libnfc's round trips.
 let quick = CommandLine.arguments.contains("--quick")
@@ -42,6 +44,8 @@ do {
     Type2WallTable.print(type2Wall, count: type2Count)
     print()
     DoorIdleBench.print(try DoorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 5 : 60))
+    print()
+    SimulatorIdleBench.print(try SimulatorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 3 : 10))
 } catch {
     let message = Array("PN532Bench: \(error)\n".utf8)
     _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
