@@ -24,14 +24,14 @@ private struct ThreadMoment: Sendable {
 }
 
 /// Records the reader thread at the first read and at the invalidation.
-private final class MomentDelegate: NFCNDEFReaderSessionDelegate {
+private final class MomentDelegate: NFCNDEFReaderSessionDelegate, Sendable {
     let moments = Mutex<(read: ThreadMoment?, invalidated: ThreadMoment?)>((nil, nil))
 
     func readerSession(_ session: NFCNDEFReaderSession, didDetectNDEFs messages: [NDEFMessage]) {
         moments.withLock { $0.read = $0.read ?? .now() }
     }
 
-    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: NFCReaderError) {
+    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: any Error) {
         moments.withLock { $0.invalidated = .now() }
     }
 }

@@ -9,7 +9,8 @@ import Testing
 /// checked one set the scene and must succeed; a command marked `# second terminal` runs in
 /// the background until the block ends (its first line is compared with the README's).
 /// Templates (`read [--raw | --json]`) and what cannot run here (`ReadmeCommand.isNotRunHere`)
-/// are not run.
+/// are not run; a block that runs libnfc's tools runs where the libnfc tests do
+/// (`LibnfcTools.shouldRun`: always in `scripts/test`).
 @Suite("README examples")
 struct ReadmeExamplesTests {
     static let repository = URL(fileURLWithPath: #filePath)
@@ -42,6 +43,8 @@ struct ReadmeExamplesTests {
         environment["PATH"] = binaryURL.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         var servers: [BackgroundCommand] = []
         defer { for server in servers { _ = server.stop() } }
+        let usesLibnfc = block.commands.contains { $0.command.contains("LIBNFC_DEVICE=") }
+        guard !usesLibnfc || LibnfcTools.shouldRun else { return }
         let lastChecked = block.commands.lastIndex(where: \.isChecked) ?? -1
         for command in block.commands.prefix(lastChecked + 1) where !command.isTemplate && !command.isNotRunHere {
             let text = command.command.replacingOccurrences(of: "/tmp/", with: scratch.path + "/")
