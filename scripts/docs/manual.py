@@ -225,14 +225,7 @@ def environment_section(command, path):
     if takes_device(command) or len(path) == 1:
         entries += DEVICE_ENVIRONMENT
     entries += [entry for prefix, *entry in SERVICE_ENVIRONMENT if applies(prefix, path)]
-    if not entries:
-        return []
-    lines = [".Sh ENVIRONMENT", ".Bl -tag -width 6n"]
-    for name, meaning in entries:
-        lines.append(".It Ev " + escape(name))
-        lines.append(escape(meaning))
-    lines.append(".El")
-    return lines
+    return tagged_list("ENVIRONMENT", "Ev", entries)
 
 
 def files_section(command, path):
@@ -244,11 +237,17 @@ def files_section(command, path):
     for prefix, *entry in FILES:
         if applies(prefix, path) and tuple(entry) not in entries:
             entries.append(tuple(entry))
+    return tagged_list("FILES", "Pa", entries)
+
+
+def tagged_list(section, macro, entries):
+    """A section of (name, meaning) entries as an mdoc tagged list, the names set with
+    `macro` (Ev for variables, Pa for paths); nothing when there are none."""
     if not entries:
         return []
-    lines = [".Sh FILES", ".Bl -tag -width 6n"]
+    lines = [".Sh " + section, ".Bl -tag -width 6n"]
     for name, meaning in entries:
-        lines.append(".It Pa " + escape(name))
+        lines.append(".It " + macro + " " + escape(name))
         lines.append(escape(meaning))
     lines.append(".El")
     return lines
