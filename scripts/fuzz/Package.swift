@@ -30,6 +30,17 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzAPDUResponse",
+            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "ISO7816", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzType4CapabilityContainer",
+            dependencies: [
+                "FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NDEF", package: "pn532ctl"),
+                .product(name: "Type4", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzRestorePlan",
             dependencies: ["FuzzSupport", .product(name: "Type2", package: "pn532ctl")]
         ),

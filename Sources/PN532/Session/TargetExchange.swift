@@ -5,7 +5,9 @@ import NFCCore
 /// How a command goes depends on the target's technology and on how the tag answers it (the
 /// tag layer says so), never on the command's bytes:
 /// - ISO-DEP targets (type A with an ATS, type B) and Jewel: InDataExchange, where the chip
-///   runs the block protocol or Jewel's framing.
+///   runs the block protocol or Jewel's framing. An answer longer than the chip's buffer
+///   comes in parts whose status has the MI bit; each next part is asked for with an
+///   InDataExchange of the target byte alone (libnfc does the same), bounded.
 /// - Other targets (Type 2, MIFARE, FeliCa): a command answered by a 4-bit ACK goes through
 ///   InDataExchange, where the chip receives the ACK; one answered by a frame goes through
 ///   InCommunicateThru with the chip adding and checking CRC, after an InSelect when the
@@ -85,22 +87,41 @@ public final class TargetExchange: TagExchange {
     public func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
         let throughChip = chipRunsExchange || answer == .acknowledgement
         let request: Command = throughChip ? .inDataExchange(target: target, data: command) : .inCommunicateThru(data: command)
-        let reply: ExchangeReply
-        do throws(PN532Error) {
-            try session.ensureSettings()
-            if !throughChip, session.currentTarget != target { try session.select(target: target) }
-            let payload = try session.run(request, timeout: timeout)
-            reply = try session.decode { () throws(ReplyError) in try ExchangeReply(payload: payload, command: request.code) }
-        } catch {
-            throw Self.exchangeError(error)
+        var reply = try run(request, selecting: !throughChip)
+        var data = reply.data
+        var parts = 1
+        while reply.status.isSuccess, reply.status.moreInformation, request.code == .inDataExchange {
+            guard parts < Self.maximumChainedParts else {
+                throw .transport(TransportFailure(.malformedAnswer, "the chip's answer was still chaining (MI) after \(parts) parts: given up"))
+            }
+            reply = try run(.inDataExchange(target: target, data: []), selecting: false)
+            data += reply.data
+            parts += 1
         }
         switch reply.status.errorCode {
         case nil:
-            return answer == .acknowledgement && reply.data.isEmpty ? [Self.acknowledgement] : reply.data
+            return answer == .acknowledgement && data.isEmpty ? [Self.acknowledgement] : data
         case .timeout?:
             throw .noAnswer
         default:
             throw .negativeAcknowledgement(nil)
+        }
+    }
+
+    /// The most InDataExchange replies one answer may be chained over (MI): 260 parts of up to
+    /// 262 bytes cover an extended APDU's 65538.
+    static let maximumChainedParts = 260
+
+    /// Runs one InDataExchange or InCommunicateThru (after an InSelect when `selecting` and the
+    /// chip's current target is another one) and decodes its reply.
+    private func run(_ request: Command, selecting: Bool) throws(TagExchangeError) -> ExchangeReply {
+        do throws(PN532Error) {
+            try session.ensureSettings()
+            if selecting, session.currentTarget != target { try session.select(target: target) }
+            let payload = try session.run(request, timeout: timeout)
+            return try session.decode { () throws(ReplyError) in try ExchangeReply(payload: payload, command: request.code) }
+        } catch {
+            throw Self.exchangeError(error)
         }
     }
 

@@ -11,4 +11,8 @@ struct CardSession: Equatable, Sendable {
     var isoDEPActive = false
     /// DESFire: the part of GetVersion the next `AF` asks for (1 or 2), if one is under way.
     var versionPart: Int?
+    /// Type 4: the NDEF application is selected (SELECT by its name).
+    var ndefApplicationSelected = false
+    /// Type 4: the elementary file SELECT chose in it.
+    var selectedFile: UInt16?
 }

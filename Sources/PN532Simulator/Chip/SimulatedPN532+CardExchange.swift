@@ -62,7 +62,32 @@ extension SimulatedPN532 {
             return respond([code, Self.statusTimeout], at: time + elapsed)
         }
         isoDEPBlockNumbers[target] = blockNumber ^ 1
-        respond([code, 0x00] + bytes.dropFirst(), at: time + elapsed)
+        respondChaining(target: target, Array(bytes.dropFirst()), at: time + elapsed)
+    }
+
+    /// The most answer bytes one InDataExchange reply carries: an extended frame's 264 less
+    /// the response code and the status byte.
+    static let chainedPartLength = Frame.maximumPayloadCount - 2
+
+    /// Answers `data`, in parts of ``chainedPartLength`` when it is longer: each but the last
+    /// with status `40` (MI), the rest kept for the host's next InDataExchange of the target
+    /// byte alone.
+    private func respondChaining(target: UInt8, _ data: [UInt8], at time: MonotonicTime) {
+        let code = CommandCode.inDataExchange.responseCode
+        guard data.count > Self.chainedPartLength else {
+            chainedAnswers[target] = nil
+            return respond([code, 0x00] + data, at: time)
+        }
+        chainedAnswers[target] = Array(data.dropFirst(Self.chainedPartLength))
+        respond([code, Self.statusMoreInformation] + data.prefix(Self.chainedPartLength), at: time)
+    }
+
+    /// Status `40`: success, and more of the answer follows (MI).
+    static let statusMoreInformation: UInt8 = 0x40
+
+    /// The next part of a chained answer (``respondChaining(target:_:at:)``).
+    func nextChainedPart(target: UInt8, at time: MonotonicTime) {
+        respondChaining(target: target, chainedAnswers[target] ?? [], at: time)
     }
 
     /// A Jewel command as the host gives it (code and arguments): the chip pads it to the

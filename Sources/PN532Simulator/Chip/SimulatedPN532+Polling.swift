@@ -62,6 +62,7 @@ extension SimulatedPN532 {
     func startPoll(_ poll: WaitingPoll, retries: UInt8, at time: MonotonicTime) {
         targets.removeAll()
         isoDEPBlockNumbers.removeAll()
+        chainedAnswers.removeAll()
         registers[RegisterFile.status2] &= ~0x08
         let restarted = field.indices.filter { index in
             guard field[index].state == .active else { return false }

@@ -24,6 +24,8 @@ extension SimulatedPN532 {
                 return respond([code.responseCode, 0x00], at: time + missedPolls(parameters[0]))
             }
             startPoll(poll, retries: parameters[0], at: time)
+        case .inDataExchange where parameters.count == 1 && chainedAnswers[parameters[0]] != nil:
+            nextChainedPart(target: parameters[0], at: time)
         case .inDataExchange where parameters.count >= 2:
             dataExchange(target: parameters[0], Array(parameters.dropFirst()), at: time)
         case .inCommunicateThru where parameters.isEmpty:
@@ -59,6 +61,7 @@ extension SimulatedPN532 {
         let code = CommandCode.inDataExchange.responseCode
         guard let uid = targets[target] else { return respond([code, Self.statusNotAcceptable], at: time) }
         currentTarget = target
+        chainedAnswers[target] = nil
         if cardExchange(target: target, uid: uid, data, at: time) { return }
         var answers = [exchangeWithTag(uid: uid, data[0] == 0xA0 && data.count == 18 ? Array(data.prefix(2)) : data)]
         if data[0] == 0xA0, data.count == 18, answers[0]?.kind == .ack {

@@ -64,6 +64,9 @@ public final class SimulatedPN532 {
     var currentTarget: UInt8?
     /// ISO-DEP targets' block numbers (0 or 1) for the next I-block.
     var isoDEPBlockNumbers: [UInt8: UInt8] = [:]
+    /// Per target, the rest of an ISO-DEP answer longer than one reply: an InDataExchange of
+    /// the target byte alone fetches its next part (the MI bit says more follows).
+    var chainedAnswers: [UInt8: [UInt8]] = [:]
     var lastStatus: UInt8 = 0
 
     /// Bytes on their way to the host, delivered at `time` (when the last byte has arrived).

@@ -44,6 +44,9 @@ public struct SimulatedTag: Equatable, Sendable {
     public internal(set) var identifier: [UInt8]
     /// What the card keeps between commands while it is selected (authentication, ISO-DEP).
     var session = CardSession()
+    /// The elementary files of an ISO-DEP card's NDEF application (its CC and NDEF files);
+    /// empty for a card without one.
+    public internal(set) var files: [SimulatedFile] = []
     /// The state of the generator behind a phone's random UIDs.
     var randomState: UInt64 = 0x5EED_0F_9A_0E_0C_0D_E5
 
@@ -81,7 +84,8 @@ public struct SimulatedTag: Equatable, Sendable {
             self.init(product: product, memory: [], identifier: uid)
         case .isoDEP:
             self.init(product: product, memory: [], identifier: uid)
-            if product == .phone { identifier = nextRandomUID() }
+            files = product.factoryFiles
+            if product.hasRandomUID { identifier = nextRandomUID() }
         }
     }
 
@@ -151,7 +155,7 @@ public struct SimulatedTag: Equatable, Sendable {
         isAuthenticated = false
         pendingCompatibilityWritePage = nil
         session = CardSession()
-        if product == .phone { identifier = nextRandomUID() }
+        if product.hasRandomUID { identifier = nextRandomUID() }
     }
 
     /// HLTA: the tag halts; only a WUPA or a power cycle wakes it.

@@ -7,14 +7,17 @@ extension TagProduct {
         switch family {
         case .type2, .jewel: 7
         case .mifareClassic: 4
-        case .isoDEP: self == .phone ? 4 : 7
+        case .isoDEP: hasRandomUID ? 4 : 7
         case .felica: 8
         case .typeB: 4
         }
     }
 
     /// Whether `uid=` may choose the UID (a phone's is random).
-    public var acceptsUID: Bool { self != .phone }
+    public var acceptsUID: Bool { !hasRandomUID }
+
+    /// Whether the card is a phone, whose UID is new and random at every activation.
+    public var hasRandomUID: Bool { self == .phone || self == .phoneNDEF }
 
     /// SENS_RES (ATQA) as the PN532 reports it, most significant byte first: `00 44` for Type
     /// 2, `00 04` for Classic 1K and Mini (`00 02` for 4K), `03 44` for DESFire and NTAG 424
@@ -22,9 +25,9 @@ extension TagProduct {
     /// the phone, `0C 00` for the Topaz; none for FeliCa and Type B.
     public var atqa: [UInt8] {
         switch self {
-        case .classic1k, .classicMini, .phone: [0x00, 0x04]
+        case .classic1k, .classicMini, .phone, .phoneNDEF: [0x00, 0x04]
         case .classic4k: [0x00, 0x02]
-        case .desfire, .ntag424: [0x03, 0x44]
+        case .desfire, .ntag424, .desfireNDEF: [0x03, 0x44]
         case .topaz512: [0x0C, 0x00]
         case .felicaLiteS, .typeB: []
         default: [0x00, 0x44]
@@ -38,7 +41,7 @@ extension TagProduct {
         case .classic1k: 0x08
         case .classic4k: 0x18
         case .classicMini: 0x09
-        case .desfire, .ntag424, .phone: 0x20
+        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF: 0x20
         default: 0x00
         }
     }

@@ -28,6 +28,12 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case ntag424
     /// A phone's card emulation: ISO-DEP, a random UID on every activation, no NDEF.
     case phone
+    /// MIFARE DESFire EV1 with the NDEF application formatted (NFC Forum Type 4, mapping 2.0):
+    /// a 15-byte CC file E103 and a 2 KB NDEF file E104, holding no message.
+    case desfireNDEF = "desfire-ndef"
+    /// A phone's card emulation answering as an NFC Forum Type 4 tag: a random UID on every
+    /// activation and a small read-only NDEF file holding one URI record.
+    case phoneNDEF = "phone-ndef"
     /// Topaz 512 (NFC Forum Type 1).
     case topaz512
     /// FeliCa Lite-S (NFC Forum Type 3), formatted for NDEF.
@@ -42,7 +48,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     public var family: SimulatedProtocol {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
-        case .desfire, .ntag424, .phone: .isoDEP
+        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF: .isoDEP
         case .topaz512: .jewel
         case .felicaLiteS: .felica
         case .typeB: .typeB
@@ -70,6 +76,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .topaz512: "Topaz 512"
         case .felicaLiteS: "FeliCa Lite-S"
         case .typeB: "ISO/IEC 14443-B ISO-DEP card"
+        case .desfireNDEF: "MIFARE DESFire EV1 (NDEF application)"
+        case .phoneNDEF: "phone (ISO-DEP card emulation, NFC Forum Type 4)"
         }
     }
 
@@ -84,7 +92,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .typeB: 0
+        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .typeB, .desfireNDEF, .phoneNDEF: 0
         }
     }
 

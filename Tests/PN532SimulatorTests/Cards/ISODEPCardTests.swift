@@ -112,13 +112,16 @@ struct ISODEPCardTests {
         #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 0C 07 D2 76 00 00 85 01 01")) == [0x41, 0x00, 0x90, 0x00])
         #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 07 D2 76 00 00 85 01 02 00")) == [0x41, 0x00, 0x6A, 0x82])
         #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 06 D2 76 00 00 85 01 00")) == [0x41, 0x00, 0x6A, 0x82])
-        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 00 0C 02 E1 03")) == [0x41, 0x00, 0x6A, 0x82])
+        // The application stays selected after a SELECT that fails: its CC file E103 is found.
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 00 0C 02 E1 03")) == [0x41, 0x00, 0x90, 0x00])
         #expect(try host.response(to: [0x40, 0x01] + hex("00 A4 04 00 07 D2 76 00")) == [0x41, 0x00, 0x6A, 0x82])
     }
 
     @Test func theNTAG424DNARefusesWhatItDoesNotSimulate() throws {
         let host = try Self.ntag424()
-        #expect(try host.response(to: [0x40, 0x01] + hex("00 B0 00 00 0F")) == [0x41, 0x00, 0x6D, 0x00])
+        // READ BINARY before any file is selected: conditions of use not satisfied.
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 B0 00 00 0F")) == [0x41, 0x00, 0x69, 0x85])
+        #expect(try host.response(to: [0x40, 0x01] + hex("00 84 00 00 08")) == [0x41, 0x00, 0x6D, 0x00])
         #expect(try host.response(to: [0x40, 0x01] + hex("90 71 00 00 02 00 00 00")) == [0x41, 0x00, 0x91, 0x1C])
         #expect(try host.response(to: [0x40, 0x01, 0x60]) == [0x41, 0x00, 0x6E, 0x00])
         #expect(try host.response(to: [0x40, 0x01, 0x00]) == [0x41, 0x00, 0x6E, 0x00])

@@ -162,3 +162,19 @@ struct TargetExchangeTests {
         }
     }
 }
+
+/// ISO-DEP answers longer than one InDataExchange reply come back whole: the session follows
+/// the chip's MI chaining.
+struct TargetExchangeChainingTests {
+    @Test func anAnswerChainedWithMIIsJoined() throws {
+        var tag = SimulatedTag(product: .ntag424)
+        let extra = (0..<600).map { UInt8(truncatingIfNeeded: $0) }
+        // Command 1 is RATS (InListPassiveTarget), command 2 the SELECT below.
+        tag.script = TagScript(faults: [.none, .extended(extra)])
+        let reader = try SimulatedReader.started(tags: [tag])
+        let exchange = try reader.selectFirstTarget()
+        let select: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x07, 0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01, 0x00]
+        #expect(try exchange.exchange(select) == [0x90, 0x00] + extra)
+        #expect(try exchange.exchange(select) == [0x90, 0x00])
+    }
+}

@@ -14,7 +14,7 @@ extension SimulatedTag {
     /// `05 78 80 70 02` (FSCI 8, 106 kbps only, FWI 7, CID supported).
     var answerToSelect: [UInt8] {
         switch product {
-        case .phone: [0x05, 0x78, 0x80, 0x70, 0x02]
+        case .phone, .phoneNDEF: [0x05, 0x78, 0x80, 0x70, 0x02]
         case .ntag424: [0x06, 0x77, 0x77, 0x71, 0x02, 0x80]
         default: [0x06, 0x75, 0x77, 0x81, 0x02, 0x80]
         }
@@ -54,7 +54,9 @@ extension SimulatedTag {
     mutating func applicationAnswer(_ apdu: [UInt8]) -> [UInt8] {
         switch product {
         case .desfire: desfireAnswer(apdu)
-        case .ntag424: ntag424Answer(apdu)
+        case .desfireNDEF: type4FileAnswer(apdu) ?? desfireAnswer(apdu)
+        case .ntag424: type4FileAnswer(apdu) ?? ntag424Answer(apdu)
+        case .phoneNDEF: type4FileAnswer(apdu) ?? Self.answerWithoutApplication(apdu)
         default: Self.answerWithoutApplication(apdu)
         }
     }

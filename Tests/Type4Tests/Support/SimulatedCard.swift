@@ -1,0 +1,30 @@
+import PN532
+import PN532Simulator
+import Testing
+import Type4
+
+/// A Type 4 card in the in-process simulated reader, selected, with the layer over it.
+final class SimulatedCard {
+    let chip: SimulatedPN532
+    let session: PN532Session
+    let exchange: TargetExchange
+
+    init(_ product: TagProduct) throws {
+        chip = SimulatedPN532(tags: [SimulatedTag(product: product)])
+        session = PN532Session(link: SimulatorLink(chip: chip))
+        try session.start()
+        try session.setPassiveActivationRetries(0x01)
+        let target = try #require(try session.listPassiveTargets(maxTargets: 1).first)
+        exchange = TargetExchange(session: session, target: target)
+    }
+
+    /// The Type 4 layer over the card, with the caller's write limit.
+    func tag(maximumUpdateLength: Int? = nil) -> Type4Tag {
+        Type4Tag(exchange: exchange, maximumUpdateLength: maximumUpdateLength)
+    }
+
+    /// The card's NDEF file E104 as the simulator holds it.
+    var ndefFile: [UInt8] {
+        chip.field.first?.files.first { $0.id == 0xE104 }?.bytes ?? []
+    }
+}
