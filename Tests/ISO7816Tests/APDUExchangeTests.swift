@@ -33,6 +33,7 @@ struct APDUExchangeTests {
         #expect(try card.exchange(try Self.read()).data == [0x0A, 0x0B])
         let twice = ScriptedExchange([("00 B0 00 00 04", "6C 02"), ("00 B0 00 00 02", "6C 01")])
         #expect(try twice.exchange(try Self.read()).status == StatusWord(0x6C, 0x01))
+        #expect(card.isDone && twice.isDone)
     }
 
     @Test func anAnswerThatNeverEndsIsGivenUp() throws {

@@ -19,8 +19,10 @@ struct SimCommand: ParsableCommand {
             on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list. \
             Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11, \
             ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
-            default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications), ntag424 (NTAG 424 DNA: \
-            GetVersion and its NDEF application's SELECT), phone (ISO-DEP; the phone's UID is random); \
+            default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications), desfire-ndef (DESFire \
+            EV1 with the NDEF application, Type 4), ntag424 (NTAG 424 DNA: GetVersion, its NDEF \
+            application's CC and NDEF files, Type 4), phone (ISO-DEP; the phone's UID is random), \
+            phone-ndef (a phone emulating a read-only Type 4 tag); \
             topaz512 (Type 1); felica-lite-s (Type 3, holds an NDEF message); typeb (ISO/IEC \
             14443-4 Type B, no NDEF). \
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \

@@ -1,3 +1,4 @@
+import Basics
 import TestSupport
 
 /// APDU exchanges of the NFC Forum Type 4 procedures (reference type4-ntag424.md §2), for

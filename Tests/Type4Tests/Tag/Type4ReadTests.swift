@@ -87,6 +87,7 @@ struct Type4ReadTests {
     @Test func aMissingNDEFFileIsNamed() throws {
         let card = ScriptedExchange(Array(Script.open(cc: Script.desfireCC).dropLast()) + [("00 A4 00 0C 02 E1 04", "6A 82")])
         #expect(throws: Type4Error.refused(.fileNotFound, step: "SELECT file E104")) { try Type4Tag(exchange: card).readNDEF() }
+        #expect(card.isDone)
     }
 
     @Test func moreBytesThanAskedAreRefused() throws {
@@ -94,5 +95,6 @@ struct Type4ReadTests {
         #expect(throws: Type4Error.exchange(.responseTooLong(byteCount: 4, limit: 3), step: "READ BINARY offset 2, 3 bytes")) {
             try Type4Tag(exchange: card).readNDEF()
         }
+        #expect(card.isDone)
     }
 }

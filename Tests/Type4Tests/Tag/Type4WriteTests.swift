@@ -81,5 +81,6 @@ struct Type4WriteTests {
             ("00 B0 00 00 " + Script.text([UInt8(back.count)]), Script.text(back) + " 90 00"),
         ])
         #expect(throws: Type4Error.verificationFailed(offset: 5)) { try Type4Tag(exchange: card).writeNDEF(message) }
+        #expect(card.isDone)
     }
 }
