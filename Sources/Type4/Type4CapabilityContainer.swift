@@ -6,8 +6,8 @@ import Basics
 ///
 /// Every value comes from the card and is checked: a CCLEN shorter than its own fields or
 /// longer than the bytes read, MLe under 15 or MLc 0, a version this layer does not read, an
-/// NDEF file the CC cannot name (E102, E103, 0000, 3F00, 3FFF, FFFF) or whose size cannot even
-/// hold its length field is refused with the reason.
+/// NDEF file the CC cannot name (E102, E103, 0000, 3F00, 3FFF, FFFF), whose size cannot even
+/// hold its length field or is beyond 7FFF in a mapping 2.0 TLV is refused with the reason.
 public struct Type4CapabilityContainer: Hashable, Sendable {
     /// CCLEN: the CC's length as the card states it.
     public var length: Int
@@ -32,6 +32,8 @@ public struct Type4CapabilityContainer: Hashable, Sendable {
     public static let minimumLength = 15
     /// The bytes this layer reads of the CC: up to the end of an ENDEF control TLV.
     public static let readLength = 17
+    /// The largest NDEF file the NDEF file control TLV (`04 06`) may announce.
+    public static let mapping2SizeLimit = 0x7FFF
     /// The smallest MLe the NFC Forum allows.
     public static let minimumReadLength = 0x0F
     /// File identifiers that cannot be the NDEF file's.
@@ -85,6 +87,9 @@ public struct Type4CapabilityContainer: Hashable, Sendable {
         fileID = UInt16(field(9, 2))
         guard !Self.reservedFileIDs.contains(fileID) else {
             throw .invalidCapabilityContainer("the NDEF file's identifier \(Hex.encode([UInt8(fileID >> 8), UInt8(fileID & 0xFF)])) is reserved")
+        }
+        guard lengthFieldSize == 4 || fileSize <= Self.mapping2SizeLimit else {
+            throw .invalidCapabilityContainer("an NDEF file of \(fileSize) bytes is beyond 7FFF, the most the NDEF file control TLV allows")
         }
         guard fileSize >= lengthFieldSize + 3 else {
             throw .invalidCapabilityContainer("an NDEF file of \(fileSize) bytes cannot hold a length field and a record")

@@ -42,6 +42,8 @@ struct CapabilityContainerTests {
         ("00 0F 20 00 3B 00 34 04 06 E1 03 08 00 00 00", "E103 is reserved"),
         ("00 0F 20 00 3B 00 34 04 06 FF FF 08 00 00 00", "FFFF is reserved"),
         ("00 0F 20 00 3B 00 34 04 06 E1 04 00 04 00 00", "4 bytes cannot hold"),
+        ("00 0F 20 00 3B 00 34 04 06 E1 04 80 00 00 00", "beyond 7FFF"),
+        ("00 0F 20 00 3B 00 34 04 06 E1 04 FF FF 00 00", "beyond 7FFF"),
         ("00 0F 30 00 3B 00 34 06 08 E1 04 00 00 10 00 00 00", "ENDEF file control TLV needs 17 bytes, CCLEN is 15"),
         ("00 11 30 00 3B 00 34 06 08 E1 04 00 00 10 00", "ENDEF file control TLV needs 17 bytes"),
     ])

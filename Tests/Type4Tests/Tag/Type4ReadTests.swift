@@ -97,4 +97,21 @@ struct Type4ReadTests {
         }
         #expect(card.isDone)
     }
+
+    @Test func aFileShorterThanTheCCSaysIsRefused() throws {
+        // NLEN 0100 fits the 2048 bytes the CC announces; the card's file ends after 0x20.
+        let card = ScriptedExchange(Script.open(cc: Script.desfireCC) + [("00 B0 00 00 02", "01 00 90 00"), ("00 B0 00 02 3B", "D1 01 1C 62 82")])
+        #expect(throws: Type4Error.refused(.endOfFileReached, step: "READ BINARY offset 2, 59 bytes")) { try Type4Tag(exchange: card).readNDEF() }
+        #expect(card.isDone)
+    }
+
+    @Test func mapping3ReadsAFourByteENLEN() throws {
+        let cc = "00 11 30 00 FF 00 FF 06 08 E1 04 00 00 10 00 00 00"
+        let card = ScriptedExchange(Script.open(cc: cc) + [("00 B0 00 00 04", "00 00 00 03 90 00"), ("00 B0 00 04 03", "D0 00 00 90 00")])
+        #expect(try Type4Tag(exchange: card).readNDEF() == NDEFMessage(records: [.empty]))
+        #expect(card.isDone)
+        let write = ScriptedExchange(Script.open(cc: cc) + [("00 D6 00 00 07 00 00 00 03 D0 00 00", "90 00")])
+        try Type4Tag(exchange: write).writeNDEF(NDEFMessage(records: [.empty]), verify: false)
+        #expect(write.isDone)
+    }
 }
