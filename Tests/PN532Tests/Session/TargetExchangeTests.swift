@@ -177,4 +177,22 @@ struct TargetExchangeChainingTests {
         #expect(try exchange.exchange(select) == [0x90, 0x00] + extra)
         #expect(try exchange.exchange(select) == [0x90, 0x00])
     }
+
+    @Test func aChainLongerThanAnyAPDUIsGivenUp() throws {
+        var tag = SimulatedTag(product: .ntag424)
+        // 261 parts of 262 bytes: more than the 65538 bytes of the longest response APDU.
+        tag.script = TagScript(faults: [.none, .extended([UInt8](repeating: 0x55, count: 262 * 261))])
+        let reader = try SimulatedReader.started(tags: [tag])
+        let exchange = try reader.selectFirstTarget()
+        // The card takes about 6 s to send it all (virtual time).
+        exchange.allowAnswerTime(.seconds(10))
+        let select: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x07, 0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01, 0x00]
+        #expect {
+            try exchange.exchange(select)
+        } throws: { error in
+            guard case .transport(let failure) = error as? TagExchangeError else { return false }
+            return failure.kind == .malformedAnswer && failure.message.contains("still chaining")
+        }
+    }
 }
+
