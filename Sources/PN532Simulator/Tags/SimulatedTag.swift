@@ -76,7 +76,7 @@ public struct SimulatedTag: Equatable, Sendable {
         case .jewel:
             self.init(product: product, memory: Self.topazFactoryMemory(uid: uid))
         case .felica:
-            self.init(product: product, memory: Self.liteSFactoryMemory(), identifier: uid)
+            self.init(product: product, memory: Self.feliCaFactoryMemory(product), identifier: uid)
         case .typeB:
             self.init(product: product, memory: [], identifier: uid)
         case .isoDEP:

@@ -27,7 +27,7 @@ struct TagSpecCardFamiliesTests {
 
     @Test func theErrorMessageListsTheTypeBCard() {
         let error = TagSpecError(spec: "typea", reason: .unknownProduct("typea"))
-        #expect(error.description.contains("felica-lite-s, typeb, blank"))
+        #expect(error.description.contains("felica-lite-s, felica-12fc, typeb, blank"))
         #expect(error.description.contains("4 for classic* and typeb"))
     }
 
