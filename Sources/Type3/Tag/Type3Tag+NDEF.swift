@@ -85,23 +85,28 @@ extension Type3Tag {
 
     /// Makes the NDEF read-only: RWFlag 00 in the attribute block and, on a Lite-S, the MC
     /// block's S_PAD write bits cleared (S_PAD0–13 read-only for good; REG and MC keep theirs),
-    /// as Android's hard lock does. Irreversible on a Lite-S: the caller confirms first.
+    /// as Android's hard lock does. Irreversible on a Lite-S: the caller confirms first. A
+    /// Lite-S whose RWFlag is 00 but whose MC still lets S_PADs be written (a lock cut short)
+    /// gets its MC written.
     ///
     /// - Throws: `.alreadyLocked` (nothing written), `.tornWrite` (a torn message is not
     ///   locked), `.verificationFailed` when the MC block does not read back as written.
     public func lock() throws(Type3Error) {
         var attribute = try readAttributeBlock()
-        guard attribute.isWritable else { throw .alreadyLocked }
-        guard !attribute.writeInProgress else { throw .tornWrite }
-        attribute.isWritable = false
-        try update([0], data: [attribute.bytes])
-        guard isLiteS else { return }
         let block = Self.memoryConfigurationBlock
-        guard var configuration = try check([block]).first, configuration.count == 16 else { throw .verificationFailed(block: block) }
-        configuration[0] = 0x00
-        configuration[1] &= 0xC0
-        try update([block], data: [configuration])
-        guard try check([block]).first == configuration else { throw .verificationFailed(block: block) }
+        let configuration = isLiteS ? try check([block]).first : nil
+        let spadsWritable = configuration.map { $0.count == 16 && ($0[0] != 0 || $0[1] & 0x3F != 0) } ?? false
+        guard attribute.isWritable || spadsWritable else { throw .alreadyLocked }
+        if attribute.isWritable {
+            guard !attribute.writeInProgress else { throw .tornWrite }
+            attribute.isWritable = false
+            try update([0], data: [attribute.bytes])
+        }
+        guard spadsWritable, var locked = configuration else { return }
+        locked[0] = 0x00
+        locked[1] &= 0xC0
+        try update([block], data: [locked])
+        guard try check([block]).first == locked else { throw .verificationFailed(block: block) }
     }
 
     /// Reads `blocks` data blocks from block 1, Nbr (and what the link takes) per Check.

@@ -149,16 +149,33 @@ struct Type3TagScriptedTests {
         #expect(throws: Type3Error.status(flag1: 0xFF, flag2: 0xA8, step: "Update block 0")) { try tag.writeNDEF(Self.message) }
     }
 
+    static let factoryMC: [UInt8] = [0xFF, 0xFF, 0xFF, 0x01, 0x07] + [UInt8](repeating: 0, count: 11)
+    static let lockedMC: [UInt8] = [0x00, 0xC0, 0xFF, 0x01, 0x07] + [UInt8](repeating: 0, count: 11)
+
     @Test func lockOnALiteSClearsTheSPADWriteBitsOfMC() throws {
-        let mc: [UInt8] = [0xFF, 0xFF, 0xFF, 0x01, 0x07] + [UInt8](repeating: 0, count: 11)
-        var locked = mc
-        locked[0] = 0x00
-        locked[1] = 0xC0
-        let (tag, exchange) = Self.tag([A.check([A.attribute(length: 7)]), A.updated(), A.check([mc]), A.updated(), A.check([locked])])
+        let (tag, exchange) = Self.tag([
+            A.check([A.attribute(length: 7)]), A.check([Self.factoryMC]), A.updated(), A.updated(), A.check([Self.lockedMC]),
+        ])
         try tag.writeLock()
-        #expect(Array(exchange.commands[1].suffix(16)) == A.attribute(writable: false, length: 7))
-        #expect(Array(exchange.commands[2].suffix(2)) == [0x80, 0x88])
-        #expect(Array(exchange.commands[3].suffix(18)) == [0x80, 0x88] + locked)
+        #expect(Array(exchange.commands[1].suffix(2)) == [0x80, 0x88])
+        #expect(Array(exchange.commands[2].suffix(16)) == A.attribute(writable: false, length: 7))
+        #expect(Array(exchange.commands[3].suffix(18)) == [0x80, 0x88] + Self.lockedMC)
+    }
+
+    @Test func aLiteSLockCutShortIsFinishedByLockingAgain() throws {
+        let (tag, exchange) = Self.tag([
+            A.check([A.attribute(writable: false, length: 7)]), A.check([Self.factoryMC]), A.updated(), A.check([Self.lockedMC]),
+        ])
+        try tag.lock()
+        #expect(exchange.codes == [0x06, 0x06, 0x08, 0x06])
+        #expect(Array(exchange.commands[2].suffix(18)) == [0x80, 0x88] + Self.lockedMC)
+    }
+
+    @Test func anMCThatDoesNotReadBackIsAVerificationFailure() {
+        let (tag, _) = Self.tag([
+            A.check([A.attribute(length: 7)]), A.check([Self.factoryMC]), A.updated(), A.updated(), A.check([Self.factoryMC]),
+        ])
+        #expect(throws: Type3Error.verificationFailed(block: 0x88)) { try tag.lock() }
     }
 
     @Test func lockOnAnotherCardSetsOnlyRWFlag() throws {
@@ -168,8 +185,11 @@ struct Type3TagScriptedTests {
     }
 
     @Test func lockingALockedCardWritesNothing() {
-        let (tag, exchange) = Self.tag([A.check([A.attribute(writable: false, length: 7)])])
-        #expect(throws: Type3Error.alreadyLocked) { try tag.lock() }
-        #expect(exchange.codes == [0x06])
+        let (plain, plainExchange) = Self.tag([A.check([A.attribute(writable: false, length: 7)])], pmm: A.plainPMm)
+        #expect(throws: Type3Error.alreadyLocked) { try plain.lock() }
+        #expect(plainExchange.codes == [0x06])
+        let (liteS, liteSExchange) = Self.tag([A.check([A.attribute(writable: false, length: 7)]), A.check([Self.lockedMC])])
+        #expect(throws: Type3Error.alreadyLocked) { try liteS.lock() }
+        #expect(liteSExchange.codes == [0x06, 0x06])
     }
 }
