@@ -27,19 +27,23 @@ struct Type3SimulatedCardTests {
         #expect(try SimulatedFeliCaField([try #require(field.card)]).tag().readNDEFMessage() == Self.message)
     }
 
-    /// 700 bytes on the 12FC card: 44 blocks, 4 Checks of Nbr 12 after the attribute block;
-    /// 6 Updates of Nbw 8 between the two attribute writes.
-    @Test func aLongMessageTakesSeveralChecksAndUpdates() throws {
-        let long = NDEFMessage(records: [try NDEFRecord(format: .unknown, type: [], payload: [UInt8](repeating: 0x5A, count: 694))])
-        #expect(long.length == 700)
+    /// 1 KB on the 12FC card (Nmaxb 64, all of it): a read is the attribute block and 6 Checks
+    /// of Nbr 12 (the floor); a write is the attribute Check, 8 Updates of Nbw 8 between the
+    /// two attribute writes, and with verification the 7 Checks again.
+    @Test func aKilobyteTakesTheFewestChecksAndUpdatesNbrAndNbwAllow() throws {
+        let long = NDEFMessage(records: [try NDEFRecord(format: .unknown, type: [], payload: [UInt8](repeating: 0x5A, count: 1018))])
+        #expect(long.length == 1024)
         let field = try SimulatedFeliCaField(.felica12FC)
         let tag = try field.tag()
-        let before = field.chip.tagCommandCount
+        var before = field.chip.tagCommandCount
         try tag.writeNDEF(long, verify: false)
-        #expect(field.chip.tagCommandCount - before == 1 + 1 + 6 + 1)
-        let reading = field.chip.tagCommandCount
+        #expect(field.chip.tagCommandCount - before == 1 + 1 + 8 + 1)
+        before = field.chip.tagCommandCount
         #expect(try tag.readNDEF() == long)
-        #expect(field.chip.tagCommandCount - reading == 1 + 4)
+        #expect(field.chip.tagCommandCount - before == 1 + 6)
+        before = field.chip.tagCommandCount
+        try tag.writeNDEF(long)
+        #expect(field.chip.tagCommandCount - before == 1 + 1 + 8 + 1 + 1 + 6)
     }
 
     @Test(arguments: products)
