@@ -4,12 +4,18 @@ import TagProtocols
 /// NDEF on a Type 3 tag: the attribute information block (block 0), then the message in
 /// blocks 1 … Nmaxb, read Nbr blocks per Check and written Nbw blocks per Update.
 extension Type3Tag {
-    /// The attribute information block, checked field by field.
+    /// The attribute information block, checked field by field, and on a Lite-S against its
+    /// memory (Nmaxb at most its 13 NDEF blocks).
     ///
     /// - Throws: `.invalidAttributeBlock` naming the field that is wrong; the exchange's errors.
     public func readAttributeBlock() throws(Type3Error) -> Type3AttributeBlock {
         let blocks = try check([0])
-        return try Type3AttributeBlock(decoding: blocks.first ?? [])
+        let attribute = try Type3AttributeBlock(decoding: blocks.first ?? [])
+        guard !isLiteS || attribute.maximumBlocks <= Self.liteSNDEFBlocks else {
+            throw .invalidAttributeBlock(
+                "Nmaxb (NDEF blocks) is \(attribute.maximumBlocks), beyond the \(Self.liteSNDEFBlocks) a FeliCa Lite-S has after its attribute block")
+        }
+        return attribute
     }
 
     /// Whether the card holds NDEF and may be written, and its capacity (Nmaxb × 16). A card

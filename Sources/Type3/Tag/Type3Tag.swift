@@ -13,6 +13,11 @@ public final class Type3Tag {
     public static let writeService: [UInt8] = [0x09, 0x00]
     /// A Lite-S's MC (memory configuration) block.
     public static let memoryConfigurationBlock = 0x88
+    /// The NDEF blocks of a Lite-S after its attribute block (S_PAD1–13).
+    public static let liteSNDEFBlocks = 13
+    /// The blocks a Lite-S reads per Check and writes per Update without MAC.
+    static let liteSBlocksPerCheck = 4
+    static let liteSBlocksPerUpdate = 1
 
     /// The exchange with the card.
     public let exchange: any TagExchange
@@ -34,16 +39,19 @@ public final class Type3Tag {
         self.init(exchange: exchange, idm: target.idm, pmm: target.pmm)
     }
 
-    /// The most blocks one Check may ask for over this exchange: what a `13 + 16·n`-byte
-    /// answer allows, and at most Nbr.
+    /// The most blocks one Check may ask for: at most Nbr, what a `13 + 16·n`-byte answer
+    /// allows over this exchange, and on a Lite-S the 4 it reads (an Nbr above is not trusted).
     func blocksPerCheck(_ attribute: Type3AttributeBlock) -> Int {
-        max(1, min(attribute.blocksPerCheck, (exchange.maximumAnswerLength - 13) / 16))
+        let card = isLiteS ? Self.liteSBlocksPerCheck : attribute.blocksPerCheck
+        return max(1, min(attribute.blocksPerCheck, card, (exchange.maximumAnswerLength - 13) / 16))
     }
 
-    /// The most blocks one Update may carry over this exchange, and at most Nbw.
+    /// The most blocks one Update may carry: at most Nbw, what fits a command over this
+    /// exchange, and on a Lite-S the 1 it writes without MAC.
     func blocksPerUpdate(_ attribute: Type3AttributeBlock, highestBlock: Int) -> Int {
         let element = highestBlock > 0xFF ? 3 : 2
-        return max(1, min(attribute.blocksPerUpdate, (exchange.maximumCommandLength - 14) / (element + 16)))
+        let card = isLiteS ? Self.liteSBlocksPerUpdate : attribute.blocksPerUpdate
+        return max(1, min(attribute.blocksPerUpdate, card, (exchange.maximumCommandLength - 14) / (element + 16)))
     }
 
     /// Check: reads `blocks` of service 000B in one command.

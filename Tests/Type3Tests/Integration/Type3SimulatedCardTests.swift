@@ -85,9 +85,25 @@ struct Type3SimulatedCardTests {
                 #expect(error == .tornWrite, "k=\(k)")
                 #expect(try again.ndefStatus().hasNDEFTLV == false)
                 outcomes.insert("torn")
+                try again.writeNDEFMessage(new)
+                #expect(try again.readNDEFMessage() == new, "k=\(k): a torn card is written again")
             }
         }
         #expect(outcomes == ["old", "torn", "new"])
+    }
+
+    /// A card whose attribute block lies (its checksum) is not formatted: nothing is read and
+    /// a write changes nothing.
+    @Test(arguments: products)
+    func anAttributeBlockThatLiesWritesNothing(_ product: TagProduct) throws {
+        var card = SimulatedTag(product: product)
+        card.memory[15] ^= 0x01
+        let field = try SimulatedFeliCaField([card])
+        let tag = try field.tag()
+        #expect(try tag.ndefStatus() == NDEFStatusReport(status: .notSupported, capacity: 0))
+        #expect(throws: TagFailure.self) { try tag.readNDEFMessage() }
+        #expect(throws: TagFailure.self) { try tag.writeNDEFMessage(Self.message) }
+        #expect(field.card?.memory == card.memory)
     }
 
     @Test func lockingALiteSMakesItsMemoryReadOnly() throws {

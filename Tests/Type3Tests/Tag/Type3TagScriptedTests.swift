@@ -37,6 +37,25 @@ struct Type3TagScriptedTests {
         #expect(exchange.commands.count == 1 + blocks.count)
     }
 
+    /// A Lite-S reads 4 blocks per Check whatever its Nbr says, writes 1 per Update whatever
+    /// its Nbw says, and has 13 NDEF blocks: an Nmaxb beyond is not a Lite-S's.
+    @Test func aLiteSIsReadAndWrittenWithinWhatItTakes() throws {
+        let long = NDEFMessage(records: [.uri("https://example.com/" + String(repeating: "l", count: 60))])
+        let bytes = long.encoded()
+        let blocks = A.blocks(bytes)
+        #expect(blocks.count == 5)
+        let (tag, exchange) = Self.tag([A.check([A.attribute(nbr: 15, length: bytes.count)]), A.check(Array(blocks[0..<4])), A.check([blocks[4]])])
+        #expect(try tag.readNDEF() == long)
+        #expect(exchange.commands.map { $0[13] } == [1, 4, 1])
+        let (writer, writes) = Self.tag([A.check([A.attribute(nbw: 13, length: 7)])] + Array(repeating: A.updated(), count: 5))
+        try writer.writeNDEF(Self.message, verify: false)
+        #expect(writes.commands.dropFirst().map { $0[13] } == [1, 1, 1, 1, 1])
+        let (big, _) = Self.tag([A.check([A.attribute(nmaxb: 14, length: 7)])])
+        #expect(try big.ndefStatus() == NDEFStatusReport(status: .notSupported, capacity: 0))
+        let (plain, _) = Self.tag([A.check([A.attribute(nmaxb: 14, length: 7)])], pmm: A.plainPMm)
+        #expect(try plain.ndefStatus() == NDEFStatusReport(status: .readWrite, capacity: 224))
+    }
+
     @Test func anEmptyMessageNeedsOneCheck() throws {
         let (tag, exchange) = Self.tag([A.check([A.attribute(length: 0)])])
         #expect(try tag.readNDEF() == .empty)
@@ -53,7 +72,7 @@ struct Type3TagScriptedTests {
     @Test func theStatusFollowsRWFlagAndNbw() throws {
         #expect(try Self.tag([A.check([A.attribute(writable: false, length: 3)])]).0.ndefStatus() == NDEFStatusReport(status: .readOnly, capacity: 208))
         #expect(try Self.tag([A.check([A.attribute(nbw: 0, length: 3)])]).0.ndefStatus() == NDEFStatusReport(status: .readOnly, capacity: 208))
-        #expect(try Self.tag([A.check([A.attribute(nmaxb: 64, length: 3)])]).0.ndefStatus() == NDEFStatusReport(status: .readWrite, capacity: 1024))
+        #expect(try Self.tag([A.check([A.attribute(nmaxb: 64, length: 3)])], pmm: A.plainPMm).0.ndefStatus() == NDEFStatusReport(status: .readWrite, capacity: 1024))
     }
 
     @Test func anAttributeBlockThatLiesIsNotFormatted() throws {
