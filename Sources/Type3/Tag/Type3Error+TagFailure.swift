@@ -8,7 +8,8 @@ extension Type3Error {
         let kind: TagFailure.Kind
         switch self {
         case let .exchange(error, _): kind = .exchange(error)
-        case .answer: kind = .exchange(.transport(TransportFailure(.malformedAnswer, description)))
+        case let .frame(error, _) where error.kind == .argument: kind = .unsupported
+        case .frame: kind = .exchange(.transport(TransportFailure(.malformedAnswer, description)))
         case .status: kind = .exchange(.negativeAcknowledgement(nil))
         case .invalidAttributeBlock: kind = .notFormatted
         case .tornWrite, .leftDuringWrite: kind = .tornWrite

@@ -6,8 +6,10 @@ import NFCCore
 public enum Type3Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// A tag command failed; `step` says which ("Check blocks 1–4").
     case exchange(TagExchangeError, step: String)
-    /// The card's answer is not the command's (another code or IDm, a count that lies).
-    case answer(FeliCaFrameError, step: String)
+    /// The card's answer is not the command's (another code or IDm, a count that lies:
+    /// kind `.answer`), or the command could not be built from its arguments (no block, a
+    /// block that is not 16 bytes: kind `.argument`, nothing was sent).
+    case frame(FeliCaFrameError, step: String)
     /// The card answered the command with status flags other than `00 00`.
     case status(flag1: Int, flag2: Int, step: String)
     /// The attribute information block is not one (`problem` names the field): the card is
@@ -34,7 +36,7 @@ public enum Type3Error: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case let .exchange(error, step):
             "\(step): \(error)"
-        case let .answer(error, step):
+        case let .frame(error, step):
             "\(step): \(error)"
         case let .status(flag1, flag2, step):
             "\(step): the card refused it (status flags \(hexText([UInt8(truncatingIfNeeded: flag1), UInt8(truncatingIfNeeded: flag2)])))"

@@ -56,18 +56,18 @@ public final class Type3Tag {
 
     /// Check: reads `blocks` of service 000B in one command.
     ///
-    /// - Throws: `.exchange`, `.answer` for an answer that is not the command's (a count that
-    ///   lies, a short block), `.status` for a refusal.
+    /// - Throws: `.exchange`, `.frame` for an answer that is not the command's (a count that
+    ///   lies, a short block) or no block, `.status` for a refusal.
     public func check(_ blocks: [Int]) throws(Type3Error) -> [[UInt8]] {
         let step = "Check \(Self.describe(blocks))"
         let command: [UInt8]
         do throws(FeliCaFrameError) {
             command = try FeliCaFrames.readWithoutEncryption(idm: idm, serviceCodeList: [Self.readService], blockList: blocks.map(Self.element))
-        } catch { throw .answer(error, step: step) }
+        } catch { throw .frame(error, step: step) }
         let packet = try send(command, step: step)
         let answer: (statusFlag1: Int, statusFlag2: Int, blockData: [[UInt8]])
         do throws(FeliCaFrameError) { answer = try FeliCaFrames.readAnswer(packet, idm: idm, count: blocks.count) } catch {
-            throw .answer(error, step: step)
+            throw .frame(error, step: step)
         }
         guard answer.statusFlag1 == 0, answer.statusFlag2 == 0 else {
             throw .status(flag1: answer.statusFlag1, flag2: answer.statusFlag2, step: step)
@@ -77,17 +77,18 @@ public final class Type3Tag {
 
     /// Update: writes `data` (16 bytes for each of `blocks`) to service 0009 in one command.
     ///
-    /// - Throws: `.exchange`, `.answer`, `.status` for a refusal.
+    /// - Throws: `.exchange`, `.frame` (an answer that is not the command's, data that is not
+    ///   16 bytes for each block), `.status` for a refusal.
     public func update(_ blocks: [Int], data: [[UInt8]]) throws(Type3Error) {
         let step = "Update \(Self.describe(blocks))"
         let command: [UInt8]
         do throws(FeliCaFrameError) {
             command = try FeliCaFrames.writeWithoutEncryption(
                 idm: idm, serviceCodeList: [Self.writeService], blockList: blocks.map(Self.element), blockData: data)
-        } catch { throw .answer(error, step: step) }
+        } catch { throw .frame(error, step: step) }
         let packet = try send(command, step: step)
         let flags: (statusFlag1: Int, statusFlag2: Int)
-        do throws(FeliCaFrameError) { flags = try FeliCaFrames.writeAnswer(packet, idm: idm) } catch { throw .answer(error, step: step) }
+        do throws(FeliCaFrameError) { flags = try FeliCaFrames.writeAnswer(packet, idm: idm) } catch { throw .frame(error, step: step) }
         guard flags.statusFlag1 == 0, flags.statusFlag2 == 0 else {
             throw .status(flag1: flags.statusFlag1, flag2: flags.statusFlag2, step: step)
         }
@@ -96,12 +97,12 @@ public final class Type3Tag {
     /// Sends `packet` in its frame and returns the answer's packet.
     private func send(_ packet: [UInt8], step: String) throws(Type3Error) -> [UInt8] {
         guard let frame = FeliCaResponse.frame(carrying: packet) else {
-            throw .answer(FeliCaFrameError(.argument, "a FeliCa command packet has 1 … 254 bytes (it has \(packet.count))"), step: step)
+            throw .frame(FeliCaFrameError(.argument, "a FeliCa command packet has 1 … 254 bytes (it has \(packet.count))"), step: step)
         }
         let answer: [UInt8]
         do throws(TagExchangeError) { answer = try exchange.exchange(frame) } catch { throw .exchange(error, step: step) }
         guard let response = FeliCaResponse(frame: answer) else {
-            throw .answer(FeliCaFrameError(.answer, "the answer's length byte does not count its \(answer.count) byte(s)"), step: step)
+            throw .frame(FeliCaFrameError(.answer, "the answer's length byte does not count its \(answer.count) byte(s)"), step: step)
         }
         return response.packet
     }

@@ -163,6 +163,19 @@ struct Type3TagScriptedTests {
         }
     }
 
+    @Test func aCommandThatCannotBeBuiltSendsNothing() {
+        let (tag, exchange) = Self.tag([])
+        #expect { try tag.check([]) } throws: { error in
+            guard case let .frame(frameError, _) = error as? Type3Error else { return false }
+            return frameError.kind == .argument && (error as? Type3Error)?.tagFailure.kind == .unsupported
+        }
+        #expect { try tag.update([1], data: [[0x00]]) } throws: { error in
+            guard case let .frame(frameError, _) = error as? Type3Error else { return false }
+            return frameError.kind == .argument
+        }
+        #expect(exchange.commands.isEmpty)
+    }
+
     @Test func aRefusedUpdateIsAnError() {
         let (tag, _) = Self.tag([A.check([A.attribute(length: 7)]), A.updated(0xFF, 0xA8)])
         #expect(throws: Type3Error.status(flag1: 0xFF, flag2: 0xA8, step: "Update block 0")) { try tag.writeNDEF(Self.message) }
