@@ -152,6 +152,7 @@ public struct SimulatedTag: Equatable, Sendable {
         pendingCompatibilityWritePage = nil
         session = CardSession()
         if product == .phone { identifier = nextRandomUID() }
+        applyLiteSConfiguration()
     }
 
     /// HLTA: the tag halts; only a WUPA or a power cycle wakes it.

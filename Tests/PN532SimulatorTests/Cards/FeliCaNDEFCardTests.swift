@@ -71,12 +71,17 @@ struct FeliCaNDEFCardTests {
         #expect(try Self.answer(host, Self.read([1])) == before)
     }
 
-    @Test func clearingAnSPADBitOfMCMakesThatBlockReadOnly() throws {
+    @Test func clearingAnSPADBitOfMCMakesThatBlockReadOnlyAfterAReset() throws {
         let host = try Self.selected(.felicaLiteS)
         let mc: [UInt8] = [0xFE, 0xFF, 0xFF, 0x01, 0x07] + [UInt8](repeating: 0, count: 11)
         #expect(try Self.answer(host, Self.write([0x88], mc)) == [0x0C, 0x09] + Self.idm + [0x00, 0x00])
         #expect(try Self.answer(host, Self.read([0x88]))?.suffix(16) == ArraySlice(mc))
         let data = [UInt8](repeating: 0x33, count: 16)
+        #expect(try Self.answer(host, Self.write([0], data)) == [0x0C, 0x09] + Self.idm + [0x00, 0x00])
+        // The field goes off and on: the card resets and its new MC takes effect.
+        _ = try host.exchange([0x32, 0x01, 0x00])
+        _ = try host.exchange([0x32, 0x01, 0x01])
+        _ = try host.exchange([0x4A, 0x01, 0x01, 0x00, 0xFF, 0xFF, 0x01, 0x00])
         #expect(try Self.answer(host, Self.write([0], data)) == [0x0C, 0x09] + Self.idm + [0xFF, 0xA8])
         #expect(try Self.answer(host, Self.write([1], data)) == [0x0C, 0x09] + Self.idm + [0x00, 0x00])
         // Bits are only cleared: setting bit 0 again changes nothing.

@@ -106,10 +106,13 @@ struct Type3SimulatedCardTests {
         #expect(field.card?.memory == card.memory)
     }
 
+    /// The MC written by the lock takes effect when the card next resets: presented again, its
+    /// attribute block cannot be made writable.
     @Test func lockingALiteSMakesItsMemoryReadOnly() throws {
         let field = try SimulatedFeliCaField(.felicaLiteS)
+        try field.tag().writeLock()
+        try field.session.setField(on: false)
         let tag = try field.tag()
-        try tag.writeLock()
         #expect(try tag.ndefStatus().status == .readOnly)
         #expect(try tag.check([0x88]).first.map { Array($0.prefix(2)) } == [0x00, 0xC0])
         #expect(throws: Type3Error.readOnly) { try tag.writeNDEF(Self.message) }
