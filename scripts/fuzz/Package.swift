@@ -84,7 +84,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzCardResponses",
-            dependencies: ["FuzzSupport", .product(name: "Type3", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "NFCTags", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzNXPCardVersion",

@@ -1,4 +1,5 @@
 import FuzzSupport
+import NFCTags
 import Type3
 
 /// libFuzzer entry point for the decoders of card answers the Core NFC-shaped sessions hand
