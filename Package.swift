@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Type2", targets: ["Type2"]),
         .library(name: "ISO7816", targets: ["ISO7816"]),
         .library(name: "Type4", targets: ["Type4"]),
+        .library(name: "Type3", targets: ["Type3"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "PN532Reader", targets: ["PN532Reader"]),
         .library(name: "PN532ReaderSimulator", targets: ["PN532ReaderSimulator"]),
@@ -63,6 +64,7 @@ let package = Package(
         .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         .target(name: "ISO7816", dependencies: ["Basics", "NFCCore"], swiftSettings: strict),
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
+        .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"], swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
@@ -71,7 +73,7 @@ let package = Package(
             dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "CLinux", "DaemonKit", system],
             swiftSettings: strict
         ),
-        .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "NFCTags"], swiftSettings: strict),
+        .target(name: "NFCReader", dependencies: ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "TagProtocols", "NFCTags", "Type3"], swiftSettings: strict),
         // L3½ and L4: the door, its hooks, provisioning.
         .target(name: "DoorRecords", dependencies: ["Basics", "JSONText", "POSIXIO", "FileInput", crypto, system], swiftSettings: strict),
         .target(
@@ -127,6 +129,7 @@ let package = Package(
             name: "Type4Tests",
             dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "PN532", "PN532Simulator", "TestSupport"]
         ),
+        .testTarget(name: "Type3Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type3", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["Basics", "NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "PN532ReaderTests",
@@ -157,7 +160,7 @@ let package = Package(
         .testTarget(name: "ProvisioningTests", dependencies: ["Basics", "Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["Basics", "NFCCore", "pn532ctl", "PN532", "Provisioning", "Type2", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PackageLayoutTests"),
     ]

@@ -40,6 +40,7 @@ enum AllowedDependencies {
         "Type2": ["Basics", "NFCCore", "NDEF", "TagProtocols", "Credentials", "Originality"],
         "ISO7816": ["Basics", "NFCCore", "TagProtocols", "NDEF"],
         "Type4": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Credentials", "Originality"],
+        "Type3": ["Basics", "NFCCore", "NDEF", "TagProtocols"],
         // L3
         "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
@@ -48,8 +49,9 @@ enum AllowedDependencies {
         // NDEF, FileInput, POSIXIO, DaemonKit: the default tag's message, tag images, the pty
         // server and its loop.
         "PN532ReaderSimulator": plumbing.union(["NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "DaemonKit"]),
-        // PN532: the sessions still name the chip's listed targets and errors.
-        "NFCReader": ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols"],
+        // PN532: the sessions still name the chip's listed targets and errors. Type3: the FeliCa
+        // command frames (`FeliCaFrames`) behind `NFCFeliCaTag`'s typed commands.
+        "NFCReader": ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type3"],
         // L3½; FileInput: the audit log's reader.
         "DoorRecords": plumbing.union(["JSONText", "POSIXIO", "FileInput", "Crypto"]),
         // L4. DoorControl: never PN532, Type2 or CLinux.

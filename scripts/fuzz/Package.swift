@@ -41,6 +41,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzType3Tag",
+            dependencies: [
+                "FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NDEF", package: "pn532ctl"),
+                .product(name: "Type3", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzRestorePlan",
             dependencies: ["FuzzSupport", .product(name: "Type2", package: "pn532ctl")]
         ),
@@ -88,11 +95,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzCardResponses",
-            dependencies: ["FuzzSupport", .product(name: "NFCTags", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "NFCTags", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzNXPCardVersion",
-            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NFCTags", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzHookEvent",

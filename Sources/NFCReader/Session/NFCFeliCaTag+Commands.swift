@@ -1,4 +1,5 @@
 import NFCTags
+import Type3
 
 /// Core NFC's typed FeliCa commands, each built on `sendFeliCaCommand(commandPacket:)` with the
 /// card's IDm and its answer checked (`FeliCaFrames`), in both of Core NFC's shapes. Codes are

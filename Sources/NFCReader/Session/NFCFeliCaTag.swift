@@ -2,6 +2,7 @@ import Basics
 import NDEF
 import NFCCore
 import NFCTags
+import Type3
 import PN532
 
 /// A FeliCa card (JIS X 6319-4, 212 or 424 kbps), as Core NFC's `NFCFeliCaTag`: its IDm and

@@ -1,5 +1,6 @@
 import NFCCore
 import NFCTags
+import Type3
 import PN532
 import NDEF
 import PN532Reader

@@ -39,7 +39,7 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         "tag \"\(spec)\": \(problem). Valid products: \(TagSpec.productNames.joined(separator: ", ")); "
-            + "options after ':' are uid=<hex: 7 bytes, 4 for classic* and typeb (its PUPI), 8 (the IDm) for felica-lite-s>, "
+            + "options after ':' are uid=<hex: 7 bytes, 4 for classic* and typeb (its PUPI), 8 (the IDm) for felica-lite-s and felica-12fc>, "
             + "sig=<32 bytes hex>, image=<file.mfd>"
     }
 

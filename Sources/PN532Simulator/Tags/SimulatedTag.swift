@@ -79,7 +79,7 @@ public struct SimulatedTag: Equatable, Sendable {
         case .jewel:
             self.init(product: product, memory: Self.topazFactoryMemory(uid: uid))
         case .felica:
-            self.init(product: product, memory: Self.liteSFactoryMemory(), identifier: uid)
+            self.init(product: product, memory: Self.feliCaFactoryMemory(product), identifier: uid)
         case .typeB:
             self.init(product: product, memory: [], identifier: uid)
         case .isoDEP:
@@ -156,6 +156,7 @@ public struct SimulatedTag: Equatable, Sendable {
         pendingCompatibilityWritePage = nil
         session = CardSession()
         if product.hasRandomUID { identifier = nextRandomUID() }
+        applyLiteSConfiguration()
     }
 
     /// HLTA: the tag halts; only a WUPA or a power cycle wakes it.

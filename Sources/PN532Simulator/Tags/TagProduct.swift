@@ -38,6 +38,9 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case topaz512
     /// FeliCa Lite-S (NFC Forum Type 3), formatted for NDEF.
     case felicaLiteS = "felica-lite-s"
+    /// A plain FeliCa card answering the NFC Forum system code 12FC only (NFC Forum Type 3),
+    /// formatted for NDEF with a 1 KB area.
+    case felica12FC = "felica-12fc"
     /// An ISO/IEC 14443-B ISO-DEP card (an ID or transport card) without an NDEF application.
     case typeB = "typeb"
 
@@ -50,7 +53,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
         case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF: .isoDEP
         case .topaz512: .jewel
-        case .felicaLiteS: .felica
+        case .felicaLiteS, .felica12FC: .felica
         case .typeB: .typeB
         default: .type2
         }
@@ -75,6 +78,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .phone: "phone (ISO-DEP card emulation)"
         case .topaz512: "Topaz 512"
         case .felicaLiteS: "FeliCa Lite-S"
+        case .felica12FC: "FeliCa (system 12FC)"
         case .typeB: "ISO/IEC 14443-B ISO-DEP card"
         case .desfireNDEF: "MIFARE DESFire EV1 (NDEF application)"
         case .phoneNDEF: "phone (ISO-DEP card emulation, NFC Forum Type 4)"
@@ -92,7 +96,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .typeB, .desfireNDEF, .phoneNDEF: 0
+        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF: 0
         }
     }
 

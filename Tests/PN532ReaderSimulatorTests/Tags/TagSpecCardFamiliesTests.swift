@@ -12,6 +12,8 @@ struct TagSpecCardFamiliesTests {
         #expect(try TagSpec.parse("ntag424:uid=04451C9A6E7180").makeTag().uid == hex("04451C9A6E7180"))
         #expect(try TagSpec.parse("topaz512:uid=0470AABBCCDDEE").makeTag().uid == hex("0470AABBCCDDEE"))
         #expect(try TagSpec.parse("felica-lite-s:uid=012E4C5300000042").makeTag().uid == hex("012E4C5300000042"))
+        #expect(try TagSpec.parse("felica-12fc:uid=012E12FC00000042").makeTag().product == .felica12FC)
+        #expect(try TagSpec.parse("felica-12fc:uid=012E12FC00000042").makeTag().uid == hex("012E12FC00000042"))
         #expect(try TagSpec.parse("typeb:uid=1A2B3C4D").makeTag().uid == hex("1A2B3C4D"))
     }
 
@@ -27,7 +29,7 @@ struct TagSpecCardFamiliesTests {
 
     @Test func theErrorMessageListsTheTypeBCard() {
         let error = TagSpecError(spec: "typea", reason: .unknownProduct("typea"))
-        #expect(error.description.contains("felica-lite-s, typeb, blank"))
+        #expect(error.description.contains("felica-lite-s, felica-12fc, typeb, blank"))
         #expect(error.description.contains("4 for classic* and typeb"))
     }
 

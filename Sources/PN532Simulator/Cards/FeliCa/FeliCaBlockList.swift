@@ -8,7 +8,7 @@ extension SimulatedTag {
     static let liteSServices: Set<UInt16> = [0x000B, 0x0009]
 
     /// Parses `n SC(2, little-endian)… m BL…` and returns the block numbers and the bytes that
-    /// follow the block list (a write's data). Up to 4 blocks; a block-list element is 2 bytes
+    /// follow the block list (a write's data). Up to the card's limit of blocks (``feliCaBlockLimit(writing:)``); a block-list element is 2 bytes
     /// (`8s bb`) or 3 (`0s bb bb`, little-endian), s the index of its service in the list.
     func feliCaBlocks(_ parameters: [UInt8], writing: Bool) -> Result<([Int], [UInt8]), FeliCaError> {
         guard let serviceCount = parameters.first.map(Int.init), (1...4).contains(serviceCount),
@@ -19,7 +19,7 @@ extension SimulatedTag {
         }
         var index = 1 + serviceCount * 2
         let blockCount = Int(parameters[index])
-        guard (1...4).contains(blockCount) else { return .failure(FeliCaError(status: FeliCaStatus.blockCount)) }
+        guard (1...feliCaBlockLimit(writing: writing)).contains(blockCount) else { return .failure(FeliCaError(status: FeliCaStatus.blockCount)) }
         index += 1
         var blocks: [Int] = []
         for _ in 0..<blockCount {

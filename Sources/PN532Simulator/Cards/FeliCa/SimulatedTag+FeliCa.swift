@@ -16,19 +16,20 @@ extension SimulatedTag {
     /// The Polling answer (`len 01 IDm PMm [system code]`) to a Polling frame
     /// (`06 00 SC SC RC TSN`), or nil when the system code is not the card's. `FF` in either
     /// byte of the requested code matches anything. With request code 01 the card adds the
-    /// system code: 12FC when that was asked for, its own 88B4 otherwise.
+    /// system code: 12FC when that was asked for, else its first (a Lite-S its own 88B4).
     func feliCaPollingAnswer(_ frame: [UInt8]) -> [UInt8]? {
         guard product.family == .felica, frame.count == 6, frame[0] == 6, frame[1] == 0x00 else { return nil }
         let requested = Array(frame[2..<4])
         let matches = { (code: [UInt8]) in zip(requested, code).allSatisfy { $0 == 0xFF || $0 == $1 } }
-        guard matches(Self.nfcForumSystemCode) || matches(Self.liteSSystemCode) else { return nil }
+        let systemCodes = feliCaSystemCodes
+        guard systemCodes.contains(where: matches), let first = systemCodes.first else { return nil }
         let systemCode: [UInt8] =
-            frame[4] != 0x01 ? [] : requested == Self.nfcForumSystemCode ? Self.nfcForumSystemCode : Self.liteSSystemCode
-        let body = [0x01] + identifier + Self.liteSPMm + systemCode
+            frame[4] != 0x01 ? [] : requested == Self.nfcForumSystemCode ? Self.nfcForumSystemCode : first
+        let body = [0x01] + identifier + feliCaPMm + systemCode
         return [UInt8(body.count + 1)] + body
     }
 
-    /// The answer of a FeliCa Lite-S.
+    /// The answer of a FeliCa card.
     mutating func feliCaAnswer(_ frame: [UInt8]) -> TagResponse {
         guard frame.count >= 2, Int(frame[0]) == frame.count else { return .silent }
         if frame[1] == 0x00 { return feliCaPollingAnswer(frame).map { .data($0) } ?? .silent }
@@ -40,7 +41,8 @@ extension SimulatedTag {
         case 0x04 where parameters.isEmpty:
             return .data(feliCaFrame(0x05, [0x00]))
         case 0x0C where parameters.isEmpty:
-            return .data(feliCaFrame(0x0D, [0x02] + Self.liteSSystemCode + Self.nfcForumSystemCode))
+            let systemCodes = feliCaSystemCodes
+            return .data(feliCaFrame(0x0D, [UInt8(systemCodes.count)] + systemCodes.flatMap { $0 }))
         case 0x06:
             return .data(feliCaRead(parameters))
         case 0x08:
@@ -73,24 +75,27 @@ extension SimulatedTag {
         case .failure(let error):
             return feliCaFrame(0x07, [0xFF, error.status])
         case .success(let (blocks, _)):
-            let data = blocks.compactMap(liteSBlock)
+            let data = blocks.compactMap(feliCaBlock)
             guard data.count == blocks.count else { return feliCaFrame(0x07, [0xFF, FeliCaStatus.blockNumber]) }
             return feliCaFrame(0x07, [0x00, 0x00, UInt8(blocks.count)] + data.flatMap { $0 })
         }
     }
 
-    /// Write Without Encryption: `n SC… 1 BL data(16)` → `09 IDm 00 00`; only S_PAD0–13
-    /// through the read/write service 0009.
+    /// Write Without Encryption: `n SC… m BL… data(16·m)` → `09 IDm 00 00`, through the
+    /// read/write service 0009 only, up to the card's block limit; every block is checked
+    /// before any is written (a Lite-S writes S_PADs its MC leaves writable, and MC).
     private mutating func feliCaWrite(_ parameters: [UInt8]) -> TagResponse {
         switch feliCaBlocks(parameters, writing: true) {
         case .failure(let error):
             return .data(feliCaFrame(0x09, [0xFF, error.status]))
         case .success(let (blocks, data)):
-            guard blocks.count == 1, let block = blocks.first, block <= 0x0D, data.count == 16 else {
-                return .data(feliCaFrame(0x09, [0xFF, blocks.count == 1 ? FeliCaStatus.blockNumber : FeliCaStatus.blockCount]))
+            guard data.count == 16 * blocks.count else { return .data(feliCaFrame(0x09, [0xFF, FeliCaStatus.blockCount])) }
+            var written = self
+            for (index, block) in blocks.enumerated() where !written.feliCaStore(block, Array(data[index * 16..<index * 16 + 16])) {
+                return .data(feliCaFrame(0x09, [0xFF, FeliCaStatus.blockNumber]))
             }
-            memory.replaceSubrange(block * 16..<block * 16 + 16, with: data)
-            return TagResponse(kind: .data(feliCaFrame(0x09, [0x00, 0x00])), pagesWritten: 1)
+            self = written
+            return TagResponse(kind: .data(feliCaFrame(0x09, [0x00, 0x00])), pagesWritten: blocks.count)
         }
     }
 }

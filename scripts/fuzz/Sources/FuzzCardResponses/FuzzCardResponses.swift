@@ -1,5 +1,6 @@
 import FuzzSupport
 import NFCTags
+import Type3
 
 /// libFuzzer entry point for the decoders of card answers the Core NFC-shaped sessions hand
 /// to an app: a response APDU split into data and status word, a FeliCa response frame's

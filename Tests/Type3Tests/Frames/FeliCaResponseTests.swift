@@ -1,4 +1,4 @@
-import NFCTags
+import Type3
 import Testing
 
 @Suite("FeliCa response frames: the length byte counts the frame")

@@ -1,4 +1,4 @@
-import NFCTags
+import Type3
 import Testing
 
 /// The typed FeliCa commands' frames, and their answers as a hostile card could send them:
