@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PN532Simulator", targets: ["PN532Simulator"]),
         .library(name: "TagProtocols", targets: ["TagProtocols"]),
         .library(name: "Type2", targets: ["Type2"]),
+        .library(name: "Type1", targets: ["Type1"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "PN532Reader", targets: ["PN532Reader"]),
         .library(name: "PN532ReaderSimulator", targets: ["PN532ReaderSimulator"]),
@@ -59,6 +60,7 @@ let package = Package(
         // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
         .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
+        .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"], swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
@@ -118,6 +120,7 @@ let package = Package(
         .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
         .testTarget(name: "DaemonKitTests", dependencies: ["Basics", "DaemonKit", "NFCCore"]),
         .testTarget(name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["Basics", "NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "PN532ReaderTests",

@@ -30,6 +30,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case phone
     /// Topaz 512 (NFC Forum Type 1).
     case topaz512
+    /// Topaz 96 (NFC Forum Type 1, static memory).
+    case topaz96
     /// FeliCa Lite-S (NFC Forum Type 3), formatted for NDEF.
     case felicaLiteS = "felica-lite-s"
     /// An ISO/IEC 14443-B ISO-DEP card (an ID or transport card) without an NDEF application.
@@ -43,7 +45,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
         case .desfire, .ntag424, .phone: .isoDEP
-        case .topaz512: .jewel
+        case .topaz512, .topaz96: .jewel
         case .felicaLiteS: .felica
         case .typeB: .typeB
         default: .type2
@@ -68,6 +70,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag424: "NTAG 424 DNA"
         case .phone: "phone (ISO-DEP card emulation)"
         case .topaz512: "Topaz 512"
+        case .topaz96: "Topaz 96"
         case .felicaLiteS: "FeliCa Lite-S"
         case .typeB: "ISO/IEC 14443-B ISO-DEP card"
         }
@@ -84,7 +87,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .typeB: 0
+        case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .typeB: 0
         }
     }
 

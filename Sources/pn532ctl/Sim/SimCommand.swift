@@ -21,7 +21,7 @@ struct SimCommand: ParsableCommand {
             ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
             default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications), ntag424 (NTAG 424 DNA: \
             GetVersion and its NDEF application's SELECT), phone (ISO-DEP; the phone's UID is random); \
-            topaz512 (Type 1); felica-lite-s (Type 3, holds an NDEF message); typeb (ISO/IEC \
+            topaz512, topaz96 (Type 1, hold an NDEF message); felica-lite-s (Type 3, holds an NDEF message); typeb (ISO/IEC \
             14443-4 Type B, no NDEF). \
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
             for FeliCa) :sig=HEX \

@@ -1,0 +1,76 @@
+import NDEF
+import NFCCore
+
+/// An NFC Forum Type 1 tag (Topaz 96 with static memory, Topaz 512 with dynamic memory) over
+/// any ``TagExchange``: RID, RALL, READ, WRITE-E and WRITE-NE, and for dynamic memory RSEG,
+/// WRITE-E8 and WRITE-NE8.
+///
+/// Commands go as on the air, with UID0–UID3 at their end. An answer is taken with or
+/// without the address byte the tag echoes first, since a reader may drop it (the PN532 does).
+public final class Type1Tag {
+    /// The exchange with the selected tag.
+    public let exchange: any TagExchange
+    /// HR0 and HR1.
+    public let headerROM: [UInt8]
+    /// UID0–UID3, as RID gives them.
+    public let uid: [UInt8]
+
+    /// A tag already identified.
+    public init(exchange: any TagExchange, headerROM: [UInt8], uid: [UInt8]) {
+        self.exchange = exchange
+        self.headerROM = headerROM
+        self.uid = uid
+    }
+
+    /// Identifies the tag with RID: its header ROM and UID0–UID3.
+    ///
+    /// - Throws: `.exchange`, `.malformedAnswer`, `.notNDEFCapable` (HR0 is not 1x).
+    public static func identify(_ exchange: any TagExchange) throws(Type1Error) -> Type1Tag {
+        let answer: [UInt8]
+        do { answer = try exchange.exchange(Type1Command.rid) } catch { throw .exchange(error, step: "RID") }
+        guard answer.count == 6 else { throw .malformedAnswer(step: "RID", count: answer.count, expected: 6) }
+        let headerROM = Array(answer[0..<2])
+        guard headerROM[0] >> 4 == 1 else { throw .notNDEFCapable(headerROM: headerROM) }
+        return Type1Tag(exchange: exchange, headerROM: headerROM, uid: Array(answer[2..<6]))
+    }
+
+    /// True for static memory (HR0 `11`: Topaz 96), false for dynamic memory (Topaz 512).
+    public var isStatic: Bool { headerROM.first == 0x11 }
+
+    /// Sends `command` and returns its `count` data bytes, dropping the echoed address when
+    /// the answer carries it.
+    func send(_ command: [UInt8], expecting count: Int, step: String) throws(Type1Error) -> [UInt8] {
+        let answer: [UInt8]
+        do { answer = try exchange.exchange(command) } catch { throw .exchange(error, step: step) }
+        switch answer.count {
+        case count: return answer
+        case count + 1: return Array(answer.dropFirst())
+        default: throw .malformedAnswer(step: step, count: answer.count, expected: count)
+        }
+    }
+
+    /// The tag's memory from byte 0: RALL's 120 bytes for a static tag; RSEG of every segment
+    /// the CC's size covers for a dynamic one.
+    public func readImage() throws(Type1Error) -> [UInt8] {
+        if isStatic {
+            let all = try send(Type1Command.short(Type1Command.readAll, address: 0, uid: uid), expecting: 122, step: "RALL")
+            return Array(all.dropFirst(2))
+        }
+        var image = try readSegment(0)
+        let size = Type1CapabilityContainer(image[8..<12]).memorySize
+        for segment in 1..<max(1, (min(size, Type1Layout.maximumMemorySize) + 127) / 128) {
+            image += try readSegment(segment)
+        }
+        return image
+    }
+
+    private func readSegment(_ segment: Int) throws(Type1Error) -> [UInt8] {
+        try send(Type1Command.long(Type1Command.readSegment, address: segment << 4, uid: uid), expecting: 128, step: "RSEG \(segment)")
+    }
+
+    /// The memory and its layout.
+    public func readLayout() throws(Type1Error) -> (image: [UInt8], layout: Type1Layout) {
+        let image = try readImage()
+        return (image, try Type1Layout(image: image, isStatic: isStatic))
+    }
+}
