@@ -99,6 +99,7 @@ private struct TLVWalk {
     let isStatic: Bool
     var areas: [Type1ControlArea] = []
     var ndefAddress: Int?
+    /// Where an NDEF TLV goes when there is none: after the last TLV that is not NULL.
     var insertionAddress = Type1Layout.dataStart
     var message: [UInt8]?
     /// The next address to read, or `image.count` at the end.
@@ -163,12 +164,11 @@ private struct TLVWalk {
         while true {
             settle()
             let start = position
-            guard let type = next() else { insertionAddress = start; return }
+            guard let type = next() else { return }
             switch type {
             case TLVType.null:
                 continue
             case TLVType.terminator:
-                insertionAddress = start
                 return
             case TLVType.lockControl, TLVType.memoryControl:
                 let length = try length(at: start)

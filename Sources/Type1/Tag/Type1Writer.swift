@@ -1,3 +1,5 @@
+import NFCCore
+
 /// Writes bytes to a Type 1 tag in the fewest commands it allows, keeping its image current
 /// and counting what was written: WRITE-E (or WRITE-NE) byte by byte in blocks 0–E, WRITE-E8
 /// (or WRITE-NE8) block by block beyond. Only bytes that change are written.

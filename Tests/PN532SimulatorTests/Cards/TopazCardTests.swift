@@ -81,8 +81,9 @@ struct TopazCardTests {
     @Test func aLockedBlockKeepsItsBytesAndAnswersThem() throws {
         let host = try Self.selected()
         #expect(try host.response(to: [0x40, 0x01, 0x1A, 0x70, 0x10]) == [0x41, 0x00, 0x11])
-        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x20, 0x5A]) == [0x41, 0x00, 0x00])
-        #expect(host.chip.field[0].memory[0x20] == 0x00)
+        let held = host.chip.field[0].memory[0x20]
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x20, held ^ 0xFF]) == [0x41, 0x00, held])
+        #expect(host.chip.field[0].memory[0x20] == held)
     }
 
     @Test func aDynamicLockBitLocksItsBlock() throws {
