@@ -49,7 +49,7 @@ public enum Type1Error: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notFormatted(cc):
             "not formatted for NDEF: CC \(hexText(cc.bytes)) (NMN must be E1 and the version 1.x); format the tag first"
         case let .invalidMemorySize(declared, isStatic):
-            "the CC declares \(declared) bytes of memory, which a \(isStatic ? "static (Topaz 96: 120 bytes)" : "dynamic (16 to 2048 bytes, more than 120)") Type 1 tag cannot have; format the tag again"
+            "the CC declares \(declared) bytes of memory, which a \(isStatic ? "static (Topaz 96: 120 bytes)" : "dynamic (136 to 2048 bytes)") Type 1 tag cannot have; format the tag again"
         case .invalidated:
             "NMN is 00: an NDEF write on this tag was interrupted (the tag left the field); write a message again"
         case let .controlAreaOutsideMemory(tlvAddress, area, memorySize):
