@@ -13,10 +13,14 @@ struct SimulatedTopazTests {
         let chip: SimulatedPN532
         let session: PN532Session
 
-        init(_ product: TagProduct) throws {
-            chip = SimulatedPN532(tags: [SimulatedTag(product: product)])
+        init(_ tags: [SimulatedTag]) throws {
+            chip = SimulatedPN532(tags: tags)
             session = PN532Session(link: SimulatorLink(chip: chip))
             try session.start()
+        }
+
+        convenience init(_ product: TagProduct) throws {
+            try self.init([SimulatedTag(product: product)])
         }
 
         func tag() throws -> Type1Tag {
