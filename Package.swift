@@ -59,8 +59,9 @@ let package = Package(
         .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system], swiftSettings: strict),
         // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
-        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
-        .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
+        .target(name: "ForumTLV", dependencies: ["NDEF"], swiftSettings: strict),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
+        .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2"], swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
@@ -120,7 +121,8 @@ let package = Package(
         .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
         .testTarget(name: "DaemonKitTests", dependencies: ["Basics", "DaemonKit", "NFCCore"]),
         .testTarget(name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
-        .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "ForumTLVTests", dependencies: ["ForumTLV", "NDEF"]),
+        .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "ForumTLV", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["Basics", "NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "PN532ReaderTests",

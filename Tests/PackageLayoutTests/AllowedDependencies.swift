@@ -37,8 +37,9 @@ enum AllowedDependencies {
         "DaemonKit": plumbing.union(["POSIXIO"]),
         // L1½, L2
         "TagProtocols": ["NFCCore", "NDEF"],
-        "Type2": ["Basics", "NFCCore", "NDEF", "TagProtocols", "Credentials", "Originality"],
-        "Type1": ["Basics", "NFCCore", "NDEF", "TagProtocols"],
+        "ForumTLV": ["NDEF"],
+        "Type2": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV", "Credentials", "Originality"],
+        "Type1": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"],
         // L3
         "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a

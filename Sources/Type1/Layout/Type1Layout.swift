@@ -1,3 +1,4 @@
+import ForumTLV
 import NDEF
 
 /// A Type 1 tag's memory as NDEF sees it: the CC, the control areas its Lock and Memory
@@ -34,7 +35,7 @@ public struct Type1Layout: Hashable, Sendable {
     /// The bytes of memory the layout covers: 120 for a static tag, the CC's size otherwise.
     public var memorySize: Int
     /// The areas the control TLVs name, in TLV order.
-    public var controlAreas: [Type1ControlArea]
+    public var controlAreas: [ForumControlArea]
     /// The addresses NDEF data may use, in order: from byte 12, without the reserved blocks
     /// and the control areas.
     public var dataAddresses: [Int]
@@ -70,23 +71,31 @@ public struct Type1Layout: Hashable, Sendable {
         messageBytes = walk.message
     }
 
-    /// The largest NDEF message that fits from the NDEF TLV's place: the bytes left less the
-    /// type and a 1-byte length (3-byte for 255 and more).
-    public var capacity: Int {
-        let available = dataAddresses.count - ndefTLVIndex
-        return available - 2 <= 0xFE ? max(0, available - 2) : available - 4
-    }
+    /// The data bytes from the NDEF TLV's place on.
+    public var bytesForNDEFTLV: Int { dataAddresses.count - ndefTLVIndex }
+
+    /// The largest NDEF message that fits from the NDEF TLV's place.
+    public var capacity: Int { ForumTLV.capacity(ofDataArea: bytesForNDEFTLV) }
 
     /// The NDEF Message TLV for `message` (type, 1- or 3-byte length, value), followed by a
     /// Terminator TLV when it fits.
-    public func ndefTLV(for message: [UInt8]) -> [UInt8] {
-        let length: [UInt8] = message.count <= 0xFE ? [UInt8(message.count)] : [0xFF, UInt8(message.count >> 8), UInt8(message.count & 0xFF)]
-        let tlv = [TLVType.ndefMessage] + length + message
-        return tlv.count < dataAddresses.count - ndefTLVIndex ? tlv + [TLVType.terminator] : tlv
+    ///
+    /// - Throws: `.messageTooLong` when it does not fit (not even an empty message fits where
+    ///   fewer than 2 bytes are left).
+    public func ndefTLV(for message: [UInt8]) throws(Type1Error) -> [UInt8] {
+        let headerLength = message.count < 0xFF ? 2 : 4
+        guard message.count <= capacity, headerLength + message.count <= bytesForNDEFTLV else {
+            throw .messageTooLong(length: message.count, capacity: capacity)
+        }
+        do {
+            return try ForumTLV.ndefTLV(for: message, terminator: headerLength + message.count < bytesForNDEFTLV)
+        } catch {
+            throw .messageTooLong(length: message.count, capacity: capacity)
+        }
     }
 
     /// The lock areas (Lock Control TLVs).
-    public var lockAreas: [Type1ControlArea] {
+    public var lockAreas: [ForumControlArea] {
         controlAreas.filter { if case .lock = $0.kind { true } else { false } }
     }
 }
@@ -97,7 +106,7 @@ private struct TLVWalk {
     typealias TLVType = Type1Layout.TLVType
     let image: [UInt8]
     let isStatic: Bool
-    var areas: [Type1ControlArea] = []
+    var areas: [ForumControlArea] = []
     var ndefAddress: Int?
     /// Where an NDEF TLV goes when there is none: after the last TLV that is not NULL.
     var insertionAddress = Type1Layout.dataStart
@@ -173,7 +182,7 @@ private struct TLVWalk {
             case TLVType.lockControl, TLVType.memoryControl:
                 let length = try length(at: start)
                 let value = try bytes(length, field: .tlvValue, at: start)
-                guard let area = Type1ControlArea(value: value, isLock: type == TLVType.lockControl) else {
+                guard let area = ForumControlArea(value: value, isLock: type == TLVType.lockControl) else {
                     throw .invalidTLV(NDEFError(offset: start, reason: .invalidTLVLength(length)))
                 }
                 guard area.range.lowerBound >= Type1Layout.dataStart, area.range.upperBound <= image.count else {

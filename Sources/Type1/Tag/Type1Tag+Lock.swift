@@ -1,3 +1,5 @@
+import ForumTLV
+
 extension Type1Tag {
     /// The static lock bytes LOCK0 and LOCK1 (blocks 0–E).
     static let staticLockBytes = [0x70, 0x71]

@@ -13,9 +13,8 @@ extension Type1Tag {
         let (image, layout) = try readLayout()
         guard layout.capabilityContainer.isWritable else { throw .readOnly }
         let bytes = message.encoded()
-        guard bytes.count <= layout.capacity else { throw .messageTooLong(length: bytes.count, capacity: layout.capacity) }
-        let tlv = layout.ndefTLV(for: bytes)
-        let headerLength = bytes.count <= 0xFE ? 2 : 4
+        let tlv = try layout.ndefTLV(for: bytes)
+        let headerLength = bytes.count < 0xFF ? 2 : 4
         let addresses = Array(layout.dataAddresses.dropFirst(layout.ndefTLVIndex).prefix(tlv.count))
         let placed = Dictionary(uniqueKeysWithValues: zip(addresses, tlv))
         let header = Set(addresses.prefix(headerLength))

@@ -1,3 +1,4 @@
+import ForumTLV
 import NDEF
 import Testing
 @testable import Type1
@@ -27,7 +28,7 @@ struct Type1LayoutTests {
         let message = (0..<300).map { UInt8(truncatingIfNeeded: $0) }
         var image = TopazImage.dynamic512(tlvs: [])
         let layout = try Type1Layout(image: image, isStatic: false)
-        let tlv = layout.ndefTLV(for: message)
+        let tlv = try layout.ndefTLV(for: message)
         #expect(Array(tlv.prefix(4)) == [0x03, 0xFF, 0x01, 0x2C])
         for (address, byte) in zip(layout.dataAddresses.dropFirst(layout.ndefTLVIndex), tlv) { image[address] = byte }
         #expect(image[0x68] == 0 && image[0x7A] == 0)

@@ -55,6 +55,15 @@ struct Type1TagTests {
         #expect(card.writeCommands.isEmpty && card.memory == before)
     }
 
+    @Test func noRoomForAnNDEFTLVRefusesEvenAnEmptyMessage() throws {
+        let proprietary: [UInt8] = [0xFD, 89] + [UInt8](repeating: 0x77, count: 89)
+        let card = ScriptedTopaz(memory: TopazImage.static96(tlvs: proprietary), headerROM: TopazImage.staticHR)
+        let tag = try Self.tag(card)
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 0, hasNDEFTLV: false))
+        #expect(throws: Type1Error.messageTooLong(length: 0, capacity: 0)) { try tag.writeNDEF(.empty) }
+        #expect(card.writeCommands.isEmpty)
+    }
+
     @Test func aTagThatLeavesMidWriteIsTornAndReadsAsInvalidated() throws {
         let card = ScriptedTopaz(memory: TopazImage.static96(tlvs: [0x03, 0x00, 0xFE]), headerROM: TopazImage.staticHR)
         card.writesBeforeLeaving = 5

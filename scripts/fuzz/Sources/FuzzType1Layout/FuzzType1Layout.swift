@@ -8,8 +8,9 @@ import Type1
 /// byte 0 (zeros after the input's end, up to 120 or 2048 bytes).
 /// Invariants: no trap; every data address lies in the memory, in order, outside the reserved
 /// blocks and every control area; the control areas lie in the memory past the CC; the
-/// message fits the data addresses; the capacity is not negative and an NDEF TLV for a message
-/// of exactly the capacity fits from its place.
+/// message fits the data addresses; the capacity is not negative; an NDEF TLV for a message
+/// of exactly the capacity fits from its place (none is made where fewer than 2 bytes are
+/// left), and one a byte longer is refused.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzType1Layout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -34,7 +35,12 @@ public func fuzzType1Layout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(message.count <= layout.dataAddresses.count - layout.ndefTLVIndex, "message longer than the data area")
     }
     require(layout.capacity >= 0, "negative capacity")
-    let tlv = layout.ndefTLV(for: [UInt8](repeating: 0, count: layout.capacity))
-    require(tlv.count <= layout.dataAddresses.count - layout.ndefTLVIndex || layout.capacity == 0, "a full message does not fit")
+    let tlv = try? layout.ndefTLV(for: [UInt8](repeating: 0, count: layout.capacity))
+    if layout.bytesForNDEFTLV < 2 {
+        require(tlv == nil, "an NDEF TLV is made where fewer than 2 bytes are left")
+    } else {
+        require(tlv.map { $0.count <= layout.bytesForNDEFTLV } ?? false, "a message of the capacity does not fit")
+    }
+    require((try? layout.ndefTLV(for: [UInt8](repeating: 0, count: layout.capacity + 1))) == nil, "a message past the capacity is accepted")
     return 0
 }

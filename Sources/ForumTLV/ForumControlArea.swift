@@ -1,6 +1,6 @@
 /// An area a Lock Control or Memory Control TLV names: its bytes hold lock bits or are
 /// reserved, and NDEF data skips them.
-public struct Type1ControlArea: Hashable, Sendable {
+public struct ForumControlArea: Hashable, Sendable {
     /// Which TLV named the area.
     public enum Kind: Hashable, Sendable {
         /// Lock Control: `bitCount` lock bits, each locking `bytesPerBit` bytes.
@@ -9,7 +9,7 @@ public struct Type1ControlArea: Hashable, Sendable {
         case reserved
     }
 
-    /// The area's byte addresses.
+    /// The area's byte addresses in the tag's memory.
     public var range: Range<Int>
     /// What the area holds.
     public var kind: Kind
@@ -18,7 +18,7 @@ public struct Type1ControlArea: Hashable, Sendable {
     /// byte 1 = lock bits or reserved bytes (0 = 256), byte 2 = bytes locked per bit as a
     /// power of two (high nibble, lock only) and the page size as a power of two (low nibble).
     /// Returns nil when the value is not 3 bytes.
-    init?(value: [UInt8], isLock: Bool) {
+    public init?(value: [UInt8], isLock: Bool) {
         guard value.count == 3 else { return nil }
         let pageSize = 1 << Int(value[2] & 0x0F)
         let start = Int(value[0] >> 4) * pageSize + Int(value[0] & 0x0F)
