@@ -43,6 +43,9 @@ public struct Type1Layout: Hashable, Sendable {
     public var ndefTLVIndex: Int
     /// The NDEF message bytes, or nil when the TLV area holds no NDEF Message TLV.
     public var messageBytes: [UInt8]?
+    /// One past the last byte the TLV walk read: a reader that fetched less of the memory
+    /// must fetch up to here and decode again.
+    public var walkEnd: Int
 
     /// Decodes the layout of `image` (the tag's memory from byte 0) of a static or dynamic tag.
     ///
@@ -69,6 +72,7 @@ public struct Type1Layout: Hashable, Sendable {
         let ndefAddress = walk.ndefAddress ?? walk.insertionAddress
         ndefTLVIndex = dataAddresses.firstIndex(of: ndefAddress) ?? dataAddresses.count
         messageBytes = walk.message
+        walkEnd = walk.readEnd
     }
 
     /// The data bytes from the NDEF TLV's place on.
@@ -113,6 +117,8 @@ private struct TLVWalk {
     var message: [UInt8]?
     /// The next address to read, or `image.count` at the end.
     var position = Type1Layout.dataStart
+    /// One past the last byte read.
+    var readEnd = Type1Layout.dataStart
 
     init(image: [UInt8], isStatic: Bool) {
         self.image = image
@@ -139,6 +145,7 @@ private struct TLVWalk {
         settle()
         guard position < image.count else { return nil }
         defer { position += 1 }
+        readEnd = position + 1
         return image[position]
     }
 

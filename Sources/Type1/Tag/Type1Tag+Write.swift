@@ -10,7 +10,8 @@ extension Type1Tag {
     /// - Throws: `.readOnly` and `.messageTooLong` (nothing written), `.writeRefused`,
     ///   `.tornWrite`, `.verificationFailed`, and the layout's errors.
     public func writeNDEF(_ message: NDEFMessage, verify: Bool = true) throws(Type1Error) {
-        let (image, layout) = try readLayout()
+        let (first, read, layout) = try readLayout()
+        var image = first
         guard layout.capabilityContainer.isWritable else { throw .readOnly }
         let bytes = message.encoded()
         let tlv = try layout.ndefTLV(for: bytes)
@@ -19,6 +20,8 @@ extension Type1Tag {
         let placed = Dictionary(uniqueKeysWithValues: zip(addresses, tlv))
         let header = Set(addresses.prefix(headerLength))
         let nmn = Type1CapabilityContainer.offset
+        let end = (addresses.last ?? nmn) + 1
+        if end > read { image = try readImage(through: end).image }
 
         var writer = Type1Writer(tag: self, image: image)
         try writer.write([nmn: Type1CapabilityContainer.invalidatedMagic])
@@ -26,7 +29,7 @@ extension Type1Tag {
         try writer.write(placed.filter { header.contains($0.key) })
         try writer.write([nmn: Type1CapabilityContainer.ndefMagic])
         guard verify else { return }
-        let readBack = try readImage()
+        let readBack = try readImage(through: end).image
         var expected = placed
         expected[nmn] = Type1CapabilityContainer.ndefMagic
         if let wrong = expected.keys.sorted().first(where: { $0 >= readBack.count || readBack[$0] != expected[$0] }) {

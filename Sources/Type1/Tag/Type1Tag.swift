@@ -49,28 +49,45 @@ public final class Type1Tag {
         }
     }
 
-    /// The tag's memory from byte 0: RALL's 120 bytes for a static tag; RSEG of every segment
-    /// the CC's size covers for a dynamic one.
-    public func readImage() throws(Type1Error) -> [UInt8] {
+    /// The tag's memory from byte 0, read up to `end` at least: RALL's 120 bytes for a static
+    /// tag; for a dynamic one RSEG of segment 0 and of each further segment below `end` (below
+    /// the CC's size), and zeros for the segments not read, up to the CC's size.
+    ///
+    /// Segments are read only where needed: a PN532's firmware passes RSEG of segment 0 only
+    /// (reference §1.3), so a message that ends before byte 0x68 reads on it.
+    ///
+    /// - Returns: the image and how much of it was read.
+    public func readImage(through end: Int = Type1Layout.maximumMemorySize) throws(Type1Error) -> (image: [UInt8], read: Int) {
         if isStatic {
             let all = try send(Type1Command.short(Type1Command.readAll, address: 0, uid: uid), expecting: 122, step: "RALL")
-            return Array(all.dropFirst(2))
+            let image = Array(all.dropFirst(2))
+            return (image, image.count)
         }
         var image = try readSegment(0)
-        let size = Type1CapabilityContainer(image[8..<12]).memorySize
-        for segment in 1..<max(1, (min(size, Type1Layout.maximumMemorySize) + 127) / 128) {
+        let size = min(Type1CapabilityContainer(image[8..<12]).memorySize, Type1Layout.maximumMemorySize)
+        let segments = (min(size, end) + 127) / 128
+        for segment in 1..<max(1, segments) {
             image += try readSegment(segment)
         }
-        return image
+        let read = image.count
+        return (image + [UInt8](repeating: 0, count: max(0, size - read)), read)
     }
 
     private func readSegment(_ segment: Int) throws(Type1Error) -> [UInt8] {
         try send(Type1Command.long(Type1Command.readSegment, address: segment << 4, uid: uid), expecting: 128, step: "RSEG \(segment)")
     }
 
-    /// The memory and its layout.
-    public func readLayout() throws(Type1Error) -> (image: [UInt8], layout: Type1Layout) {
-        let image = try readImage()
-        return (image, try Type1Layout(image: image, isStatic: isStatic))
+    /// The memory and its layout, reading as few segments as the TLV walk needs, and at least
+    /// up to `end`.
+    ///
+    /// - Returns: the image (zeros past `read`), how much of it was read, the layout.
+    public func readLayout(through end: Int = 128) throws(Type1Error) -> (image: [UInt8], read: Int, layout: Type1Layout) {
+        var (image, read) = try readImage(through: end)
+        var layout = try Type1Layout(image: image, isStatic: isStatic)
+        if layout.walkEnd > read {
+            (image, read) = try readImage(through: layout.memorySize)
+            layout = try Type1Layout(image: image, isStatic: isStatic)
+        }
+        return (image, read, layout)
     }
 }

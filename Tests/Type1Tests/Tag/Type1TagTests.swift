@@ -47,6 +47,17 @@ struct Type1TagTests {
         #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 462))
     }
 
+    @Test func aShortMessageOnATopaz512NeedsOnlySegment0AndByteWrites() throws {
+        let card = ScriptedTopaz(memory: TopazImage.dynamic512(), headerROM: TopazImage.dynamicHR)
+        let tag = try Self.tag(card)
+        try tag.writeNDEF(Self.message)
+        #expect(try tag.readNDEF() == Self.message)
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 462))
+        let segments = card.commands.filter { $0.first == 0x10 }.map { $0[1] }
+        #expect(!segments.isEmpty && segments.allSatisfy { $0 == 0x00 })
+        #expect(card.writeCommands.allSatisfy { $0.first == 0x53 })
+    }
+
     @Test func aMessageLargerThanTheCapacityWritesNothing() throws {
         let card = ScriptedTopaz(memory: TopazImage.static96(tlvs: [0x03, 0x00, 0xFE]), headerROM: TopazImage.staticHR)
         let before = card.memory
