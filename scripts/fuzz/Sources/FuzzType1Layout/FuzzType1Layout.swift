@@ -21,6 +21,7 @@ public func fuzzType1Layout(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let layout = try? Type1Layout(image: image, isStatic: isStatic) else { return 0 }
 
     require(layout.memorySize <= image.count, "memory size \(layout.memorySize) past the image")
+    require(layout.walkEnd <= layout.memorySize, "the walk read past the memory")
     for area in layout.controlAreas {
         require(area.range.lowerBound >= Type1Layout.dataStart && area.range.upperBound <= layout.memorySize, "control area \(area.range) outside")
     }
