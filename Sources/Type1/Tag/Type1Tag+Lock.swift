@@ -22,7 +22,7 @@ extension Type1Tag {
             for (address, value) in zip(area.range, area.lockedValues) { bits[address, default: 0] |= value }
         }
         let end = (bits.keys.max() ?? 0) + 1
-        if end > read { image = try readImage(through: end).image }
+        if end > read { image = try readImage(through: end, known: Array(image.prefix(read))).image }
         let missing = bits.filter { image[$0.key] & $0.value != $0.value }
         guard !missing.isEmpty else { throw .alreadyLocked }
         var writer = Type1Writer(tag: self, image: image)

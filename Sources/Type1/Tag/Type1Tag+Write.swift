@@ -21,7 +21,7 @@ extension Type1Tag {
         let header = Set(addresses.prefix(headerLength))
         let nmn = Type1CapabilityContainer.offset
         let end = (addresses.last ?? nmn) + 1
-        if end > read { image = try readImage(through: end).image }
+        if end > read { image = try readImage(through: end, known: Array(image.prefix(read))).image }
 
         var writer = Type1Writer(tag: self, image: image)
         try writer.write([nmn: Type1CapabilityContainer.invalidatedMagic])

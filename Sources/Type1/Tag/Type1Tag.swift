@@ -56,17 +56,19 @@ public final class Type1Tag {
     /// Segments are read only where needed: a PN532's firmware passes RSEG of segment 0 only
     /// (reference §1.3), so a message that ends before byte 0x68 reads on it.
     ///
+    /// - Parameter known: whole segments read before, from segment 0 (a dynamic tag's
+    ///   segments are not read again).
     /// - Returns: the image and how much of it was read.
-    public func readImage(through end: Int = Type1Layout.maximumMemorySize) throws(Type1Error) -> (image: [UInt8], read: Int) {
+    public func readImage(through end: Int = Type1Layout.maximumMemorySize, known: [UInt8] = []) throws(Type1Error) -> (image: [UInt8], read: Int) {
         if isStatic {
             let all = try send(Type1Command.short(Type1Command.readAll, address: 0, uid: uid), expecting: 122, step: "RALL")
             let image = Array(all.dropFirst(2))
             return (image, image.count)
         }
-        var image = try readSegment(0)
+        var image = known.count >= 128 ? Array(known.prefix(known.count / 128 * 128)) : try readSegment(0)
         let size = min(Type1CapabilityContainer(image[8..<12]).memorySize, Type1Layout.maximumMemorySize)
         let segments = (min(size, end) + 127) / 128
-        for segment in 1..<max(1, segments) {
+        for segment in image.count / 128..<max(image.count / 128, segments) {
             image += try readSegment(segment)
         }
         let read = image.count
@@ -85,7 +87,7 @@ public final class Type1Tag {
         var (image, read) = try readImage(through: end)
         var layout = try Type1Layout(image: image, isStatic: isStatic)
         if layout.walkEnd > read {
-            (image, read) = try readImage(through: layout.memorySize)
+            (image, read) = try readImage(through: layout.memorySize, known: Array(image.prefix(read)))
             layout = try Type1Layout(image: image, isStatic: isStatic)
         }
         return (image, read, layout)
