@@ -41,7 +41,9 @@ struct Type1TagTests {
         let tag = try Self.tag(card)
         let long = NDEFMessage(records: [.uri("https://example.com/" + String(repeating: "a", count: 300))])
         try tag.writeNDEF(long)
+        let before = card.commands.count
         #expect(try tag.readNDEF() == long)
+        #expect(card.commands.dropFirst(before).map { Array($0.prefix(2)) } == [[0x10, 0x00], [0x10, 0x10], [0x10, 0x20], [0x10, 0x30]])
         #expect(card.writeCommands.contains { $0.first == 0x54 })
         #expect(Array(card.memory[0x68..<0x80]) == [UInt8](repeating: 0, count: 24))
         #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 462))
