@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ISO7816", targets: ["ISO7816"]),
         .library(name: "Type4", targets: ["Type4"]),
         .library(name: "Type3", targets: ["Type3"]),
+        .library(name: "Type1", targets: ["Type1"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
         .library(name: "PN532Reader", targets: ["PN532Reader"]),
         .library(name: "PN532ReaderSimulator", targets: ["PN532ReaderSimulator"]),
@@ -61,7 +62,9 @@ let package = Package(
         .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system], swiftSettings: strict),
         // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
-        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
+        .target(name: "ForumTLV", dependencies: ["NDEF"], swiftSettings: strict),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
+        .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
         .target(name: "ISO7816", dependencies: ["Basics", "NFCCore"], swiftSettings: strict),
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
@@ -130,6 +133,8 @@ let package = Package(
             dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "PN532", "PN532Simulator", "TestSupport"]
         ),
         .testTarget(name: "Type3Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type3", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "ForumTLVTests", dependencies: ["ForumTLV", "NDEF"]),
+        .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "ForumTLV", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "NFCTagsTests", dependencies: ["Basics", "NFCCore", "NFCTags", "TagProtocols", "Type2", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "PN532ReaderTests",

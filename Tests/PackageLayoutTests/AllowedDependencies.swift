@@ -37,7 +37,9 @@ enum AllowedDependencies {
         "DaemonKit": plumbing.union(["POSIXIO"]),
         // L1½, L2
         "TagProtocols": ["NFCCore", "NDEF"],
-        "Type2": ["Basics", "NFCCore", "NDEF", "TagProtocols", "Credentials", "Originality"],
+        "ForumTLV": ["NDEF"],
+        "Type2": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV", "Credentials", "Originality"],
+        "Type1": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"],
         "ISO7816": ["Basics", "NFCCore", "TagProtocols", "NDEF"],
         "Type4": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Credentials", "Originality"],
         "Type3": ["Basics", "NFCCore", "NDEF", "TagProtocols"],

@@ -48,6 +48,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzType1Layout",
+            dependencies: ["FuzzSupport", .product(name: "Type1", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzRestorePlan",
             dependencies: ["FuzzSupport", .product(name: "Type2", package: "pn532ctl")]
         ),

@@ -82,7 +82,7 @@ public struct NDEFError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidSmartPosterAction(UInt8)
         /// A Smart Poster size or type record of the wrong length or encoding.
         case invalidSmartPosterField(String)
-        /// A TLV tag that NFC Forum Type 2 does not define.
+        /// A TLV tag that NFC Forum Type 1 and 2 do not define.
         case unknownTLV(UInt8)
         /// A 3-byte TLV length below 0xFF or equal to 0xFFFF.
         case invalidTLVLength(Int)
@@ -151,7 +151,7 @@ extension NDEFError.Reason: CustomStringConvertible {
         case let .invalidSmartPosterField(field):
             "invalid Smart Poster \(field) record"
         case let .unknownTLV(tag):
-            "TLV tag \(hexByte(tag)) is not defined for Type 2 tags"
+            "TLV tag \(hexByte(tag)) is not defined for NFC Forum Type 1 and 2 tags"
         case let .invalidTLVLength(length):
             "3-byte TLV length \(length) is invalid (0x00FF-0xFFFE)"
         case .noNDEFMessageTLV:

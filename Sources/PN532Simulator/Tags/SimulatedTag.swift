@@ -77,7 +77,7 @@ public struct SimulatedTag: Equatable, Sendable {
         case .mifareClassic:
             self.init(product: product, memory: Self.classicFactoryMemory(product: product, uid: uid))
         case .jewel:
-            self.init(product: product, memory: Self.topazFactoryMemory(uid: uid))
+            self.init(product: product, memory: Self.topazFactoryMemory(product: product, uid: uid))
         case .felica:
             self.init(product: product, memory: Self.feliCaFactoryMemory(product), identifier: uid)
         case .typeB:

@@ -28,7 +28,7 @@ extension TagProduct {
         case .classic1k, .classicMini, .phone, .phoneNDEF: [0x00, 0x04]
         case .classic4k: [0x00, 0x02]
         case .desfire, .ntag424, .desfireNDEF: [0x03, 0x44]
-        case .topaz512: [0x0C, 0x00]
+        case .topaz512, .topaz96: [0x0C, 0x00]
         case .felicaLiteS, .felica12FC, .typeB: []
         default: [0x00, 0x44]
         }

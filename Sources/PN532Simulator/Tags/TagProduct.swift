@@ -36,6 +36,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case phoneNDEF = "phone-ndef"
     /// Topaz 512 (NFC Forum Type 1).
     case topaz512
+    /// Topaz 96 (NFC Forum Type 1, static memory).
+    case topaz96
     /// FeliCa Lite-S (NFC Forum Type 3), formatted for NDEF.
     case felicaLiteS = "felica-lite-s"
     /// A plain FeliCa card answering the NFC Forum system code 12FC only (NFC Forum Type 3),
@@ -52,7 +54,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
         case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF: .isoDEP
-        case .topaz512: .jewel
+        case .topaz512, .topaz96: .jewel
         case .felicaLiteS, .felica12FC: .felica
         case .typeB: .typeB
         default: .type2
@@ -77,6 +79,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag424: "NTAG 424 DNA"
         case .phone: "phone (ISO-DEP card emulation)"
         case .topaz512: "Topaz 512"
+        case .topaz96: "Topaz 96"
         case .felicaLiteS: "FeliCa Lite-S"
         case .felica12FC: "FeliCa (system 12FC)"
         case .typeB: "ISO/IEC 14443-B ISO-DEP card"
@@ -96,7 +99,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .ntag424, .phone, .topaz512, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF: 0
+        case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF: 0
         }
     }
 

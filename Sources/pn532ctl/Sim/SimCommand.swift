@@ -23,7 +23,7 @@ struct SimCommand: ParsableCommand {
             EV1 with the NDEF application, Type 4), ntag424 (NTAG 424 DNA: GetVersion, its NDEF \
             application's CC and NDEF files, Type 4), phone (ISO-DEP; the phone's UID is random), \
             phone-ndef (a phone emulating a read-only Type 4 tag); \
-            topaz512 (Type 1); felica-lite-s and felica-12fc (Type 3, hold an NDEF message); typeb (ISO/IEC \
+            topaz512, topaz96 (Type 1, hold an NDEF message); felica-lite-s and felica-12fc (Type 3, hold an NDEF message); typeb (ISO/IEC \
             14443-4 Type B, no NDEF). \
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
             for FeliCa) :sig=HEX \

@@ -59,7 +59,7 @@ struct TagSpecCardFamiliesTests {
         }
     }
 
-    @Test(arguments: ["desfire", "ntag424", "phone", "topaz512", "felica-lite-s", "typeb"])
+    @Test(arguments: ["desfire", "ntag424", "phone", "topaz512", "topaz96", "felica-lite-s", "typeb"])
     func cardsWithoutImagesRefuseImage(name: String) throws {
         let product = try #require(TagProduct(rawValue: name))
         #expect(throws: TagSpecError(spec: "\(name):image=x.mfd", reason: .unsupportedOption(option: "image", product: product))) {

@@ -60,4 +60,44 @@ struct TopazCardTests {
         #expect(try host.response(to: [0x40, 0x01, 0x53, 0x00, 0x99]) == [0x41, 0x01])
         #expect(host.chip.field[0].memory[0] == 0x04)
     }
+
+    @Test func aTopaz96HasStaticMemoryAndNoSegmentCommands() throws {
+        let host = try FrameHost.awake(tags: [SimulatedTag(product: .topaz96, uid: Self.uid)])
+        _ = try host.exchange([0x4A, 0x01, 0x04])
+        #expect(try host.response(to: [0x40, 0x01, 0x78]) == [0x41, 0x00, 0x11, 0x48, 0x04, 0x70, 0xAA, 0xBB])
+        let all = try #require(try host.response(to: [0x40, 0x01, 0x00]))
+        #expect(all.count == 2 + 2 + 120)
+        #expect(Array(all[12..<18]) == [0xE1, 0x10, 0x0E, 0x00, 0x03, 0x18])
+        #expect(try host.response(to: [0x40, 0x01, 0x10, 0x00]) == [0x41, 0x01])
+    }
+
+    @Test func theFactoryTopaz512CarriesItsControlTLVsAndAnNDEFMessage() {
+        let memory = SimulatedTag(product: .topaz512, uid: Self.uid).memory
+        #expect(Array(memory[8..<24]) == hex("E1 10 3F 00 01 03 F2 30 33 02 03 F0 02 03 03 19"))
+        #expect(Array(memory[24..<29]) == hex("D1 01 15 55 04"))
+        #expect(Array(memory[0x70..<0x72]) == [0x01, 0xE0])
+    }
+
+    @Test func aLockedBlockKeepsItsBytesAndAnswersThem() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x1A, 0x70, 0x10]) == [0x41, 0x00, 0x11])
+        let held = host.chip.field[0].memory[0x20]
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x20, held ^ 0xFF]) == [0x41, 0x00, held])
+        #expect(host.chip.field[0].memory[0x20] == held)
+    }
+
+    @Test func aDynamicLockBitLocksItsBlock() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x1B, 0x0F] + hex("00 00 01 00 00 00 00 00")) == [0x41, 0x00] + hex("00 00 01 00 00 00 00 00"))
+        let data = hex("01 02 03 04 05 06 07 08")
+        #expect(try host.response(to: [0x40, 0x01, 0x54, 0x10] + data) == [0x41, 0x00] + [UInt8](repeating: 0, count: 8))
+        #expect(try host.response(to: [0x40, 0x01, 0x54, 0x11] + data) == [0x41, 0x00] + data)
+    }
+
+    @Test func theLockAndOTPBytesOnlyTakeBits() throws {
+        let host = try Self.selected()
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x72, 0x0F]) == [0x41, 0x00, 0x0F])
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x72, 0xF0]) == [0x41, 0x00, 0xFF])
+        #expect(try host.response(to: [0x40, 0x01, 0x53, 0x71, 0x00]) == [0x41, 0x00, 0xE0])
+    }
 }

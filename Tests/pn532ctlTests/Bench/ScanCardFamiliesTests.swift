@@ -10,6 +10,7 @@ struct ScanCardFamiliesTests {
         ("classic4k:uid=C4C4C4C4", "UID C4C4C4C4  ATQA 0002  SAK 18  MIFARE Classic 4K\n"),
         ("desfire:uid=04DE5F1E000001", "UID 04DE5F1E000001  ATQA 0344  SAK 20  ATS 067577810280  MIFARE DESFire\n"),
         ("topaz512", "JEWELID 04709A05  SENS_RES 0C00  Topaz/Jewel\n"),
+        ("topaz96", "JEWELID 04969A05  SENS_RES 0C00  Topaz/Jewel\n"),
         ("felica-lite-s", "IDm 012E4C5300000001  PMm 00F1000000014300  SYS 88B4  FeliCa Lite-S (212 kbps)\n"),
         ("typeb:uid=1A2B3C4D", "PUPI 1A2B3C4D  ATQB 501A2B3C4D00000000008181  ISO/IEC 14443-B card\n"),
         ("ntag215:uid=04112233445566", "UID 04112233445566  ATQA 0044  SAK 00  NFC Forum Type 2 tag\n"),

@@ -44,6 +44,20 @@ struct LibnfcCardFamiliesTests {
         #expect(Array(bytes[8..<12]) == [0xE1, 0x10, 0x3F, 0x00])
     }
 
+    @Test func nfcJewelReadsTheTopaz96AndItsNDEFMessage() throws {
+        let simulator = try SimulatorProcess(["--tag", "topaz96:uid=0496AABBCCDDEE"])
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dump = directory.appendingPathComponent("topaz96.jwd")
+        let result = try LibnfcTools.run("nfc-jewel", ["r", dump.path], device: simulator.path)
+        #expect(result.output.contains("Found Jewel card with UID: 0496aabb"))
+        #expect(result.output.contains("Done, 15 of 15 blocks read."))
+        let bytes = [UInt8](try Data(contentsOf: dump))
+        #expect(bytes.count == 120)
+        #expect(Array(bytes[8..<14]) == [0xE1, 0x10, 0x0E, 0x00, 0x03, 0x18])
+        #expect(Array(bytes[14..<19]) == [0xD1, 0x01, 0x14, 0x55, 0x04])
+    }
+
     @Test func nfcListShowsTheFeliCaCard() throws {
         let simulator = try SimulatorProcess(["--tag", "felica-lite-s:uid=012E4C5300000042"])
         let result = try LibnfcTools.run("nfc-list", [], device: simulator.path)
