@@ -44,7 +44,7 @@ enum AllowedDependencies {
         "Type4": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Credentials", "Originality"],
         "Type3": ["Basics", "NFCCore", "NDEF", "TagProtocols"],
         // L3
-        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2"],
+        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
         // tag protocol. FileInput: the bounded read of the reader setting file (`ConfiguredDevice`).
         "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2", "FileInput"]),
@@ -52,8 +52,9 @@ enum AllowedDependencies {
         // server and its loop.
         "PN532ReaderSimulator": plumbing.union(["NFCCore", "NDEF", "PN532", "PN532Simulator", "PN532Reader", "FileInput", "POSIXIO", "DaemonKit"]),
         // PN532: the sessions still name the chip's listed targets and errors. Type3: the FeliCa
-        // command frames (`FeliCaFrames`) behind `NFCFeliCaTag`'s typed commands.
-        "NFCReader": ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type3"],
+        // command frames (`FeliCaFrames`) behind `NFCFeliCaTag`'s typed commands. ISO7816: the
+        // response APDU behind `NFCISO7816Tag.sendCommand(apdu:)`.
+        "NFCReader": ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "ISO7816", "Type3"],
         // L3½; FileInput: the audit log's reader.
         "DoorRecords": plumbing.union(["JSONText", "POSIXIO", "FileInput", "Crypto"]),
         // L4. DoorControl: never PN532, Type2 or CLinux.

@@ -99,11 +99,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzCardResponses",
-            dependencies: ["FuzzSupport", .product(name: "NFCTags", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "ISO7816", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzNXPCardVersion",
-            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
+            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NFCTags", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "FuzzHookEvent",

@@ -1,4 +1,5 @@
 import Basics
+import ISO7816
 import NDEF
 import NFCCore
 import NFCTags
@@ -83,9 +84,9 @@ public final class NFCISO7816Tag: NFCSessionTag, @unchecked Sendable, CustomStri
     ///
     /// - Throws: `readerTransceiveErrorTagResponseError` for fewer than two bytes.
     static func response(_ answer: [UInt8]) throws(NFCReaderError) -> (responseData: [UInt8], sw1: UInt8, sw2: UInt8) {
-        guard let response = ResponseAPDU(answer) else {
+        guard let response = try? ResponseAPDU(bytes: answer) else {
             throw NFCReaderError(.readerTransceiveErrorTagResponseError, "the card answered \(answer.count) byte(s): a response APDU ends with a 2-byte status word")
         }
-        return (response.data, UInt8(response.status >> 8), UInt8(response.status & 0xFF))
+        return (response.data, response.status.sw1, response.status.sw2)
     }
 }

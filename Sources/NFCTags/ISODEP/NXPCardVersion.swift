@@ -1,3 +1,5 @@
+import ISO7816
+
 /// What an NXP ISO-DEP card (MIFARE DESFire, DESFire Light, NTAG 424 DNA) answers to its
 /// native GetVersion (`60`, then `AF` twice): the hardware part, the software part, and the
 /// production part (UID, batch number, production week and year).
@@ -88,8 +90,8 @@ public struct NXPCardVersion: Hashable, Sendable {
 
     /// The data of one wrapped answer whose status word must be `status`.
     private static func data(of answer: [UInt8], part: Int, expecting status: UInt16) throws(NXPCardVersionError) -> [UInt8] {
-        guard let response = ResponseAPDU(answer) else { throw .noStatus(part: part) }
-        guard response.status == status else { throw .status(part: part, response.status) }
+        guard let response = try? ResponseAPDU(bytes: answer) else { throw .noStatus(part: part) }
+        guard response.status.rawValue == status else { throw .status(part: part, response.status.rawValue) }
         return response.data
     }
 

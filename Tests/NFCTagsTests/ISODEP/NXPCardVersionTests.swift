@@ -66,12 +66,4 @@ struct NXPCardVersionTests {
         #expect(NXPCardVersionError.status(part: 1, 0x91AE).description == "GetVersion part 1: status 91AE")
         #expect(NXPCardVersionError.length(part: 3, count: 13).description == "GetVersion part 3: 13 bytes of data")
     }
-
-    @Test func responseAPDUsSplitTheStatusWord() {
-        #expect(ResponseAPDU([0x90, 0x00]) == ResponseAPDU([0x90, 0x00]))
-        #expect(ResponseAPDU([0x01, 0x6A, 0x82])?.data == [0x01])
-        #expect(ResponseAPDU([0x01, 0x6A, 0x82])?.status == 0x6A82)
-        #expect(ResponseAPDU([0x90]) == nil)
-        #expect(ResponseAPDU([]) == nil)
-    }
 }

@@ -1,5 +1,5 @@
 import FuzzSupport
-import NFCTags
+import ISO7816
 import Type3
 
 /// libFuzzer entry point for the decoders of card answers the Core NFC-shaped sessions hand
@@ -18,9 +18,8 @@ public func fuzzCardResponses(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     var input = FuzzInput(data, size)
     let bytes = input.rest()
 
-    if let response = ResponseAPDU(bytes) {
-        let statusWord = [UInt8(response.status >> 8), UInt8(response.status & 0xFF)]
-        require(response.data + statusWord == bytes, "the response APDU does not keep its bytes")
+    if let response = try? ResponseAPDU(bytes: bytes) {
+        require(response.bytes == bytes, "the response APDU does not keep its bytes")
     } else {
         require(bytes.count < 2, "\(bytes.count) bytes refused as a response APDU")
     }
