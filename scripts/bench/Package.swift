@@ -41,6 +41,10 @@ let package = Package(
                 .product(name: "PN532", package: "pn532ctl"),
                 .product(name: "PN532Simulator", package: "pn532ctl"),
                 .product(name: "Type2", package: "pn532ctl"),
+                .product(name: "Type4", package: "pn532ctl"),
+                .product(name: "Type3", package: "pn532ctl"),
+                .product(name: "Type1", package: "pn532ctl"),
+                .product(name: "TagProtocols", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
             ]
         ),

@@ -9,6 +9,8 @@ final class SimulatedReader {
     /// The session under measurement.
     let session: PN532Session
     private let link: SimulatorLink
+    /// The simulated chip, whose field holds the tag.
+    var chip: SimulatedPN532 { link.chip }
     private var trace: [TraceEvent] = []
 
     /// A chip asleep, as after power-on, with `tag` in its field and the link at 115200.

@@ -11,7 +11,9 @@ import Glibc
 /// pn532ctl is the binary built next to this one (run.sh builds both).
 /// Part C: identify + read and write + verify of 48 to 868-byte messages on an NTAG216, in
 /// process, next to their floors. Part D: pn532ctl read and dump and libnfc's
-/// nfc-mfultralight r on the pty. Part E: machine time per tag of `flash` (write + verify + lock).
+/// nfc-mfultralight r on the pty. Part C2: write + verify and read of a 1 KB NDEF message (or
+/// the card's capacity) on a card of each NFC Forum type, in process, next to their floors.
+/// Part E: machine time per tag of `flash` (write + verify + lock).
 /// Part F: CPU time and memory of `door run` waiting for a tag over 60 s (5 s with `--quick`).
 /// Part G: CPU time of `scan --watch` and `flash` waiting on the in-process simulator over 10 s
 /// (3 s with `--quick`).
@@ -37,6 +39,8 @@ do {
     WallTable.print(wall, model: model, count: count)
     print()
     Type2Table.print(try Type2Bench())
+    print()
+    FamilyTable.print(try FamilyBench())
     print()
     FlashTable.print(try FlashBench())
     print()
