@@ -45,7 +45,8 @@ enum FamilyTable {
             pages would make it higher), and for write + verify one WRITE per changed page and FAST_READs from the \
             first to the last changed page. Type 1 = 1 RALL (Topaz 96) or one RSEG per 128-byte segment up to the NDEF \
             TLV's last byte (Topaz 512), and for write + verify one WRITE-E per changed byte (Topaz 96) or WRITE-E8 \
-            per changed 8-byte block (Topaz 512). The floors' card limits are the simulator's factory CC and attribute \
+            per changed 8-byte block (Topaz 512: the layer writes bytes 00–77, blocks 0–E, one WRITE-E each, and \
+            WRITE-E8 beyond, hence its ratio). The floors' card limits are the simulator's factory CC and attribute \
             blocks, written into the benchmark (the layers keep MLe and Nbr to themselves); each card's capacity is \
             checked against the layer's NDEF status.
             """)
