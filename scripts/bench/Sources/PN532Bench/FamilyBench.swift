@@ -9,7 +9,7 @@ import TagProtocols
 /// the card allows (`FamilyFloor`).
 struct FamilyBench {
     /// What a row measured.
-    enum Operation: String, CaseIterable {
+    enum Operation: String {
         case writeVerify = "write + verify"
         case read
     }
@@ -38,21 +38,22 @@ struct FamilyBench {
     /// The rates measured.
     static let rates: [BaudRate] = [.bps115200, .bps921600]
 
-    /// Every card, each operation, each rate.
+    /// Every card in `FamilyCard` order: write + verify at each rate, then read at each rate.
     let rows: [Row]
 
     /// Measures every card at every rate on a fresh chip.
     init() throws {
         var rows: [Row] = []
         for card in FamilyCard.allCases {
-            for rate in Self.rates { rows += try Self.measure(card, rate: rate) }
+            let measured = try Self.rates.map { rate in try Self.measure(card, rate: rate) }
+            rows += measured.map(\.write) + measured.map(\.read)
         }
-        self.rows = rows.sorted { ($0.card.sortKey, $0.operation.sortKey, $0.bitsPerSecond) < ($1.card.sortKey, $1.operation.sortKey, $1.bitsPerSecond) }
+        self.rows = rows
     }
 
     /// Starts a chip with the factory `card`, raises the rate to `rate`, polls the card, then
     /// measures writing the message over the factory content (with read-back) and reading it.
-    private static func measure(_ card: FamilyCard, rate: BaudRate) throws -> [Row] {
+    private static func measure(_ card: FamilyCard, rate: BaudRate) throws -> (write: Row, read: Row) {
         let message = try BenchMessage.new.message(length: card.messageLength)
         let reader = SimulatedReader(tag: SimulatedTag(product: card.product))
         try Operations.info(reader.session)
@@ -78,18 +79,9 @@ struct FamilyBench {
             write: try FamilyFloor.writeVerify(card, messageLength: card.messageLength, commandLimit: exchange.maximumCommandLength,
                                                answerLimit: exchange.maximumAnswerLength, before: before, after: after),
             read: try FamilyFloor.read(card, messageLength: card.messageLength, answerLimit: exchange.maximumAnswerLength, image: after))
-        return [
+        return (
             Row(card: card, operation: .writeVerify, bitsPerSecond: rate.bitsPerSecond, cost: write, tagCommands: writeCommands, floor: floors.write),
             Row(card: card, operation: .read, bitsPerSecond: rate.bitsPerSecond, cost: readCost,
-                tagCommands: reader.chip.tagCommandCount - commands, floor: floors.read),
-        ]
+                tagCommands: reader.chip.tagCommandCount - commands, floor: floors.read))
     }
-}
-
-private extension FamilyCard {
-    var sortKey: Int { FamilyCard.allCases.firstIndex(of: self) ?? 0 }
-}
-
-private extension FamilyBench.Operation {
-    var sortKey: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
