@@ -37,7 +37,9 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
         case .noTag: "no tag in the field"
         case .moreThanOneTag: Self.moreThanOneTagMessage
         case .tag(let error): error.description
-        case .notNDEFTag(let family, _): family.ndefRefusal ?? family.name
+        case .notNDEFTag(let family, _):
+            family.ndefRefusal
+                ?? "this works on NFC Forum Type 2 tags only: \(family.name)\(family.nfcForumType.map { " is NFC Forum Type \($0)" } ?? ""); read, write, identify and lock work on it"
         }
     }
 }
