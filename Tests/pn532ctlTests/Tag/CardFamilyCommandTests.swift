@@ -41,7 +41,7 @@ struct CardFamilyCommandTests {
             Bytes     UID 04451C9A6E7180  ATQA 0344  SAK 20  ATS 067777710280
             Version   hardware 04040230001105  software 04040201021105  production 04451C9A6E7180CF39A14C303721
             Type      NFC Forum Type 4
-            NDEF      not supported yet on this card: pn532ctl reads NDEF on Type 2 tags, ISO-DEP Type A cards (Type 4), FeliCa (Type 3) and Topaz (Type 1)
+            NDEF      readWrite, capacity 254 bytes
 
             """)
     }
