@@ -79,7 +79,7 @@ public struct FlashTagWriter {
             let activated = try ActivatedTag(listed.info, over: TargetExchange(session: session, target: listed))
             guard case let .type2(tag) = activated else {
                 outcome.product = activated.family.name
-                outcome.error = "\(activated.family.ndefRefusal ?? "not an NFC Forum Type 2 tag"): nothing was written"
+                outcome.error = "\(activated.family.ndefRefusal ?? "flash writes NFC Forum Type 2 tags only: \(activated.family.name) is not one"): nothing was written"
                 return outcome
             }
             outcome.product = tag.product.rawValue
