@@ -70,8 +70,8 @@ public struct FlashTagWriter {
     }
 
     /// Provisions the selected `listed` target as tag number `seq`. It is activated first
-    /// (`ActivatedTag`): a card of another family than Type 2 gets no command, flash writes NFC
-    /// Forum Type 2 tags.
+    /// (`ActivatedTag`): a card of another family than Type 2 gets no write (a Topaz is
+    /// identified by RID, no other card gets a command); flash writes NFC Forum Type 2 tags.
     public func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
         let uid = listed.info.identifier
