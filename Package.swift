@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
-        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816"], swiftSettings: strict),
+        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"], swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", crypto]),
-        .testTarget(name: "PN532Tests", dependencies: ["Basics", "NFCCore", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(name: "PN532Tests", dependencies: ["Basics", "NFCCore", "PN532", "PN532Simulator", "Type2", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["Basics", "NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
         .testTarget(name: "DaemonKitTests", dependencies: ["Basics", "DaemonKit", "NFCCore"]),

@@ -70,8 +70,8 @@ public struct FlashTagWriter {
     }
 
     /// Provisions the selected `listed` target as tag number `seq`. It is activated first
-    /// (`ActivatedTag`): a card of another family than Type 2 gets no command, flash writes NFC
-    /// Forum Type 2 tags.
+    /// (`ActivatedTag`): a card of another family than Type 2 gets no write (a Topaz is
+    /// identified by RID, no other card gets a command); flash writes NFC Forum Type 2 tags.
     public func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
         let uid = listed.info.identifier
@@ -79,7 +79,7 @@ public struct FlashTagWriter {
             let activated = try ActivatedTag(listed.info, over: TargetExchange(session: session, target: listed))
             guard case let .type2(tag) = activated else {
                 outcome.product = activated.family.name
-                outcome.error = "\(activated.family.ndefRefusal ?? "not an NFC Forum Type 2 tag"): nothing was written"
+                outcome.error = "\(activated.family.ndefRefusal ?? "flash writes NFC Forum Type 2 tags only: \(activated.family.name) is not one"): nothing was written"
                 return outcome
             }
             outcome.product = tag.product.rawValue

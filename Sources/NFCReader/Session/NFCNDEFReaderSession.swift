@@ -186,8 +186,8 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
             core.alertMessage = Self.moreThanOneTagMessage
             return .keepPolling
         }
-        // A card whose NDEF is not read here (MIFARE Classic, an ISO-DEP card) is not reported,
-        // and nothing is sent to it.
+        // A card whose NDEF is not read (MIFARE Classic) is not reported and gets no command; a
+        // Type 1, 3 or 4 tag without NDEF (a blank DESFire: one SELECT) is not reported either.
         let message: NDEFMessage
         do throws(TagFailure) {
             guard let tag = try ActivatedTag(target.info, over: TargetExchange(session: chip, target: target)).ndef else { return .keepPolling }

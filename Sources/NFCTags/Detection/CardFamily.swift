@@ -72,10 +72,15 @@ public enum CardFamily: Hashable, Sendable {
         }
     }
 
-    /// True when pn532ctl reads and writes NDEF on this family today: Type 2 products it knows.
+    /// True when pn532ctl reads and writes NDEF on this family (the activation builds its tag:
+    /// ``ActivatedTag``): Type 2 products it knows, ISO-DEP Type A cards (Type 4), FeliCa
+    /// Lite-S and other FeliCa cards (Type 3), Topaz (Type 1). A card of such a family may still
+    /// hold no NDEF (a blank DESFire, a FeliCa without 12FC): its tag says so.
     public var readsNDEF: Bool {
-        if case .type2(_?) = self { return true }
-        return false
+        switch self {
+        case .type2(_?), .desfire, .desfireLight, .ntag424DNA, .randomUIDDevice, .isoDEP, .smartMX, .felicaLiteS, .felica, .topaz: true
+        case .type2(nil), .mifareClassic, .mifarePlus, .unknownTypeA, .felicaLite, .iso14443B: false
+        }
     }
 
     /// Why NDEF commands refuse this family: `not an NDEF tag we can read: MIFARE Classic 1K`;

@@ -1,5 +1,6 @@
 import NFCCore
 import NFCTags
+import TagProtocols
 import PN532
 
 extension ReaderDevice {
@@ -32,6 +33,17 @@ extension ReaderDevice {
 public enum CardInField {
     /// A Type 2 tag, selected and identified.
     case type2(TagConnection)
+    /// A card of another family whose NDEF a tag layer reads (Type 4, 3 or 1), named and
+    /// activated.
+    case ndef(NDEFCard)
     /// A card of another family, named.
     case other(CardIdentity)
+}
+
+/// A card of another family than Type 2 whose NDEF a tag layer reads: what it is and its tag.
+public struct NDEFCard {
+    /// What the card is (an ISO-DEP Type A card's family and version from its GetVersion).
+    public var identity: CardIdentity
+    /// The card's NDEF, through its tag layer.
+    public var tag: any NDEFTag
 }

@@ -22,8 +22,9 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
     /// The tag in the field failed: it did not answer, refused, or holds something else than
     /// asked (the tag layer's error is the failure's `underlying`).
     case tag(TagFailure)
-    /// The card in the field is of a family whose NDEF is not read (MIFARE Classic, DESFire,
-    /// FeliCa …): what it is and its activation bytes.
+    /// The card in the field is of a family whose NDEF is not read (MIFARE Classic, type B …),
+    /// or a Type 1, 3 or 4 tag where a Type 2 tag is needed (the words say which): what it is
+    /// and its activation bytes.
     case notNDEFTag(CardFamily, TargetInfo)
 
     /// Core NFC's words for a field with more than one tag.
@@ -37,7 +38,9 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
         case .noTag: "no tag in the field"
         case .moreThanOneTag: Self.moreThanOneTagMessage
         case .tag(let error): error.description
-        case .notNDEFTag(let family, _): family.ndefRefusal ?? family.name
+        case .notNDEFTag(let family, _):
+            family.ndefRefusal
+                ?? "this works on NFC Forum Type 2 tags only: \(family.name)\(family.nfcForumType.map { " is NFC Forum Type \($0)" } ?? ""); read, write, identify and lock work on it"
         }
     }
 }

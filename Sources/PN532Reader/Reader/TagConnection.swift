@@ -45,6 +45,7 @@ extension ReaderDevice {
     public func connect(wait: Duration?, exclusive: Bool) throws(ReaderError) -> TagConnection {
         switch try connectOrIdentify(wait: wait, exclusive: exclusive) {
         case let .type2(connection): return connection
+        case let .ndef(card): throw .notNDEFTag(card.identity.family, card.identity.info)
         case let .other(card): throw .notNDEFTag(card.family, card.info)
         }
     }
@@ -55,18 +56,23 @@ extension ReaderDevice {
     public func connect(to target: PassiveTarget) throws(ReaderError) -> TagConnection {
         switch try activate(ListedTarget(number: target.number, info: target.info)) {
         case let .type2(connection): return connection
+        case let .ndef(card): throw .notNDEFTag(card.identity.family, card.identity.info)
         case let .other(card): throw .notNDEFTag(card.family, card.info)
         }
     }
 
-    /// Activates `target` (`ActivatedTag`): a Type 2 tag is connected, another card named
-    /// (``identify(_:)``).
+    /// Activates `target` (`ActivatedTag`): a Type 2 tag is connected, a card of another
+    /// family whose NDEF a tag layer reads is named (``identify(_:)``) with its tag, another
+    /// card named.
     func activate(_ target: ListedTarget) throws(ReaderError) -> CardInField {
         let activated: ActivatedTag
         do throws(TagFailure) { activated = try ActivatedTag(target.info, over: TargetExchange(session: session, target: target)) } catch {
             throw .tag(error)
         }
-        guard case let .type2(tag) = activated, let typeA = target.passiveTarget else { return .other(try identify(target)) }
-        return .type2(TagConnection(target: typeA, tag: tag))
+        if case let .type2(tag) = activated, let typeA = target.passiveTarget { return .type2(TagConnection(target: typeA, tag: tag)) }
+        if case .type2 = activated {} else if let ndef = activated.ndef {
+            return .ndef(NDEFCard(identity: try identify(target), tag: ndef))
+        }
+        return .other(try identify(target))
     }
 }

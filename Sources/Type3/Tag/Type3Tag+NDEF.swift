@@ -19,13 +19,17 @@ extension Type3Tag {
     }
 
     /// Whether the card holds NDEF and may be written, and its capacity (Nmaxb × 16). A card
-    /// whose attribute block is invalid is `notSupported`; one whose last write was torn
+    /// whose attribute block is invalid, or that refuses the Check of it (a FeliCa without
+    /// system 12FC has no service 000B), is `notSupported`; one whose last write was torn
     /// (WriteFlag 0F) reports `hasNDEFTLV` false: it holds no message to read until written.
     public func queryNDEFStatus() throws(Type3Error) -> NDEFStatusReport {
         let attribute: Type3AttributeBlock
         do throws(Type3Error) { attribute = try readAttributeBlock() } catch {
-            if case .invalidAttributeBlock = error { return NDEFStatusReport(status: .notSupported, capacity: 0) }
-            throw error
+            switch error {
+            // Invalid: not formatted. Refused: the card's system has no service 000B (no 12FC).
+            case .invalidAttributeBlock, .status: return NDEFStatusReport(status: .notSupported, capacity: 0)
+            default: throw error
+            }
         }
         let writable = attribute.isWritable && attribute.blocksPerUpdate > 0
         return NDEFStatusReport(status: writable ? .readWrite : .readOnly, capacity: attribute.capacity, hasNDEFTLV: !attribute.writeInProgress)

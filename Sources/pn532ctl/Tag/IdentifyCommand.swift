@@ -30,9 +30,12 @@ struct IdentifyCommand: ParsableCommand {
 
     func run() throws {
         let session: TagSession
-        switch try TagSession.openAnyCard(options, exclusive: false) {
-        case let .success(opened): session = opened
-        case let .failure(card): return describe(card)
+        switch try TagSession.find(options, exclusive: false) {
+        case let .type2(opened): session = opened
+        case let .ndef(card):
+            defer { card.close() }
+            return try describe(card)
+        case let .other(card): return describe(card)
         }
         defer { session.close() }
         try session.authenticate(credentials, confirmed: yes, quiet: json)
@@ -75,6 +78,30 @@ struct IdentifyCommand: ParsableCommand {
         print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
     }
 
+    /// What a Type 1, 3 or 4 tag is, its GetVersion when it is an ISO-DEP Type A card, and its
+    /// NDEF status and capacity from its tag layer.
+    private func describe(_ card: NDEFCardSession) throws(CLIError) {
+        try card.refusePassword(credentials)
+        let report: NDEFStatusReport
+        do throws(TagFailure) { report = try card.tag.ndefStatus() } catch { throw .tag(error) }
+        let identity = card.card.identity
+        if json {
+            print(Self.object(
+                product: card.family.name, uid: card.info.identifier, device: card.reader.spec.description, info: card.info, family: card.family,
+                version: identity.version?.bytes, members: [
+                    ("pageCount", .null), ("ndefSupported", .bool(report.status != .notSupported)), ("ndefStatus", .string(report.status.rawValue)),
+                    ("capacity", .int(report.capacity)), ("ndefTLV", .bool(report.hasNDEFTLV)),
+                    ("protectedFrom", .null), ("protectsReads", .null), ("attemptLimit", .null), ("signature", .null),
+                ]).text)
+            return
+        }
+        print("Card      \(card.family.name)")
+        print("Bytes     \(CardText.activation(card.info))")
+        if CardIdentity.asksVersion(card.info) { print("Version   " + Self.describe(identity.version)) }
+        print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
+        print("NDEF      " + Self.describe(report))
+    }
+
     /// What a card of another family than Type 2 is, its GetVersion when it is an ISO-DEP
     /// Type A card, and that its NDEF is not read.
     private func describe(_ card: OtherCard) {
@@ -92,7 +119,7 @@ struct IdentifyCommand: ParsableCommand {
         print("Bytes     \(CardText.activation(card.info))")
         if asked { print("Version   " + Self.describe(card.version)) }
         print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
-        print("NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only")
+        print("NDEF      not supported yet on this card: pn532ctl reads NDEF on Type 2 tags, ISO-DEP Type A cards (Type 4), FeliCa (Type 3) and Topaz (Type 1)")
     }
 
     /// The one object `identify --json` prints for a card of any family: `product`, `uid`,
@@ -118,6 +145,11 @@ struct IdentifyCommand: ParsableCommand {
         guard let report else {
             return "unknown: password-protected from page \(protection.firstProtectedPage ?? 0) (give --password or --secret-file)"
         }
+        return describe(report)
+    }
+
+    /// The NDEF line of a status report: status and capacity.
+    static func describe(_ report: NDEFStatusReport) -> String {
         guard report.status == .notSupported || report.hasNDEFTLV else {
             return "\(report.status.rawValue), no NDEF TLV: run format (capacity \(report.capacity) bytes then)"
         }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Basics
 import NDEF
 import NFCCore
+import TagProtocols
 import Type2
 
 /// `pn532ctl read`: the tag's NDEF message.
@@ -36,7 +37,14 @@ struct ReadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try TagSession.open(options, exclusive: false)
+        let session: TagSession
+        switch try TagSession.find(options, exclusive: false) {
+        case let .type2(found): session = found
+        case let .ndef(card):
+            defer { card.close() }
+            return try read(card)
+        case let .other(card): throw card.refusal
+        }
         defer { session.close() }
         try session.authenticate(credentials, confirmed: yes, quiet: json)
         let mode: DecodingMode = lenient ? .lenient : .strict
@@ -47,8 +55,22 @@ struct ReadCommand: ParsableCommand {
         }
         let message: NDEFMessage
         do throws(Type2Error) { message = try session.tag.readNDEF(mode: mode) } catch { throw session.failure(error) }
+        show(message, header: TagJSON.header(session), mode: mode)
+    }
+
+    /// Reads the message of a Type 1, 3 or 4 tag through its tag layer.
+    private func read(_ card: NDEFCardSession) throws(CLIError) {
+        try card.refusePassword(credentials)
+        if raw { throw card.refuse("--raw") }
+        let mode: DecodingMode = lenient ? .lenient : .strict
+        let message: NDEFMessage
+        do throws(TagFailure) { message = try card.tag.readNDEFMessage(mode: mode) } catch { throw .tag(error) }
+        show(message, header: card.header, mode: mode)
+    }
+
+    private func show(_ message: NDEFMessage, header: [(String, JSON)], mode: DecodingMode) {
         if json {
-            print(JSON.object(TagJSON.header(session) + MessageJSON.members(message, mode: mode)).text)
+            print(JSON.object(header + MessageJSON.members(message, mode: mode)).text)
         } else {
             MessageDescription.lines(message, mode: mode).forEach { print($0) }
         }

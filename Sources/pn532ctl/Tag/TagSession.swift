@@ -28,26 +28,33 @@ final class TagSession {
 
     /// Opens the reader, waits for a tag, and identifies it. With `exclusive` (every command
     /// that writes) a second tag in the field is refused before anything is sent to either.
-    /// A card of another family than Type 2 is refused: "not an NDEF tag we can read: …".
+    /// A card of another family than Type 2 is refused: "not an NDEF tag we can read: …", or,
+    /// for a Type 1, 3 or 4 tag, that the command works on Type 2 tags only.
     static func open(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> TagSession {
-        switch try openAnyCard(options, exclusive: exclusive) {
-        case let .success(session): return session
-        case let .failure(card): throw .reader(.notNDEFTag(card.family, card.info))
+        switch try find(options, exclusive: exclusive) {
+        case let .type2(session): return session
+        case let .ndef(card):
+            card.close()
+            throw .reader(.notNDEFTag(card.family, card.info))
+        case let .other(card): throw card.refusal
         }
     }
 
-    /// As ``open(_:exclusive:)``, but a card of another family is given back (the reader
-    /// closed) for `identify` to describe: an ISO-DEP Type A card with its GetVersion.
-    static func openAnyCard(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> Result<TagSession, OtherCard> {
+    /// Opens the reader, waits for a tag and activates it: a Type 2 tag as a session, a card
+    /// of another family whose NDEF a tag layer reads as an ``NDEFCardSession`` (both keep the
+    /// reader open), another card given back (the reader closed) for `identify` to describe.
+    static func find(_ options: TagOptions, exclusive: Bool) throws(CLIError) -> FoundCard {
         let reader = try Reader.open(options.device)
         do throws(ReaderError) {
             let wait = options.wait.map { Duration.milliseconds(Int64($0 * 1000)) }
             switch try reader.device.connectOrIdentify(wait: wait, exclusive: exclusive) {
             case let .type2(connection):
-                return .success(TagSession(reader: reader, connection: connection))
+                return .type2(TagSession(reader: reader, connection: connection))
+            case let .ndef(card):
+                return .ndef(NDEFCardSession(reader: reader, card: card))
             case let .other(card):
                 reader.close()
-                return .failure(OtherCard(family: card.family, info: card.info, version: card.version, device: reader.spec.description))
+                return .other(OtherCard(family: card.family, info: card.info, version: card.version, device: reader.spec.description))
             }
         } catch {
             reader.close()
@@ -93,6 +100,16 @@ final class TagSession {
     }
 }
 
+/// What ``TagSession/find(_:exclusive:)`` found in the field.
+enum FoundCard {
+    /// A Type 2 tag, identified.
+    case type2(TagSession)
+    /// A Type 1, 3 or 4 tag, activated.
+    case ndef(NDEFCardSession)
+    /// A card whose NDEF is not read.
+    case other(OtherCard)
+}
+
 /// A card in the field whose NDEF pn532ctl does not read, as `identify` describes it.
 struct OtherCard: Error {
     var family: CardFamily
@@ -101,6 +118,11 @@ struct OtherCard: Error {
     var version: NXPCardVersion?
     /// The device string of the reader it was found on.
     var device: String
+
+    /// The refusal of an NDEF command: "not an NDEF tag we can read: …".
+    var refusal: CLIError {
+        .reader(.notNDEFTag(family, info))
+    }
 }
 
 extension CLIError {

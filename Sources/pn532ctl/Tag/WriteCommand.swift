@@ -4,6 +4,7 @@ import ArgumentParser
 import Basics
 import NDEF
 import NFCCore
+import TagProtocols
 import Type2
 
 #if canImport(Glibc)
@@ -49,7 +50,14 @@ struct WriteCommand: ParsableCommand {
 
     func run() throws {
         let ndef = try composeMessage()
-        let session = try TagSession.open(options, exclusive: true)
+        let session: TagSession
+        switch try TagSession.find(options, exclusive: true) {
+        case let .type2(found): session = found
+        case let .ndef(card):
+            defer { card.close() }
+            return try write(ndef, to: card)
+        case let .other(card): throw card.refusal
+        }
         defer { session.close() }
         try session.authenticate(credentials, confirmed: yes, quiet: json)
         // SIGINT and SIGTERM wait for the write (well under a second): a tear-safe write is
@@ -71,6 +79,29 @@ struct WriteCommand: ParsableCommand {
         }
         if interrupt.isInterrupted {
             throw interrupted(interrupt, "interrupted (\(Self.signalName(interrupt))) after the write finished: \(name) holds the new message")
+        }
+    }
+
+    /// Writes `ndef` to a Type 1, 3 or 4 tag through its tag layer: tear-safe as the layer
+    /// writes, read back and compared unless `--no-verify`; `pagesWritten` is null under
+    /// `--json` (the layers count no pages).
+    private func write(_ ndef: NDEFMessage, to card: NDEFCardSession) throws {
+        try card.refusePassword(credentials)
+        let interrupt = try FlashInterrupt()
+        do throws(TagFailure) { try card.tag.writeNDEFMessage(ndef, verify: !noVerify) } catch {
+            let failure = CLIError.tag(error)
+            guard interrupt.isInterrupted else { throw failure }
+            throw interrupted(interrupt, "\(failure.message); interrupted (\(Self.signalName(interrupt))) during the write")
+        }
+        if json {
+            print(JSON.object(card.header + [
+                ("bytes", .int(ndef.length)), ("records", .int(ndef.records.count)), ("pagesWritten", .null), ("pagesVerified", .null),
+            ]).text)
+        } else {
+            print("Wrote \(ndef.length) bytes to \(card.name) (\(card.typeName))" + (noVerify ? "" : ", read back and verified"))
+        }
+        if interrupt.isInterrupted {
+            throw interrupted(interrupt, "interrupted (\(Self.signalName(interrupt))) after the write finished: \(card.name) holds the new message")
         }
     }
 

@@ -145,9 +145,8 @@ import Testing
         #expect(delegate.becameActive == 0)
     }
 
-    @Test(arguments: [TagProduct.classic1k, .desfire])
-    func aCardThatIsNotType2IsNotReadAndGetsNoCommand(_ product: TagProduct) async {
-        let field = SharedChip([SimulatedTag(product: product)])
+    @Test func aMIFAREClassicIsNotReadAndGetsNoCommand() async {
+        let field = SharedChip([SimulatedTag(product: .classic1k)])
         let log = ChipCommandLog(field.chip)
         let session = NFCNDEFReaderSession(reader: field.device, invalidateAfterFirstRead: false, timeout: .seconds(3))
         session.begin()
@@ -155,6 +154,28 @@ import Testing
         #expect(detections.isEmpty)
         #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
         #expect(log.tagCommands.isEmpty)
+    }
+
+    @Test func aBlankDESFireIsAskedForTheNDEFApplicationOnlyAndNotReported() async {
+        let field = SharedChip([SimulatedTag(product: .desfire)])
+        let log = ChipCommandLog(field.chip)
+        let session = NFCNDEFReaderSession(reader: field.device, invalidateAfterFirstRead: false, timeout: .seconds(3))
+        session.begin()
+        let (detections, error) = await collect(session.detections)
+        #expect(detections.isEmpty)
+        #expect(error?.code == .readerSessionInvalidationErrorSessionTimeout)
+        // InDataExchange (40), target 1, then the APDU: every one a SELECT (CLA 00, INS A4).
+        #expect(!log.tagCommands.isEmpty)
+        #expect(log.tagCommands.allSatisfy { $0.count > 3 && $0[2] == 0x00 && $0[3] == 0xA4 })
+    }
+
+    @Test func aPhoneEmulatingAType4TagIsRead() async throws {
+        let field = SharedChip([SimulatedTag(product: .phoneNDEF)])
+        let session = NFCNDEFReaderSession(reader: field.device, invalidateAfterFirstRead: true)
+        session.begin()
+        let (detections, error) = await collect(session.detections)
+        #expect(error == nil)
+        #expect(detections.map(messages) == [[NDEFMessage(records: [.uri("https://example.com")])]])
     }
 
     @Test func onlyTypeAIsPolled() async {

@@ -196,19 +196,27 @@ func detectionsUntilTimeout(_ session: NFCTagReaderSession) async -> (items: [[N
         session.invalidate()
     }
 
-    @Test func cardsOtherThanType2AreNotNDEFTagsHere() async throws {
-        for product in [TagProduct.desfire, .felicaLiteS, .classic1k] {
-            let (session, tags) = try await firstDetection([SimulatedTag(product: product)])
-            let tag = try #require(tags.first)
-            try await session.connect(to: tag)
-            let (status, capacity) = try await tag.ndefTag.queryNDEFStatus()
-            #expect(status == .notSupported && capacity == 0, "\(product)")
-            var error: NFCReaderError?
-            do throws(NFCReaderError) { _ = try await tag.ndefTag.readNDEF() } catch let failure { error = failure }
-            #expect(error?.code == .readerErrorUnsupportedFeature, "\(product)")
-            #expect(error?.message.hasPrefix("not an NDEF tag we can read") == true, "\(product)")
-            session.invalidate()
-        }
+    @Test func aMIFAREClassicIsNotAnNDEFTagHere() async throws {
+        let (session, tags) = try await firstDetection([SimulatedTag(product: .classic1k)])
+        let tag = try #require(tags.first)
+        try await session.connect(to: tag)
+        let (status, capacity) = try await tag.ndefTag.queryNDEFStatus()
+        #expect(status == .notSupported && capacity == 0)
+        var error: NFCReaderError?
+        do throws(NFCReaderError) { _ = try await tag.ndefTag.readNDEF() } catch let failure { error = failure }
+        #expect(error?.code == .readerErrorUnsupportedFeature)
+        #expect(error?.message.hasPrefix("not an NDEF tag we can read") == true)
+        session.invalidate()
+    }
+
+    @Test(arguments: [(TagProduct.desfire, NFCNDEFStatus.notSupported), (.felicaLiteS, .readWrite), (.ntag424, .readWrite)])
+    func type3And4CardsReportTheirNDEFStatus(_ product: TagProduct, _ expected: NFCNDEFStatus) async throws {
+        let (session, tags) = try await firstDetection([SimulatedTag(product: product)])
+        let tag = try #require(tags.first)
+        try await session.connect(to: tag)
+        let (status, _) = try await tag.ndefTag.queryNDEFStatus()
+        #expect(status == expected, "\(product)")
+        session.invalidate()
     }
 
     @Test func iso14443AloneDoesNotPollOrReportFeliCa() async throws {

@@ -31,15 +31,12 @@ struct ActivatedTagTests {
         #expect(card.exchange.answerTimes.isEmpty)
     }
 
-    @Test(arguments: [
-        (TagProduct.classic1k, [Duration]()), (.classic4k, []), (.classicMini, []),
-        (.desfire, [.milliseconds(750)]), (.ntag424, [.milliseconds(750)]), (.phone, [.milliseconds(750)]),
-    ])
-    func anotherTypeACardIsNamedAndGetsNoCommand(_ product: TagProduct, _ answerTimes: [Duration]) throws {
+    @Test(arguments: [TagProduct.classic1k, .classic4k, .classicMini])
+    func aMIFAREClassicIsNamedAndGetsNoCommand(_ product: TagProduct) throws {
         let card = try SimulatedCard(product)
         let activated = try ActivatedTag(card.target.info, over: card.exchange, settings: Self.settings)
         guard case let .other(family) = activated else {
-            Issue.record("\(product) was activated as a Type 2 tag")
+            Issue.record("\(product) was activated as a tag")
             return
         }
         #expect(family == CardFamily(info: card.target.info))
@@ -47,14 +44,69 @@ struct ActivatedTagTests {
         #expect(activated.ndef == nil)
         #expect(activated.originality == nil)
         #expect(card.exchange.commands.isEmpty)
-        #expect(card.exchange.answerTimes == answerTimes)
+        #expect(card.exchange.answerTimes.isEmpty)
+    }
+
+    @Test(arguments: [TagProduct.desfire, .desfireNDEF, .ntag424, .phone, .phoneNDEF])
+    func anISODEPTypeACardIsAType4TagAndGetsNoCommand(_ product: TagProduct) throws {
+        let card = try SimulatedCard(product)
+        let activated = try ActivatedTag(card.target.info, over: card.exchange, settings: Self.settings)
+        guard case let .type4(_, family) = activated else {
+            Issue.record("\(product) was activated as \(activated.family)")
+            return
+        }
+        #expect(family == CardFamily(info: card.target.info))
+        #expect(activated.family == family)
+        #expect(activated.ndef != nil)
+        #expect(activated.originality == nil)
+        #expect(card.exchange.commands.isEmpty, "the NDEF application is selected on the first NDEF operation")
+        #expect(card.exchange.answerTimes == [.milliseconds(750)])
+    }
+
+    @Test func aBlankDESFireReportsNDEFNotSupported() throws {
+        let card = try SimulatedCard(.desfire)
+        let tag = try #require(try ActivatedTag(card.target.info, over: card.exchange).ndef)
+        #expect(try tag.ndefStatus() == NDEFStatusReport(status: .notSupported, capacity: 0))
+    }
+
+    @Test(arguments: [TagProduct.felicaLiteS, .felica12FC])
+    func aFeliCaCardIsAType3TagAndGetsNoCommand(_ product: TagProduct) throws {
+        let card = try PolledCard(product, .felica212)
+        let activated = try ActivatedTag(card.target.info, over: card.exchange, settings: Self.settings)
+        guard case .type3 = activated else {
+            Issue.record("\(product) was activated as \(activated.family)")
+            return
+        }
+        #expect(activated.ndef != nil)
+        #expect(card.exchange.commands.isEmpty)
+        #expect(try activated.ndef?.ndefStatus().status == .readWrite)
+    }
+
+    @Test(arguments: [TagProduct.topaz512, .topaz96])
+    func aTopazIsIdentifiedByRIDAsAType1Tag(_ product: TagProduct) throws {
+        let card = try PolledCard(product, .jewel106)
+        let activated = try ActivatedTag(card.target.info, over: card.exchange, settings: Self.settings)
+        guard case .type1 = activated else {
+            Issue.record("\(product) was activated as \(activated.family)")
+            return
+        }
+        #expect(activated.family == .topaz)
+        #expect(card.exchange.commands.count == 1)
+        #expect(card.exchange.commands.first?.first == 0x78, "RID")
+        #expect(card.exchange.answerTimes == [.milliseconds(600)])
+    }
+
+    @Test func aTopazAnsweringRIDWithAnotherUIDIsRefused() {
+        let info = TargetInfo.jewel(JewelTarget(sensRes: 0x0C00, jewelID: hex("B5 A8 0E 01")))
+        let failure = #expect(throws: TagFailure.self) {
+            try ActivatedTag(info, over: ScriptedExchange(answering: hex("12 48 04 70 9A 05")))
+        }
+        #expect(failure?.message.contains("another tag answered") == true)
     }
 
     @Test(arguments: [
-        (TargetInfo.nfcF(NFCFTarget(idm: hex("01 2E 4C F1 00 00 00 01"), pmm: hex("00 F1 00 00 00 01 43 00"), systemCode: 0x88B4, bitRate: .kbps212)),
-         CardFamily.felicaLiteS, [Duration]()),
-        (.nfcB(NFCBTarget(atqb: hex("50 1A 2B 3C 4D 00 00 00 00 00 81 81"), attribResponse: [0x00])), .iso14443B, [.milliseconds(750)]),
-        (.jewel(JewelTarget(sensRes: 0x0C00, jewelID: hex("B5 A8 0E 01"))), .topaz, [.milliseconds(600)]),
+        (TargetInfo.nfcB(NFCBTarget(atqb: hex("50 1A 2B 3C 4D 00 00 00 00 00 81 81"), attribResponse: [0x00])), CardFamily.iso14443B, [Duration.milliseconds(750)]),
+        (.nfcF(NFCFTarget(idm: hex("01 2E 4C F0 00 00 00 01"), pmm: hex("00 F0 00 00 00 01 43 00"), bitRate: .kbps212)), .felicaLite, []),
     ])
     func aCardOfAnotherTechnologyGetsItsAnswerTimeAndNoCommand(_ info: TargetInfo, _ family: CardFamily, _ answerTimes: [Duration]) throws {
         let exchange = RecordingExchange(ScriptedExchange())

@@ -49,7 +49,8 @@ struct CardDetectionTests {
         #expect(CardFamily(info: ntag424) == .ntag424DNA)
         #expect(CardFamily(info: ntag424, version: .answer(hex("04 04 02 30 00 11 05"))) == .ntag424DNA)
         #expect(CardFamily(info: ntag424).nfcForumType == 4)
-        #expect(CardFamily(info: ntag424).ndefRefusal == "not an NDEF tag we can read: NTAG 424 DNA (NFC Forum Type 4: NDEF on it is not supported yet)")
+        #expect(CardFamily(info: ntag424).readsNDEF)
+        #expect(CardFamily(info: ntag424).ndefRefusal == nil)
         let randomID = Self.typeA(0x0304, 0x20, "08 5A 11 C4", ats: "06 77 77 71 02 80")
         #expect(CardFamily(info: randomID, version: .answer(hex("04 04 02 30 00 11 05"))) == .ntag424DNA)
     }
@@ -62,7 +63,8 @@ struct CardDetectionTests {
         #expect(CardFamily(info: Self.typeA(0x0004, 0x28, "3E 11 22 A7", ats: "0E 78 77 94 02 80 31 80 66 B1 84 0C 01 6E")) == .smartMX(.oneK))
         #expect(CardFamily(info: Self.typeA(0x0002, 0x38, "3E 11 22 A7")) == .smartMX(.fourK))
         #expect(CardFamily(info: bankCard).nfcForumType == 4)
-        #expect(!CardFamily(info: bankCard).readsNDEF)
+        // Any ISO-DEP card is asked for the NDEF application; one without it reports NDEF not supported.
+        #expect(CardFamily(info: bankCard).readsNDEF)
     }
 
     @Test func felicaByItsICType() {
@@ -75,15 +77,18 @@ struct CardDetectionTests {
         #expect(CardFamily(info: felica("")) == .felica)
         #expect(CardFamily.felicaLiteS.name == "FeliCa Lite-S")
         #expect(CardFamily.felicaLiteS.nfcForumType == 3)
+        #expect(CardFamily.felicaLiteS.readsNDEF)
+        #expect(!CardFamily.felicaLite.readsNDEF)
     }
 
     @Test func topazAndTypeB() {
         let topaz = CardFamily(info: .jewel(JewelTarget(sensRes: 0x0C00, jewelID: hex("B5 A8 0E 01"))))
         #expect(topaz == .topaz)
         #expect(topaz.nfcForumType == 1)
-        #expect(topaz.ndefRefusal == "not an NDEF tag we can read: Topaz/Jewel (NFC Forum Type 1: NDEF on it is not supported yet)")
+        #expect(topaz.ndefRefusal == nil)
         let typeB = CardFamily(info: .nfcB(NFCBTarget(atqb: hex("50 1A 2B 3C 4D 00 00 00 00 00 81 81"), attribResponse: [0x00])))
         #expect(typeB == .iso14443B)
         #expect(typeB.name == "ISO/IEC 14443-B card")
+        #expect(typeB.ndefRefusal == "not an NDEF tag we can read: ISO/IEC 14443-B card (NFC Forum Type 4: NDEF on it is not supported yet)")
     }
 }

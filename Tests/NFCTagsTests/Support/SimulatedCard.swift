@@ -24,6 +24,23 @@ final class SimulatedCard {
     }
 }
 
+/// One card listed with `modulation` (FeliCa, Jewel) on the in-process simulator, with an
+/// exchange that keeps every command sent to it.
+final class PolledCard {
+    let chip: SimulatedPN532
+    let session: PN532Session
+    let target: ListedTarget
+    let exchange: RecordingExchange
+
+    init(_ product: TagProduct, _ modulation: PassiveModulation) throws {
+        chip = SimulatedPN532(tags: [SimulatedTag(product: product)])
+        session = PN532Session(link: SimulatorLink(chip: chip))
+        try session.start()
+        target = try #require(try session.listTargets(modulation, maxTargets: 1).first)
+        exchange = RecordingExchange(TargetExchange(session: session, target: target))
+    }
+}
+
 /// Passes commands on to a tag and keeps them, to count what a query cost, and the answer
 /// times it was given.
 final class RecordingExchange: TagExchange {

@@ -107,6 +107,11 @@ struct Type3TagScriptedTests {
         #expect(throws: Type3Error.self, "\(name)") { try tag.readNDEF() }
     }
 
+    @Test func aCardRefusingTheAttributeBlocksCheckHasNoNDEF() throws {
+        let (tag, _) = Self.tag([A.checkRefused(0x01, 0xA6)], pmm: A.plainPMm)
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .notSupported, capacity: 0))
+    }
+
     @Test func aHostileDataCheckIsAnErrorToo() {
         let (tag, _) = Self.tag([A.check([A.attribute(length: 40)]), A.check([[UInt8](repeating: 0, count: 16)])])
         #expect(throws: Type3Error.self) { try tag.readNDEF() }

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 /// The door with cards that are not Type 2 tags: a UID rule matches a MIFARE Classic's UID or
-/// a FeliCa card's IDm or a type B card's PUPI; a DESFire or a Topaz nobody's rule names is denied as "not an NDEF
-/// tag", an audited denial.
+/// a FeliCa card's IDm or a type B card's PUPI; a DESFire, an NTAG 424 DNA or a Topaz
+/// nobody's rule names is denied by default (their NDEF is read: they are not refused as "not
+/// an NDEF tag"), an audited denial.
 @Suite("pn532ctl door run with cards of other families", .serialized)
 struct DoorCardFamiliesTests {
-    @Test func classicUIDIsGrantedAndDESFireIsDeniedAsNotAnNDEFTag() throws {
+    @Test func classicUIDIsGrantedAndAnUnknownDESFireIsDeniedByDefault() throws {
         let scene = try DoorScene(pulse: 1, users: """
             [[users]]
             name = "carol"
@@ -25,11 +26,12 @@ struct DoorCardFamiliesTests {
         #expect(decisions.count == 2)
         #expect(decisions.first?.contains("\"uid\":\"C1C1C1C1\",\"user\":\"carol\",\"granted\":true") == true)
         let denial = decisions.last ?? ""
-        #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
-        #expect(denial.contains("not an NDEF tag we can read: MIFARE DESFire"))
+        // A DESFire is a Type 4 tag whose NDEF is read: no rule but its UID could match it.
+        #expect(denial.contains("\"granted\":false,\"rule\":\"default deny\""), "\(denial)")
+        #expect(denial.contains("\"product\":\"MIFARE DESFire\""), "\(denial)")
     }
 
-    @Test func feliCaIDmAndTypeBPUPIAreGrantedAndTopazIsDeniedAsNotAnNDEFTag() throws {
+    @Test func feliCaIDmAndTypeBPUPIAreGrantedAndAnUnknownTopazIsDeniedByDefault() throws {
         let scene = try DoorScene(pulse: 1, users: """
             [[users]]
             name = "dave"
@@ -55,12 +57,12 @@ struct DoorCardFamiliesTests {
         #expect(decisions.count == 3)
         #expect(decisions.first?.contains("\"uid\":\"012E4CF100000001\",\"user\":\"dave\",\"granted\":true") == true)
         let denial = decisions.dropFirst().first ?? ""
-        #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
-        #expect(denial.contains("not an NDEF tag we can read: Topaz"), "\(denial)")
+        #expect(denial.contains("\"granted\":false,\"rule\":\"default deny\""), "\(denial)")
+        #expect(denial.contains("\"product\":\"Topaz/Jewel\""), "\(denial)")
         #expect(decisions.last?.contains("\"uid\":\"B014443B\",\"user\":\"erin\",\"granted\":true") == true)
     }
 
-    @Test func anNTAG424DNAIsDeniedAsNotAnNDEFTagWithItsProductNamed() throws {
+    @Test func anUnknownNTAG424DNAIsDeniedByDefaultWithItsProductNamed() throws {
         let scene = try DoorScene(pulse: 1, users: """
             [[users]]
             name = "carol"
@@ -74,7 +76,31 @@ struct DoorCardFamiliesTests {
         let decisions = try scene.auditLines().filter { $0.contains("\"decision\"") }
         #expect(decisions.count == 1)
         let denial = decisions.first ?? ""
-        #expect(denial.contains("\"granted\":false,\"rule\":\"not an NDEF tag\""), "\(denial)")
-        #expect(denial.contains("not an NDEF tag we can read: NTAG 424 DNA (NFC Forum Type 4"), "\(denial)")
+        #expect(denial.contains("\"granted\":false,\"rule\":\"default deny\""), "\(denial)")
+        #expect(denial.contains("\"product\":\"NTAG 424 DNA\""), "\(denial)")
+    }
+
+    @Test func aURIRuleMatchesTheNDEFOfAType3AndAType1Tag() throws {
+        let scene = try DoorScene(pulse: 1, users: """
+            [[users]]
+            name = "frank"
+            uri_prefix = "https://github.com/pn532ctl"
+            [[users]]
+            name = "grace"
+            uri_prefix = "https://example.com/topaz"
+            """)
+        try scene.start()
+        #expect(try scene.simulator.control("present felica-12fc:uid=012E12FC00000001").hasPrefix("present"))
+        #expect(try scene.log(until: "granted 01:2E:12:FC:00:00:00:01").last?.contains("user frank") == true)
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        #expect(try scene.simulator.control("present topaz512:uid=04709A05000000").hasPrefix("present"))
+        #expect(try scene.log(until: "granted 04:70:9A:05").last?.contains("user grace") == true)
+        try scene.removeAll()
+        try scene.log(until: "left the field")
+        let decisions = try scene.auditLines().filter { $0.contains("\"decision\"") }
+        #expect(decisions.count == 2)
+        #expect(decisions.first?.contains("\"product\":\"FeliCa\"") == true)
+        #expect(decisions.last?.contains("\"product\":\"Topaz/Jewel\"") == true)
     }
 }

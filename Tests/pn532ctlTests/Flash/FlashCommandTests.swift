@@ -73,7 +73,7 @@ struct FlashCommandTests {
         #expect(try scene.simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present"))
         let flash = try scene.flash(["--count", "1", "--text", "hello"])
         _ = try flash.readLine()
-        let refusal = "not an NDEF tag we can read: FeliCa Lite-S (NFC Forum Type 3: NDEF on it is not supported yet): nothing was written"
+        let refusal = "flash writes NFC Forum Type 2 tags only: FeliCa Lite-S is not one: nothing was written"
         #expect(try flash.readLine() == "failed  012E4CF100000001  FeliCa Lite-S  \(refusal)")
         try scene.swap(to: "ntag213:uid=04000000000033")
         #expect(try flash.readLine().hasPrefix("ok      04000000000033"))

@@ -99,6 +99,19 @@ struct JSONSchemaTests {
         try Self.expectError(try pn532ctl(["identify", "--json", "--wait", "0"]), kind: "usage", status: 64)
     }
 
+    @Test func tagCommandsOnType1And3And4Tags() throws {
+        for card in ["felica-lite-s", "topaz96", "desfire-ndef"] {
+            let simulator = try SimulatorProcess(["--tag", card])
+            let device = ["--device", simulator.path]
+            try Self.expectLines(try pn532ctl(["write", "--json", "--text", "Hello"] + device), "write")
+            try Self.expectLines(try pn532ctl(["read", "--json"] + device), "read")
+            try Self.expectLines(try pn532ctl(["identify", "--json"] + device), "identify")
+        }
+        let liteS = try SimulatorProcess(["--tag", "felica-lite-s"])
+        try Self.expectLines(try pn532ctl(["lock", "--json", "--yes", "--device", liteS.path]), "lock")
+        try Self.expectError(try pn532ctl(["dump", "--json", "--device", liteS.path]), kind: "failed", status: 1)
+    }
+
     @Test func tagCommands() throws {
         try Self.expectLines(try pn532ctl(["read", "--json"]), "read")
         try Self.expectLines(try pn532ctl(["dump", "--json"]), "dump")

@@ -11,26 +11,26 @@ struct CardFamilyCommandTests {
             Card      MIFARE Classic 1K
             Bytes     UID C1C1C1C1  ATQA 0004  SAK 08
             Type      not an NFC Forum tag type
-            NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only
+            NDEF      not supported yet on this card: pn532ctl reads NDEF on Type 2 tags, ISO-DEP Type A cards (Type 4), FeliCa (Type 3) and Topaz (Type 1)
 
             """)
     }
 
     @Test(arguments: [
-        ("desfire", "MIFARE DESFire EV1", 4),
-        ("ntag424", "NTAG 424 DNA", 4),
-        ("topaz512", "Topaz/Jewel", 1),
-        ("felica-lite-s", "FeliCa Lite-S", 3),
-        ("phone", "ISO-DEP device with a random UID (phone or payment card)", 4),
-        ("typeb", "ISO/IEC 14443-B card", 4),
+        ("desfire", "MIFARE DESFire EV1", 4, false),
+        ("ntag424", "NTAG 424 DNA", 4, true),
+        ("topaz512", "Topaz/Jewel", 1, true),
+        ("felica-lite-s", "FeliCa Lite-S", 3, true),
+        ("phone", "ISO-DEP device with a random UID (phone or payment card)", 4, false),
+        ("typeb", "ISO/IEC 14443-B card", 4, false),
     ])
-    func identifyJSONNamesTheFamily(_ card: String, _ family: String, _ type: Int) throws {
+    func identifyJSONNamesTheFamily(_ card: String, _ family: String, _ type: Int, _ ndef: Bool) throws {
         let result = try pn532ctl(["identify", "--json", "--device", "sim:\(card)"])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
         #expect(object["family"] as? String == family)
         #expect(object["nfcForumType"] as? Int == type)
-        #expect(object["ndefSupported"] as? Bool == false)
+        #expect(object["ndefSupported"] as? Bool == ndef)
     }
 
     @Test func identifyNamesAnNTAG424DNAByItsGetVersion() throws {
@@ -41,7 +41,7 @@ struct CardFamilyCommandTests {
             Bytes     UID 04451C9A6E7180  ATQA 0344  SAK 20  ATS 067777710280
             Version   hardware 04040230001105  software 04040201021105  production 04451C9A6E7180CF39A14C303721
             Type      NFC Forum Type 4
-            NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only
+            NDEF      readWrite, capacity 254 bytes
 
             """)
     }
@@ -85,7 +85,7 @@ struct CardFamilyCommandTests {
             Card      ISO/IEC 14443-B card
             Bytes     PUPI 1A2B3C4D  ATQB 501A2B3C4D00000000008181
             Type      NFC Forum Type 4
-            NDEF      not supported yet on this card: pn532ctl reads NDEF on NFC Forum Type 2 tags only
+            NDEF      not supported yet on this card: pn532ctl reads NDEF on Type 2 tags, ISO-DEP Type A cards (Type 4), FeliCa (Type 3) and Topaz (Type 1)
 
             """)
     }
@@ -98,10 +98,7 @@ struct CardFamilyCommandTests {
 
     @Test(arguments: [
         (["read"], "classic4k", "not an NDEF tag we can read: MIFARE Classic 4K"),
-        (["read"], "felica-lite-s", "not an NDEF tag we can read: FeliCa Lite-S (NFC Forum Type 3: NDEF on it is not supported yet)"),
-        (["write", "--text", "hi"], "desfire", "not an NDEF tag we can read: MIFARE DESFire EV1 (NFC Forum Type 4: NDEF on it is not supported yet)"),
-        (["read"], "ntag424", "not an NDEF tag we can read: NTAG 424 DNA (NFC Forum Type 4: NDEF on it is not supported yet)"),
-        (["format"], "topaz512", "not an NDEF tag we can read: Topaz/Jewel (NFC Forum Type 1: NDEF on it is not supported yet)"),
+        (["write", "--text", "hi"], "classic1k", "not an NDEF tag we can read: MIFARE Classic 1K"),
         (["dump"], "classic1k", "not an NDEF tag we can read: MIFARE Classic 1K"),
         (["read"], "typeb", "not an NDEF tag we can read: ISO/IEC 14443-B card (NFC Forum Type 4: NDEF on it is not supported yet)"),
         (["write", "--text", "hi"], "typeb", "not an NDEF tag we can read: ISO/IEC 14443-B card (NFC Forum Type 4: NDEF on it is not supported yet)"),
