@@ -58,14 +58,11 @@ struct GPIOCommandTests {
     func aPulseEndsWith128PlusTheSignal(_ signal: Int32, _ status: Int32) throws {
         let root = try sysfsTree()
         defer { try? FileManager.default.removeItem(at: root) }
+        let writes = try FileWrites(in: root.appendingPathComponent("gpio529"))
         let pulse = try BackgroundCommand(["gpio", "pulse", "GPIO17", "600000", "--backend", "sysfs", "--sysfs-root", root.path])
-        // The line is on only once the signals are watched (the clock comes first): wait for it.
-        let deadline = ContinuousClock.now + .seconds(20)
-        while try value(root) != "1" {
-            try #require(ContinuousClock.now < deadline, "the pulse never switched the line on")
-            try #require(pulse.isRunning, "the pulse ended before it began")
-            usleep(5_000)
-        }
+        // The line is on only once the signals are watched (the clock comes first): wait for
+        // the pulse's write of the value file.
+        try writes.wait { try value(root) == "1" }
         kill(pulse.processIdentifier, signal)
         #expect(pulse.wait() == status)
         #expect(try value(root) == "0", "switched off before it exited")

@@ -36,9 +36,6 @@ final class BackgroundCommand {
     /// The process id.
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// True until the process has ended.
-    var isRunning: Bool { process.isRunning }
-
     /// Reads lines up to and including the next one that contains `text` and returns them all,
     /// waiting at most `seconds` in all.
     func readLines(through text: String, within seconds: Int64 = 20) throws -> [String] {
