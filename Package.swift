@@ -111,7 +111,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "TestSupport", dependencies: ["NFCCore"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["NFCCore", "PN532", "PN532Simulator"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),

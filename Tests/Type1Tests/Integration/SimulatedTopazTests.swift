@@ -2,6 +2,7 @@ import NDEF
 import PN532
 import PN532Simulator
 import TagProtocols
+import TestSupport
 import Testing
 @testable import Type1
 
@@ -10,13 +11,12 @@ import Testing
 struct SimulatedTopazTests {
     /// A PN532 session on the simulator with one Topaz in the field.
     final class Field {
-        let chip: SimulatedPN532
-        let session: PN532Session
+        private let field: SimulatedSession
+        var chip: SimulatedPN532 { field.chip }
+        var session: PN532Session { field.session }
 
         init(_ tags: [SimulatedTag]) throws {
-            chip = SimulatedPN532(tags: tags)
-            session = PN532Session(link: SimulatorLink(chip: chip))
-            try session.start()
+            field = try SimulatedSession(tags)
         }
 
         convenience init(_ product: TagProduct) throws {
@@ -24,7 +24,7 @@ struct SimulatedTopazTests {
         }
 
         func tag() throws -> Type1Tag {
-            let target = try #require(try session.listTargets(.jewel106, maxTargets: 1).first)
+            let target = try field.firstTarget(.jewel106)
             return try Type1Tag.identify(TargetExchange(session: session, target: target))
         }
 

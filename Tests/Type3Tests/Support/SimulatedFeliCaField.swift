@@ -1,18 +1,17 @@
 import NFCCore
 import PN532
 import PN532Simulator
-import Testing
+import TestSupport
 @testable import Type3
 
 /// A PN532 session on the in-process simulator with FeliCa cards in the field.
 final class SimulatedFeliCaField {
-    let chip: SimulatedPN532
-    let session: PN532Session
+    private let field: SimulatedSession
+    var chip: SimulatedPN532 { field.chip }
+    var session: PN532Session { field.session }
 
     init(_ tags: [SimulatedTag]) throws {
-        chip = SimulatedPN532(tags: tags)
-        session = PN532Session(link: SimulatorLink(chip: chip))
-        try session.start()
+        field = try SimulatedSession(tags)
     }
 
     convenience init(_ product: TagProduct) throws {
@@ -21,8 +20,7 @@ final class SimulatedFeliCaField {
 
     /// Polls the first FeliCa card at 212 kbps and returns its Type 3 tag.
     func tag() throws -> Type3Tag {
-        try session.setPassiveActivationRetries(0x01)
-        let target = try #require(try session.listTargets(.felica212, maxTargets: 1).first)
+        let target = try field.firstTarget(.felica212)
         guard case let .nfcF(felica) = target.info else { throw TargetNotFeliCa() }
         return Type3Tag(exchange: TargetExchange(session: session, target: target), target: felica)
     }

@@ -1,6 +1,6 @@
 import PN532
 import PN532Simulator
-import Testing
+import TestSupport
 import Type4
 
 /// A Type 4 card in the in-process simulated reader, selected, with the layer over it.
@@ -10,12 +10,10 @@ final class SimulatedCard {
     let exchange: TargetExchange
 
     init(_ product: TagProduct) throws {
-        chip = SimulatedPN532(tags: [SimulatedTag(product: product)])
-        session = PN532Session(link: SimulatorLink(chip: chip))
-        try session.start()
-        try session.setPassiveActivationRetries(0x01)
-        let target = try #require(try session.listPassiveTargets(maxTargets: 1).first)
-        exchange = TargetExchange(session: session, target: target)
+        let field = try SimulatedSession(product)
+        chip = field.chip
+        session = field.session
+        exchange = TargetExchange(session: session, target: try field.firstTarget(.typeA106))
     }
 
     /// The Type 4 layer over the card, with the caller's write limit.
