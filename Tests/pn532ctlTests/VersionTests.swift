@@ -31,16 +31,15 @@ struct VersionTests {
         #expect((match.output.3 != nil) == !status.isEmpty, "the tree is \(status.isEmpty ? "clean" : "modified"), the binary says \(line): rebuild after editing")
     }
 
-    /// The README tells Swift developers to depend on the release the binary reports, and the
-    /// repository carries that release as a tag (SwiftPM resolves `from:` against tags).
-    @Test func theReadmesPackageLineNamesThisReleaseAndItIsTagged() throws {
+    /// The README tells Swift developers to depend on the release the binary reports. Whether
+    /// the repository carries that release as a tag is not checked here: a clone need not carry
+    /// tags (CI's does not), so tagging is part of making a release, not of the tree.
+    @Test func theReadmesPackageLineNamesThisRelease() throws {
         let line = try pn532ctl(["--version"]).output
         let release = String(line.prefix { $0 != " " })
         let readme = String(decoding: try Data(contentsOf: Self.repository.appendingPathComponent("README.md")), as: UTF8.self)
         #expect(readme.contains(".package(url: \"https://github.com/pn532ctl/pn532ctl.git\", from: \"\(release)\")"),
                 "the README's .package line does not name \(release)")
-        guard try Self.git(["rev-parse", "--show-prefix"]) == "" else { return }
-        #expect(try Self.git(["tag", "--list", release]) == release, "no git tag \(release): tag the release the binary reports")
     }
 
     @Test func subcommandsKnowTheVersionToo() throws {
