@@ -24,6 +24,8 @@ extension AuditEntry {
             self.init(time: time, event: .reader, reason: "opened \(device)")
         case .reader(.recovered(let step)):
             self.init(time: time, event: .reader, reason: "recovered after \(step)")
+        case let .reader(.resting(uid, after)):
+            self.init(time: time, event: .reader, uid: uid, reason: Self.restingReason(after: after))
         case .note(.unlocked(let reason)):
             self.init(time: time, event: .relay, reason: "energised (unlocked): \(reason)")
         case .note(.locked(let reason)):
@@ -33,6 +35,11 @@ extension AuditEntry {
         case .removed, .reader(.presented), .reader(.removed), .reader(.recoveryFailed):
             return nil
         }
+    }
+
+    /// Why a tag resting on the reader is audited: once, when it has stayed `after`.
+    static func restingReason(after: Duration) -> String {
+        "resting on the reader for \(after.components.seconds) s: set aside, cards that come later are decided on their own"
     }
 
     /// A lockout starting: presentations are ignored until `until`.

@@ -58,6 +58,7 @@ public struct ConfigChanges: Equatable, Sendable {
             Field("reader.resetLine", \.reader.resetLine, .restart, name: readerLines),
             Field("reader.healthCheckInterval", \.reader.healthCheckInterval, .live),
             Field("reader.pollsOtherFamilies", \.reader.pollsOtherFamilies, .live),
+            Field("reader.restingAfter", \.reader.restingAfter, .live),
             Field("gpio.backend", \.gpio.backend, .restart, name: "[gpio]"),
             Field("gpio.chip", \.gpio.chip, .restart, name: "[gpio]"),
             Field("gpio.sysfsRoot", \.gpio.sysfsRoot, .restart, name: "[gpio]"),

@@ -8,8 +8,10 @@ extension DoorConfig {
         }
     }
 
-    /// The reader's timing with the configured health-check interval.
+    /// The reader's timing with the configured health-check interval and resting time.
     public var readerTiming: DoorReader.Timing {
-        DoorReader.Timing(healthInterval: reader.healthCheckInterval)
+        var timing = DoorReader.Timing(healthInterval: reader.healthCheckInterval)
+        timing.restingAfter = reader.restingAfter
+        return timing
     }
 }

@@ -61,11 +61,13 @@ public struct ReaderConfig: Equatable, Sendable {
     public var healthCheckInterval: Duration
     /// Poll FeliCa, type B and Jewel between the waits for a type A tag; false: type A only.
     public var pollsOtherFamilies: Bool
+    /// How long a tag may rest on the reader before it is audited as resting and set aside.
+    public var restingAfter: Duration
 
     /// A reader section.
     public init(
         device: String, baud: Int? = nil, irqLine: String? = nil, resetLine: String? = nil,
-        healthCheckInterval: Duration = .seconds(5), pollsOtherFamilies: Bool = true
+        healthCheckInterval: Duration = .seconds(5), pollsOtherFamilies: Bool = true, restingAfter: Duration = .seconds(5)
     ) {
         self.device = device
         self.baud = baud
@@ -73,6 +75,7 @@ public struct ReaderConfig: Equatable, Sendable {
         self.resetLine = resetLine
         self.healthCheckInterval = healthCheckInterval
         self.pollsOtherFamilies = pollsOtherFamilies
+        self.restingAfter = restingAfter
     }
 }
 

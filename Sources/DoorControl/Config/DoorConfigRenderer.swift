@@ -25,6 +25,7 @@ extension DoorConfig {
         if let line = reader.resetLine { lines.append("reset_line = \(TOMLFormat.string(line))") }
         lines.append("health_check = \(Self.seconds(reader.healthCheckInterval))")
         lines.append("other_families = \(reader.pollsOtherFamilies)")
+        lines.append("resting_after = \(Self.seconds(reader.restingAfter))")
         return lines
     }
 

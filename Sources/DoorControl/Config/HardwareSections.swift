@@ -8,7 +8,7 @@ extension DoorConfigDecoder {
 
     mutating func reader() throws(ConfigError) -> ReaderConfig {
         let section = try section("reader")
-        try section.checkKeys(["device", "baud", "irq_line", "reset_line", "health_check", "other_families"])
+        try section.checkKeys(["device", "baud", "irq_line", "reset_line", "health_check", "other_families", "resting_after"])
         guard let device = try section.text("device") else {
             throw section.missing("device", "the PN532's device, such as \"/dev/serial0\" or \"i2c:/dev/i2c-1\" (or a board = \"…\" that gives it)")
         }
@@ -36,7 +36,8 @@ extension DoorConfigDecoder {
         return ReaderConfig(
             device: device, baud: baud, irqLine: irqLine, resetLine: resetLine,
             healthCheckInterval: try section.seconds("health_check", in: 1...3600) ?? .seconds(5),
-            pollsOtherFamilies: try section.bool("other_families") ?? true)
+            pollsOtherFamilies: try section.bool("other_families") ?? true,
+            restingAfter: try section.seconds("resting_after", in: 1...3600) ?? .seconds(5))
     }
 
     func gpio() throws(ConfigError) -> GPIOConfig {

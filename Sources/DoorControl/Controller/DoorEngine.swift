@@ -84,7 +84,7 @@ public final class DoorEngine {
             onPresentation?(presentation, decision)
         case .removed(let uid):
             journal.record(.removed(uid: uid))
-        case .opened, .lost, .recoveryFailed, .recovered:
+        case .opened, .lost, .recoveryFailed, .recovered, .resting:
             journal.record(.reader(event))
         }
     }

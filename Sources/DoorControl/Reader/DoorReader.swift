@@ -28,6 +28,9 @@ public final class DoorReader {
         public var responseCompletion: Duration = .milliseconds(100)
         /// What reading one presentation may cost.
         public var budget = PresentationBudget()
+        /// How long a tag may rest on the reader before it is reported `resting` and set
+        /// aside; nil: never.
+        public var restingAfter: Duration?
 
         /// The defaults, with the configured health-check interval.
         public init(healthInterval: Duration = .seconds(5)) {
@@ -40,6 +43,7 @@ public final class DoorReader {
             timing.firstBackoff = firstBackoff
             timing.longestBackoff = longestBackoff
             timing.responseCompletion = responseCompletion
+            timing.restingAfter = restingAfter
             return timing
         }
     }
@@ -61,8 +65,9 @@ public final class DoorReader {
         get { watcher.pollsOtherFamilies }
         set { watcher.pollsOtherFamilies = newValue }
     }
-    /// Called between the tag commands of a presentation: the door's loop services its
-    /// deadlines (relay, feedback) and inputs there, however long the read takes.
+    /// Called between the tag commands of a presentation and between the listings of a
+    /// presence round: the door's loop services its deadlines (relay, feedback) and inputs
+    /// there, however long the read or the round takes.
     public var betweenTagCommands: () -> Void = {}
     /// Why the last presentation's read ran out of budget; nil when it did not. Such a
     /// presentation is denied as unreadable.
@@ -86,6 +91,7 @@ public final class DoorReader {
         self.clock = clock
         watcher = FieldWatcher(connector: connector, timing: timing.field, clock: clock)
         watcher.pollsOtherFamilies = pollsOtherFamilies
+        watcher.betweenCommands = { [weak self] in self?.betweenTagCommands() }
     }
 
     /// The time `service` has something to do without input from the chip.
@@ -113,6 +119,7 @@ public final class DoorReader {
             case .opened(let name): events.append(.opened(name))
             case .arrived(let targets): events += present(targets.map(watcher.tag))
             case .removed(let target): events.append(.removed(uid: watcher.tag(target).info.identifier))
+            case .resting(let target): events.append(.resting(uid: watcher.tag(target).info.identifier, after: timing.restingAfter ?? .zero))
             case .lost(let error):
                 tag = nil
                 exchange = nil

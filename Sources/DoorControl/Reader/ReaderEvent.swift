@@ -4,6 +4,9 @@ public enum ReaderEvent: Equatable, Sendable {
     case presented(Presentation)
     /// The tag of the last presentation left the field.
     case removed(uid: [UInt8])
+    /// A tag has stayed on the reader longer than `Timing.restingAfter`: reported once, then
+    /// set aside, so that cards that come later are decided on their own.
+    case resting(uid: [UInt8], after: Duration)
     /// The reader answered for the first time, on this device.
     case opened(String)
     /// The reader stopped answering, and why.

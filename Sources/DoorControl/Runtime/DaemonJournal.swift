@@ -144,6 +144,8 @@ package final class DaemonJournal: DoorJournal {
             return (.debug, "tag \(UIDNotation.format(presentation.uid)) presented")
         case .reader(.removed(let uid)):
             return (.debug, "tag \(UIDNotation.format(uid)) left the field")
+        case let .reader(.resting(uid, after)):
+            return (.notice, "tag \(UIDNotation.format(uid)) \(AuditEntry.restingReason(after: after))")
         case .outputFailed(let what):
             return (.error, "output failed: \(what)")
         }

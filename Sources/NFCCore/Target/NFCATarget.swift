@@ -24,6 +24,13 @@ public struct NFCATarget: Hashable, Sendable {
         sak & 0x20 != 0
     }
 
+    /// True when the UID is a random one (ISO/IEC 14443-3: a single-size UID whose first byte
+    /// is `08`), as phones and privacy-mode cards give: a new one at each power-up, so the UID
+    /// says nothing about which card this is.
+    public var hasRandomUID: Bool {
+        uid.count == 4 && uid.first == 0x08
+    }
+
     /// The ATQA's two bytes as received (`00 44`).
     public var atqaBytes: [UInt8] {
         [UInt8(atqa >> 8), UInt8(atqa & 0xFF)]

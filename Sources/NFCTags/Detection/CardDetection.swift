@@ -42,7 +42,7 @@ extension CardFamily {
         }
         guard target.supportsISODEP else { return .unknownTypeA }
         if let version, let family = isoDEPProduct(version) { return family }
-        if target.uid.count == 4, target.uid.first == 0x08 { return .randomUIDDevice }
+        if target.hasRandomUID { return .randomUIDDevice }
         if case .notAsked = answer, target.atqa == 0x0344 {
             return target.ats?.bytes == ntag424DNAAnswerToSelect ? .ntag424DNA : .desfire(nil)
         }

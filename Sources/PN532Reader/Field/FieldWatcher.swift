@@ -13,13 +13,21 @@ import PN532
 /// `Timing.otherFamiliesInterval` that wait is cancelled and the `otherFamilies` (FeliCa
 /// 212/424, type B, Jewel) are polled once each, one activation attempt apiece, before the
 /// chip waits again. A type A tag is seen at once; another family's card within that interval
-/// and a round. Tags in the field are listed again by their own family: while a FeliCa card
-/// stays, arrivals of type A tags are seen once it has left (and the other way round).
+/// and a round.
+///
+/// No card hides another: while tags are in the field, each presence round lists every
+/// watched family, so a card of any family that arrives while another rests is reported
+/// within one round (`Timing.presenceInterval`), and tags of different families that arrive
+/// in the same round are one arrival of several tags. A card with a random UID (a phone) that
+/// is listed again with a new one is the same card, not an arrival (see `update`). With
+/// `Timing.restingAfter`, a tag that stays longer is reported `resting` once and set aside:
+/// a type A or B card is halted (it answers no poll until it leaves the field and comes
+/// back), a FeliCa card or a Jewel, which cannot be halted, stays listed and reported as
+/// nothing new.
 ///
 /// It never blocks for long: `service(until:readable:)` returns at its deadline, so that a
 /// loop can wait on the reader's descriptor next to others (the door's `ppoll`), or
-/// `next(until:)` waits on the reader's link itself. A tag left in the field does not keep
-/// others from being seen: each new UID is an arrival. Errors never escape `service`: they
+/// `next(until:)` waits on the reader's link itself. Errors never escape `service`: they
 /// become `lost` and recovery events.
 public final class FieldWatcher {
     /// Timing of presence checks, health checks and recovery.
@@ -40,6 +48,9 @@ public final class FieldWatcher {
         /// How long the chip waits for a type A tag before the other families are polled once.
         /// Each round also shows the chip answering, in place of a health check.
         public var otherFamiliesInterval: Duration = .milliseconds(250)
+        /// How long a tag may stay in the field before it is reported `resting` and set
+        /// aside; nil: never.
+        public var restingAfter: Duration?
 
         /// Timing with these intervals, and the door's backoff.
         public init(presenceInterval: Duration = .milliseconds(150), healthInterval: Duration = .seconds(5)) {
@@ -67,8 +78,9 @@ public final class FieldWatcher {
     public var timing: Timing
     /// The session while the reader works.
     public private(set) var session: PN532Session?
-    /// The tags in the field as last listed, selected by that listing (oldest arrival first),
-    /// all of one family.
+    /// The tags in the field as last listed (oldest arrival first), of any families; those of
+    /// the family listed last in the round are selected by that listing, and so is every tag
+    /// of an arrival.
     public private(set) var field: [ListedTarget] = []
     /// The families polled, one activation attempt each, while no type A tag comes; empty to
     /// watch type A alone. A change takes effect at the next wait for a tag.
@@ -76,7 +88,15 @@ public final class FieldWatcher {
         didSet { otherFamilies.removeAll { $0 == .typeA106 } }
     }
 
+    /// Called between the listings of a presence round, so that a loop services its own
+    /// deadlines (a door's relay) during a round of several commands.
+    public var betweenCommands: () -> Void = {}
+
     private var state: State
+    /// When each tag in the field arrived, by identifier.
+    private var arrivals: [[UInt8]: MonotonicTime] = [:]
+    /// The tags reported resting: set aside, never reported again while they stay.
+    private var setAside: Set<[UInt8]> = []
     private var retriesSetting: UInt8?
     /// False until the reader has answered once: its first opening is no recovery.
     private var hasOpened: Bool
@@ -203,6 +223,8 @@ public final class FieldWatcher {
     public func forgetField() {
         guard case .present = state else { return }
         field = []
+        arrivals = [:]
+        setAside = []
         state = .present(checkAt: clock())
     }
 
@@ -282,42 +304,122 @@ public final class FieldWatcher {
 
     // MARK: - Tags in the field
 
-    /// Lists the tags in the field, by the family of those last seen: those gone are reported
-    /// removed, new ones arrived.
+    /// One presence round: every watched family is listed, those with no tag in the field
+    /// first with one activation attempt each, then those with tags in it with the retry an
+    /// active card needs to answer again (type A last), so that a card of any family that came
+    /// while another rests is seen. A card answering at both FeliCa rates counts once. A card
+    /// set aside is halted right after its family's listing, while the chip still holds it.
+    /// When tags arrived in a family listed before the last, that family is listed again so
+    /// that the chip selects them for the reads that follow.
     private func checkPresence() -> [FieldEvent] {
         guard let session else { return recover(step: Self.reopenStep) }
         do throws(PN532Error) {
-            try setRetries(0x01, session)
-            let modulation = field.first?.modulation ?? .typeA106
-            let targets: [ListedTarget]
-            do throws(PN532Error) {
-                if modulation == .typeA106 {
-                    targets = try session.listPassiveTargets(maxTargets: 2, timeout: .seconds(1)).map(\.listed)
-                } else {
-                    targets = try session.listTargets(modulation, timeout: .seconds(1))
-                }
-            } catch {
-                guard case .timeout = error.kind else { throw error }
-                targets = []
+            let occupied = Set(field.map(\.modulation))
+            let order = presenceOrder(occupied: occupied)
+            var listings: [(modulation: PassiveModulation, targets: [ListedTarget])] = []
+            for modulation in order {
+                if !listings.isEmpty { betweenCommands() }
+                try setRetries(occupied.contains(modulation) ? 0x01 : 0x00, session)
+                let seen = Set(listings.flatMap { $0.targets.map(\.info.identifier) })
+                listings.append((modulation, try listForPresence(modulation, session).filter { !seen.contains($0.info.identifier) }))
             }
-            return try update(targets, session: session)
+            let known = Set(field.map(\.info.identifier))
+            if let index = listings.firstIndex(where: { listing in listing.targets.contains { !known.contains($0.info.identifier) } }),
+               index < listings.count - 1 {
+                try setRetries(0x01, session)
+                let others = Set(listings.enumerated().filter { $0.offset != index }.flatMap { $0.element.targets.map(\.info.identifier) })
+                listings[index].targets = try listForPresence(listings[index].modulation, session).filter { !others.contains($0.info.identifier) }
+            }
+            return try update(listings.flatMap(\.targets), session: session)
         } catch {
             return lose(error)
         }
     }
 
-    /// The field is now `targets`: removals, then the arrivals; the chip is armed again when
-    /// the field is empty.
+    /// The families a presence round lists, in order: those with no tag in the field, then
+    /// those with tags in it (`occupied`), type A last among either.
+    private func presenceOrder(occupied: Set<PassiveModulation>) -> [PassiveModulation] {
+        let watched = otherFamilies + [.typeA106]
+        return watched.filter { !occupied.contains($0) } + watched.filter { occupied.contains($0) }
+    }
+
+    /// The tags `modulation` lists now (a timeout is an empty field), less those set aside
+    /// that can be halted: those are released (type A: HLTA or DESELECT; type B: DESELECT),
+    /// so they answer no poll until they leave the field.
+    private func listForPresence(_ modulation: PassiveModulation, _ session: PN532Session) throws(PN532Error) -> [ListedTarget] {
+        var targets: [ListedTarget]
+        do throws(PN532Error) {
+            targets = modulation == .typeA106
+                ? try session.listPassiveTargets(maxTargets: 2, timeout: .seconds(1)).map(\.listed)
+                : try session.listTargets(modulation, timeout: .seconds(1))
+        } catch {
+            guard case .timeout = error.kind else { throw error }
+            return []
+        }
+        guard modulation == .typeA106 || modulation == .typeB106 else { return targets }
+        for target in targets.reversed() where setAside.contains(target.info.identifier) {
+            try session.release(target: target.number)
+            targets.removeAll { $0.info.identifier == target.info.identifier }
+            field.removeAll { $0.info.identifier == target.info.identifier }
+            arrivals[target.info.identifier] = nil
+            setAside.remove(target.info.identifier)
+        }
+        return targets
+    }
+
+    /// The field is now `targets`: removals, then the arrivals, then the tags that have rested
+    /// too long; the chip is armed again when the field is empty.
+    ///
+    /// A card with a random UID that left while one with the same activation (ATQA, SAK, ATS)
+    /// came is taken to be the same card listed again with a new UID: it keeps its place and
+    /// its arrival time, and nothing is reported. A phone that rests on the reader is so one
+    /// presentation, not one per round; a card swapped for another of the same model within
+    /// one round is not reported, which can only deny it.
     private func update(_ targets: [ListedTarget], session: PN532Session) throws(PN532Error) -> [FieldEvent] {
-        let removed = field.filter { old in !targets.contains { $0.info.identifier == old.info.identifier } }
-        let fresh = targets.filter { new in !field.contains { $0.info.identifier == new.info.identifier } }
-        field = field.compactMap { old in targets.first { $0.info.identifier == old.info.identifier } } + fresh
-        if targets.isEmpty {
+        var removed = field.filter { old in !targets.contains { $0.info.identifier == old.info.identifier } }
+        var fresh = targets.filter { new in !field.contains { $0.info.identifier == new.info.identifier } }
+        var renamed: [[UInt8]: ListedTarget] = [:]
+        for old in removed {
+            guard let index = fresh.firstIndex(where: { Self.isSameRandomUIDCard($0, old) }) else { continue }
+            renamed[old.info.identifier] = fresh.remove(at: index)
+        }
+        removed.removeAll { renamed[$0.info.identifier] != nil }
+        for (old, new) in renamed {
+            arrivals[new.info.identifier] = arrivals.removeValue(forKey: old)
+            if setAside.remove(old) != nil { setAside.insert(new.info.identifier) }
+        }
+        field = field.compactMap { old in
+            targets.first { $0.info.identifier == old.info.identifier } ?? renamed[old.info.identifier]
+        } + fresh
+        for gone in removed {
+            arrivals[gone.info.identifier] = nil
+            setAside.remove(gone.info.identifier)
+        }
+        let now = clock()
+        for new in fresh { arrivals[new.info.identifier] = now }
+        if field.isEmpty {
             try arm(session)
         } else {
-            state = .present(checkAt: clock() + timing.presenceInterval)
+            state = .present(checkAt: now + timing.presenceInterval)
         }
-        return removed.map { .removed($0) } + (fresh.isEmpty ? [] : [.arrived(fresh)])
+        return removed.map { .removed($0) } + (fresh.isEmpty ? [] : [.arrived(fresh)]) + restingTags(at: now)
+    }
+
+    /// The tags that have now stayed longer than `Timing.restingAfter`, each reported once and
+    /// set aside.
+    private func restingTags(at now: MonotonicTime) -> [FieldEvent] {
+        guard let limit = timing.restingAfter else { return [] }
+        let resting = field.filter { tag in
+            !setAside.contains(tag.info.identifier) && arrivals[tag.info.identifier].map { now - $0 >= limit } == true
+        }
+        for tag in resting { setAside.insert(tag.info.identifier) }
+        return resting.map { .resting($0) }
+    }
+
+    /// True when `new` and `old` are type A cards with random UIDs and the same activation.
+    private static func isSameRandomUIDCard(_ new: ListedTarget, _ old: ListedTarget) -> Bool {
+        guard case .nfcA(let listed) = new.info, case .nfcA(let known) = old.info, listed.hasRandomUID, known.hasRandomUID else { return false }
+        return listed.atqa == known.atqa && listed.sak == known.sak && listed.ats == known.ats
     }
 
     /// Lets time pass on the link (real time on a device, virtual time on the in-process
@@ -339,6 +441,8 @@ public final class FieldWatcher {
     private func lose(_ error: PN532Error) -> [FieldEvent] {
         let gone = field
         field = []
+        arrivals = [:]
+        setAside = []
         retriesSetting = nil
         state = .down(at: clock(), step: session == nil ? Self.reopenStep : Self.wakeStep)
         return gone.map { .removed($0) } + [.lost(error)]

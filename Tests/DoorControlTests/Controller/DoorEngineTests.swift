@@ -23,7 +23,8 @@ struct DoorEngineTests {
         #expect(relay.map(\.on) == [false, true, false])
         let onAt = relay[1].time, offAt = relay[2].time
         #expect(onAt > VirtualDoor.time(1) && onAt < VirtualDoor.time(1.2))
-        #expect(offAt - onAt == .seconds(3))
+        // Released when due, or after the one listing of a presence round then under way.
+        #expect(offAt - onAt >= .seconds(3) && offAt - onAt <= .seconds(3) + .milliseconds(20))
         #expect(door.journal.entries.contains(.removed(uid: Self.alice)))
     }
 

@@ -63,9 +63,11 @@ struct PresentationBudgetTests {
 
         let stallDecided = try #require(Self.decisionTime(door, CraftedTagImage.stall216.uid))
         #expect(stallDecided > VirtualDoor.time(1.6), "the press lies inside the read")
-        let relay = door.outputs.relay
+        // The last step may run past 4 s (a presence round of slow commands), and the pulse
+        // may end there: what counts is the relay before then.
+        let relay = door.outputs.relay.filter { $0.time < VirtualDoor.time(4) }
         #expect(relay.map(\.on) == [false, true])
-        #expect(relay[1].time < stallDecided)
+        #expect(relay.count == 2 && relay[1].time < stallDecided)
         #expect(door.journal.entries.contains(.note(.unlocked("exit button"))))
     }
 

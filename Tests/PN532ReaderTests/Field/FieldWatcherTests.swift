@@ -81,6 +81,87 @@ struct FieldWatcherTests {
         #expect(cards.first?.modulation == .typeB106)
     }
 
+    @Test func aTypeATagArrivingWhileAFeliCaCardRestsIsSeenWithinOneRound() {
+        let bench = WatcherBench()
+        bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
+        bench.present(Self.alice, at: 2)
+        let events = bench.run(until: 3)
+        #expect(events.map(\.event.kind) == ["opened sim", "arrived 012E4CF100000001", "arrived 04A11CE0000001"])
+        guard events.count == 3 else { return }
+        #expect(events[2].time <= WatcherBench.time(2) + bench.timing.presenceInterval + .milliseconds(50))
+        #expect(Set(bench.watcher.field.map(\.info.identifier)) == [Self.idm, Self.alice])
+    }
+
+    @Test func aCardOfEveryOtherFamilyArrivingWhileATypeATagRestsIsSeenWithinOneRound() {
+        let pupi: [UInt8] = [0xB0, 0x14, 0x44, 0x3B]
+        let jewel: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x00, 0x00, 0x00]
+        for (tag, id) in [(SimulatedTag(product: .felicaLiteS, uid: Self.idm), Self.idm), (SimulatedTag(product: .typeB, uid: pupi), pupi),
+                          (SimulatedTag(product: .topaz512, uid: jewel), Array(jewel.prefix(4)))] {
+            let bench = WatcherBench()
+            bench.present(Self.alice, at: 1)
+            bench.present(tag, at: 2)
+            let events = bench.run(until: 3)
+            #expect(events.map(\.event.kind) == ["opened sim", "arrived 04A11CE0000001", "arrived " + Hex.encode(id)])
+            guard events.count == 3 else { continue }
+            // One round: the presence interval and the round's own listings.
+            #expect(events[2].time <= WatcherBench.time(2) + bench.timing.presenceInterval + .milliseconds(100))
+        }
+    }
+
+    @Test func anArrivalInAnEarlierListedFamilyIsTheChipsSelectedTarget() throws {
+        let bench = WatcherBench()
+        bench.present(Self.alice, at: 1)
+        bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 2)
+        _ = bench.run(until: 3) { $0.kind == "arrived 012E4CF100000001" }
+        let felica = try #require(bench.watcher.field.first { $0.info.identifier == Self.idm })
+        // Read Without Encryption of block 0 (service 000B) reaches the card only when the
+        // chip's target is the FeliCa card, not the type A tag listed after it in the round.
+        let exchange = try #require(bench.watcher.tag(felica).exchange())
+        let answer = try exchange.exchange([0x10, 0x06] + Self.idm + [0x01, 0x0B, 0x00, 0x01, 0x80, 0x00], answer: .frame)
+        #expect(Array(answer.prefix(2)) == [0x1D, 0x07])
+    }
+
+    @Test func aPhoneRestingOnTheReaderIsOneArrivalThoughItsRandomUIDChangesAtEachListing() {
+        let bench = WatcherBench()
+        bench.present(SimulatedTag(product: .phone, uid: []), at: 1)
+        let events = bench.run(until: 6)
+        #expect(events.map(\.event.kind).filter { $0.hasPrefix("arrived") || $0.hasPrefix("removed") }.count == 1)
+        #expect(bench.watcher.field.count == 1)
+        #expect(bench.watcher.field.first?.info.identifier.first == 0x08)
+    }
+
+    @Test func aRestingTagIsReportedOnceSetAsideAndAnArrivalAgainOnlyAfterItLeftAndCameBack() {
+        var bench = WatcherBench()
+        bench.timing.restingAfter = .seconds(2)
+        bench = WatcherBench(timing: bench.timing)
+        bench.present(Self.alice, at: 1)
+        bench.present(Self.bob, at: 5)
+        bench.remove(Self.alice, at: 6)
+        bench.present(Self.alice, at: 7)
+        let events = bench.run(until: 8)
+        #expect(events.map(\.event.kind) == [
+            "opened sim", "arrived 04A11CE0000001", "resting 04A11CE0000001", "arrived 04B0B000000002", "arrived 04A11CE0000001",
+            "resting 04B0B000000002",
+        ])
+        guard events.count == 6 else { return }
+        #expect(events[2].time >= WatcherBench.time(3) && events[2].time <= WatcherBench.time(3) + bench.timing.presenceInterval + .milliseconds(50))
+        // Set aside, alice was halted: it never shares a listing with bob again until it came back.
+        #expect(bench.watcher.field.map(\.info.identifier) == [Self.alice])
+    }
+
+    @Test func aRestingFeliCaCardCannotBeHaltedSoItStaysListedAndIsReportedRemovedWhenItLeaves() {
+        var timing = FieldWatcher.Timing(presenceInterval: .milliseconds(150), healthInterval: .seconds(1))
+        timing.restingAfter = .seconds(2)
+        let bench = WatcherBench(timing: timing)
+        bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
+        bench.present(Self.alice, at: 4)
+        bench.remove(Self.idm, at: 5)
+        let events = bench.run(until: 6)
+        #expect(events.map(\.event.kind) == [
+            "opened sim", "arrived 012E4CF100000001", "resting 012E4CF100000001", "arrived 04A11CE0000001", "removed 012E4CF100000001",
+        ])
+    }
+
     @Test func aWatcherOfTypeAAloneNeverSeesAFeliCaCard() {
         let bench = WatcherBench(otherFamilies: [])
         bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
@@ -195,12 +276,16 @@ struct FieldWatcherTests {
 private final class WatcherBench {
     let chip: SimulatedPN532
     let connector: SimulatedReaderConnector
-    var timing = FieldWatcher.Timing(presenceInterval: .milliseconds(150), healthInterval: .seconds(1))
+    var timing: FieldWatcher.Timing
     let watcher: FieldWatcher
 
     /// A bench whose field holds tags with `tags` as UIDs from the start, watching type A and
     /// `otherFamilies`.
-    init(tags: [[UInt8]] = [], otherFamilies: [PassiveModulation] = PN532Session.otherModulations) {
+    init(
+        tags: [[UInt8]] = [], otherFamilies: [PassiveModulation] = PN532Session.otherModulations,
+        timing: FieldWatcher.Timing = FieldWatcher.Timing(presenceInterval: .milliseconds(150), healthInterval: .seconds(1))
+    ) {
+        self.timing = timing
         chip = SimulatedPN532(tags: tags.map { SimulatedTag(product: .ntag213, uid: $0) })
         connector = SimulatedReaderConnector(chip: chip)
         let link = connector.link
@@ -219,14 +304,16 @@ private final class WatcherBench {
         chip.schedule(.remove(uid: uid), at: Self.time(seconds))
     }
 
-    /// The events until `seconds`, each with the time it was reported at.
-    func run(until seconds: Double) -> [(time: MonotonicTime, event: FieldEvent)] {
+    /// The events until `seconds`, each with the time it was reported at; with `stop`, only
+    /// until the first event it accepts.
+    func run(until seconds: Double, stop: (FieldEvent) -> Bool = { _ in false }) -> [(time: MonotonicTime, event: FieldEvent)] {
         let end = Self.time(seconds)
         let link = connector.link
         var events: [(time: MonotonicTime, event: FieldEvent)] = []
         while link.now < end {
             let deadline = min(watcher.nextDeadline, end)
             events += watcher.service(until: deadline).map { (link.now, $0) }
+            if events.contains(where: { stop($0.event) }) { return events }
             let next = min(watcher.nextDeadline, end)
             if link.now < next, !watcher.isWaitingForTag { link.advance(by: next - link.now) }
         }
@@ -245,6 +332,7 @@ extension FieldEvent {
         case .opened(let name): "opened \(name)"
         case .arrived(let targets): "arrived " + targets.map { Hex.encode($0.info.identifier) }.joined(separator: " ")
         case .removed(let target): "removed " + Hex.encode(target.info.identifier)
+        case .resting(let target): "resting " + Hex.encode(target.info.identifier)
         case .lost: "lost"
         case .recoveryFailed(let step, _): "recoveryFailed \(step)"
         case .recovered(let step): "recovered \(step)"
