@@ -26,6 +26,8 @@ let package = Package(
                 .product(name: "PN532Simulator", package: "pn532ctl"),
                 .product(name: "PN532ReaderSimulator", package: "pn532ctl"),
                 .product(name: "Type2", package: "pn532ctl"),
+                .product(name: "NFCTags", package: "pn532ctl"),
+                .product(name: "TagProtocols", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
             ]
         ),

@@ -31,31 +31,40 @@ struct PhaseBench {
     }
 
     private static func measure(_ card: String, _ tag: SimulatedTag, uid: [UInt8], otherFamilies: Bool) throws -> Row {
+        let latencies = try Self.latencies(of: tag, decider: UIDDecider(uid: uid), readsMessage: false, otherFamilies: otherFamilies, name: card)
+        return Row(card: card, otherFamilies: otherFamilies, median: latencies[latencies.count / 2], worst: latencies[latencies.count - 1])
+    }
+
+    /// Tag in the field → relay energised for `tag` arriving at each phase, sorted; with
+    /// `resting`, that card is on the reader from the start (and stays).
+    static func latencies(
+        of tag: SimulatedTag, rate: BaudRate = .bps115200, decider: DoorDecider, readsMessage: Bool, otherFamilies: Bool = true,
+        resting: SimulatedTag? = nil, name: String
+    ) throws -> [Duration] {
         var latencies: [Duration] = []
         for phase in 0..<phases {
-            let chip = SimulatedPN532()
-            let connector = SimulatedReaderConnector(chip: chip, hasResetLine: false)
+            let chip = SimulatedPN532(tags: resting.map { [$0] } ?? [])
+            let connector = SimulatedReaderConnector(chip: chip, rate: rate, hasResetLine: false)
             let clock = { connector.link.now }
             let outputs = RelayWatch(clock: clock) { 0 }
             let config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))
             let reader = DoorReader(
                 connector: connector, timing: DoorReader.Timing(), readsSignature: false,
                 pollsOtherFamilies: otherFamilies, clock: clock)
-            reader.readsMessage = false
+            reader.readsMessage = readsMessage
             let engine = DoorEngine(
                 reader: reader, controller: DoorController(settings: DoorController.Settings(config)),
-                decider: UIDDecider(uid: uid), journal: NoJournal(), outputs: outputs, clock: clock)
+                decider: decider, journal: NoJournal(), outputs: outputs, clock: clock)
             engine.lock(because: "start")
             let idle = { (deadline: MonotonicTime) in connector.link.advance(by: deadline - connector.link.now) }
             let arrival = MonotonicTime(nanoseconds: 1_000_000_000) + step * phase
             chip.schedule(.present(tag), at: arrival)
             engine.run(until: arrival + .seconds(1), idle: idle)
-            guard let energised = outputs.energisedAt else {
-                throw BenchFailure("\(card), phase \(phase): the relay was not energised")
+            guard let energised = outputs.energisedAt, energised >= arrival else {
+                throw BenchFailure("\(name), phase \(phase): the relay was not energised")
             }
             latencies.append(energised - arrival)
         }
-        latencies.sort()
-        return Row(card: card, otherFamilies: otherFamilies, median: latencies[latencies.count / 2], worst: latencies[latencies.count - 1])
+        return latencies.sorted()
     }
 }

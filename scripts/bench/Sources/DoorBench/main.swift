@@ -8,7 +8,8 @@ import Glibc
 /// Door benchmarks. Part A: tag in the field → relay energised for a UID rule, a URI rule and
 /// a signed-token rule (with and without the rolling counter's write-back), at 115200 and
 /// 921600, on the in-process simulator's modelled clock. Part B: the same for a UID rule with
-/// the tag arriving at phases over the reader's cycle, other families polled or not.
+/// the tag arriving at phases over the reader's cycle, other families polled or not. Part C:
+/// a URI rule on each NDEF family. Part D: a credential arriving while another card rests.
 func pad(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - text.count))
 }
@@ -29,6 +30,18 @@ do {
     print(pad("card", 19) + pad("other families", 16) + pad("median", 11) + "worst")
     for row in try PhaseBench.run() {
         print(pad(row.card, 19) + pad(row.otherFamilies ? "polled" : "off", 16) + pad(milliseconds(row.median), 11) + milliseconds(row.worst))
+    }
+    print("")
+    print("Door: URI rule, tag in field -> relay energised on each NDEF family, \(PhaseBench.phases) phases (modelled)")
+    print(pad("card", 25) + pad("rate", 9) + pad("median", 11) + "worst")
+    for row in try FamilyLatencyBench.run() {
+        print(pad(row.card, 25) + pad(String(row.rate.bitsPerSecond), 9) + pad(milliseconds(row.median), 11) + milliseconds(row.worst))
+    }
+    print("")
+    print("Door: UID rule at 115200, a credential arriving while another card rests, \(PhaseBench.phases) phases (modelled)")
+    print(pad("credential", 19) + pad("resting on the reader", 23) + pad("median", 11) + "worst")
+    for row in try RestingBench.run() {
+        print(pad(row.credential, 19) + pad(row.resting, 23) + pad(milliseconds(row.median), 11) + milliseconds(row.worst))
     }
 } catch {
     let message = Array("DoorBench: \(error)\n".utf8)
