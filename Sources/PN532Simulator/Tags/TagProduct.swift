@@ -32,6 +32,9 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// MIFARE DESFire EV1 with the NDEF application formatted (NFC Forum Type 4, mapping 2.0):
     /// a 15-byte CC file E103 and a 2 KB NDEF file E104, holding no message.
     case desfireNDEF = "desfire-ndef"
+    /// MIFARE DESFire EV1 without applications whose PICC master key settings (`0B`) keep
+    /// creating an application behind the master key.
+    case desfireKeyed = "desfire-keyed"
     /// A phone's card emulation answering as an NFC Forum Type 4 tag: a random UID on every
     /// activation and a small read-only NDEF file holding one URI record.
     case phoneNDEF = "phone-ndef"
@@ -46,9 +49,6 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case felica12FC = "felica-12fc"
     /// An ISO/IEC 14443-B ISO-DEP card (an ID or transport card) without an NDEF application.
     case typeB = "typeb"
-    /// MIFARE DESFire EV1 without applications whose PICC master key settings (`0B`) keep
-    /// creating an application behind the master key.
-    case desfireKeyed = "desfire-keyed"
 
     /// The NFC Forum Type 2 products, in declaration order.
     public static var type2Products: [TagProduct] { allCases.filter { $0.family == .type2 } }
