@@ -26,6 +26,25 @@ struct DESFireFormatCommandTests {
         #expect(again.output.isEmpty)
     }
 
+    @Test func aCardPulledAwayPartWaySaysWhereAndIsFinishedWhenPresentedAgain() throws {
+        // The activation's GetVersion (3), then format's GetVersion (3), SelectApplication,
+        // GetKeySettings, GetApplicationIDs, CreateApplication: the card leaves before the
+        // SelectApplication of the new application.
+        let simulator = try SimulatorProcess(["--tag", "desfire", "--fault", "tag-remove-after=10"])
+        let stopped = try pn532ctl(["format", "--device", simulator.path])
+        #expect(stopped.status == 1)
+        #expect(stopped.standardError.hasPrefix("pn532ctl: MIFARE DESFire EV1 04DE5F1E000001: formatting stopped: SelectApplication 000001: "))
+        #expect(stopped.standardError.contains("run format again, which finishes what is missing"))
+        #expect(try simulator.control("return") == "returned 04DE5F1E000001 MIFARE DESFire EV1")
+        let finished = try pn532ctl(["format", "--device", simulator.path])
+        #expect(finished.status == 0, "\(finished.standardError)")
+        #expect(finished.output.contains("(finished the application a stopped format left)"))
+        let identify = try pn532ctl(["identify", "--json", "--device", simulator.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: identify.standardOutput) as? [String: Any])
+        #expect(object["ndefStatus"] as? String == "readWrite")
+        #expect(object["capacity"] as? Int == 3582)
+    }
+
     @Test func aDESFireWhosePICCNeedsTheMasterKeyIsRefusedWithTheReason() throws {
         let result = try pn532ctl(["format", "--device", "sim:desfire-keyed"])
         #expect(result.status == 1)
