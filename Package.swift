@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Type2", targets: ["Type2"]),
         .library(name: "ISO7816", targets: ["ISO7816"]),
         .library(name: "Type4", targets: ["Type4"]),
+        .library(name: "DESFire", targets: ["DESFire"]),
         .library(name: "Type3", targets: ["Type3"]),
         .library(name: "Type1", targets: ["Type1"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
@@ -67,6 +68,7 @@ let package = Package(
         .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
         .target(name: "ISO7816", dependencies: ["Basics", "NFCCore"], swiftSettings: strict),
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
+        .target(name: "DESFire", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"], swiftSettings: strict),
@@ -104,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
-                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "GPIO", "DoorControl",
+                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
                 "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -131,6 +133,10 @@ let package = Package(
         .testTarget(
             name: "Type4Tests",
             dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "PN532", "PN532Simulator", "TestSupport"]
+        ),
+        .testTarget(
+            name: "DESFireTests",
+            dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "DESFire", "PN532", "PN532Simulator", "TestSupport"]
         ),
         .testTarget(name: "Type3Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type3", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "ForumTLVTests", dependencies: ["ForumTLV", "NDEF"]),

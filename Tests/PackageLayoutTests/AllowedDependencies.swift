@@ -43,6 +43,8 @@ enum AllowedDependencies {
         "ISO7816": ["Basics", "NFCCore", "TagProtocols", "NDEF"],
         "Type4": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Credentials", "Originality"],
         "Type3": ["Basics", "NFCCore", "NDEF", "TagProtocols"],
+        // DESFire: its native commands over ISO7816, and the NDEF formatting read back through Type4.
+        "DESFire": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4"],
         // L3
         // Type4, Type3, Type1: the activation builds each family's tag (`ActivatedTag`).
         "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"],
@@ -72,7 +74,7 @@ enum AllowedDependencies {
         ]),
         // L5: arguments and output, over everything.
         "pn532ctl": plumbing.union([
-            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "GPIO", "DoorControl", "DoorRecords", "Credentials",
+            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl", "DoorRecords", "Credentials",
             "Originality", "TOML", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "Provisioning", "JSONText", "POSIXIO",
             "DaemonKit", "DoorHooks", "Crypto", "ArgumentParser",
         ]),

@@ -102,6 +102,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ISO7816", package: "pn532ctl"), .product(name: "Type3", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "FuzzDESFireReplies",
+            dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "DESFire", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzNXPCardVersion",
             dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NFCTags", package: "pn532ctl")]
         ),

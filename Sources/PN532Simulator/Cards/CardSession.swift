@@ -11,6 +11,10 @@ struct CardSession: Equatable, Sendable {
     var isoDEPActive = false
     /// DESFire: the part of GetVersion the next `AF` asks for (1 or 2), if one is under way.
     var versionPart: Int?
+    /// DESFire: the rest of a native answer the next `AF` asks for.
+    var desfirePendingAnswer: [UInt8]?
+    /// DESFire: the selected application's index; nil at the PICC level.
+    var desfireApplication: Int?
     /// Type 4: the NDEF application is selected (SELECT by its name).
     var ndefApplicationSelected = false
     /// Type 4: the elementary file SELECT chose in it.

@@ -47,6 +47,8 @@ public struct SimulatedTag: Equatable, Sendable {
     /// The elementary files of an ISO-DEP card's NDEF application (its CC and NDEF files);
     /// empty for a card without one.
     public internal(set) var files: [SimulatedFile] = []
+    /// A DESFire's PICC: its key settings, applications and files; nil for other cards.
+    public internal(set) var desfire: SimulatedDESFire?
     /// The state of the generator behind a phone's random UIDs.
     var randomState: UInt64 = 0x5EED_0F_9A_0E_0C_0D_E5
 
@@ -85,6 +87,7 @@ public struct SimulatedTag: Equatable, Sendable {
         case .isoDEP:
             self.init(product: product, memory: [], identifier: uid)
             files = product.factoryFiles
+            desfire = product.factoryDESFire
             if product.hasRandomUID { identifier = nextRandomUID() }
         }
     }

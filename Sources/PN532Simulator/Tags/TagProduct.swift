@@ -21,7 +21,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case classic4k
     /// MIFARE Classic Mini (MF1S20): 5 sectors of 4 blocks.
     case classicMini = "classic-mini"
-    /// MIFARE DESFire EV1-like ISO-DEP card without an NDEF application.
+    /// MIFARE DESFire EV1 as it leaves the factory: no application, PICC master key settings
+    /// `0F` (anyone may create an application), 4096 bytes for files.
     case desfire
     /// NTAG 424 DNA (NFC Forum Type 4): ISO-DEP, GetVersion and SELECT of the NDEF
     /// application; its files and secure messaging are not simulated.
@@ -31,6 +32,9 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// MIFARE DESFire EV1 with the NDEF application formatted (NFC Forum Type 4, mapping 2.0):
     /// a 15-byte CC file E103 and a 2 KB NDEF file E104, holding no message.
     case desfireNDEF = "desfire-ndef"
+    /// MIFARE DESFire EV1 without applications whose PICC master key settings (`0B`) keep
+    /// creating an application behind the master key.
+    case desfireKeyed = "desfire-keyed"
     /// A phone's card emulation answering as an NFC Forum Type 4 tag: a random UID on every
     /// activation and a small read-only NDEF file holding one URI record.
     case phoneNDEF = "phone-ndef"
@@ -53,7 +57,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     public var family: SimulatedProtocol {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
-        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF: .isoDEP
+        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF, .desfireKeyed: .isoDEP
         case .topaz512, .topaz96: .jewel
         case .felicaLiteS, .felica12FC: .felica
         case .typeB: .typeB
@@ -84,6 +88,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .felica12FC: "FeliCa (system 12FC)"
         case .typeB: "ISO/IEC 14443-B ISO-DEP card"
         case .desfireNDEF: "MIFARE DESFire EV1 (NDEF application)"
+        case .desfireKeyed: "MIFARE DESFire EV1 (PICC master key needed to create an application)"
         case .phoneNDEF: "phone (ISO-DEP card emulation, NFC Forum Type 4)"
         }
     }
@@ -99,7 +104,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF: 0
+        case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF, .desfireKeyed: 0
         }
     }
 

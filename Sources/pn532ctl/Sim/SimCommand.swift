@@ -19,8 +19,9 @@ struct SimCommand: ParsableCommand {
             on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list. \
             Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11, \
             ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
-            default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications), desfire-ndef (DESFire \
-            EV1 with the NDEF application, Type 4), ntag424 (NTAG 424 DNA: GetVersion, its NDEF \
+            default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications: format gives it the \
+            NDEF application), desfire-ndef (DESFire EV1 with the NDEF application, Type 4), desfire-keyed (a \
+            blank DESFire whose PICC needs the master key to create an application), ntag424 (NTAG 424 DNA: GetVersion, its NDEF \
             application's CC and NDEF files, Type 4), phone (ISO-DEP; the phone's UID is random), \
             phone-ndef (a phone emulating a read-only Type 4 tag); \
             topaz512, topaz96 (Type 1, hold an NDEF message); felica-lite-s and felica-12fc (Type 3, hold an NDEF message); typeb (ISO/IEC \

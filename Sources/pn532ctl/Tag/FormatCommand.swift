@@ -13,7 +13,9 @@ struct FormatCommand: ParsableCommand {
         discussion: """
             A tag holding a message is erased only with --yes. The Capability Container is \
             one-time programmable: a CC that cannot become the product's is refused before \
-            anything is written (exit 65).
+            anything is written (exit 65). A blank MIFARE DESFire EV1 or later gets the NDEF \
+            application (000001, mapping 2.0) when its PICC lets anyone create one; a DESFire \
+            that holds it already, or whose PICC needs the master key, is refused (exit 1).
 
             Examples:
               pn532ctl format
@@ -29,11 +31,18 @@ struct FormatCommand: ParsableCommand {
     @Flag(help: "Confirm erasing the message the tag holds, and trying a password when a wrong one can use up the tag's attempt limit.")
     var yes = false
 
-    @Flag(help: "Print JSON: product, uid, device, pagesWritten.")
+    @Flag(help: "Print JSON: product, uid, device, pagesWritten (a DESFire: application, ndefFileSize, capacity, resumed).")
     var json = false
 
     func run() throws {
-        let session = try TagSession.open(options, exclusive: true)
+        let session: TagSession
+        switch try TagSession.find(options, exclusive: true) {
+        case let .type2(found): session = found
+        case let .ndef(card):
+            defer { card.close() }
+            return try DESFireFormat(card: card, json: json).run(credentials: credentials, wipe: wipe)
+        case let .other(card): throw card.refusal
+        }
         defer { session.close() }
         try session.authenticate(credentials, confirmed: yes, quiet: json)
         let result: WriteResult

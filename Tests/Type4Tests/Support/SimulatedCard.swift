@@ -23,6 +23,6 @@ final class SimulatedCard {
 
     /// The card's NDEF file E104 as the simulator holds it.
     var ndefFile: [UInt8] {
-        chip.field.first?.files.first { $0.id == 0xE104 }?.bytes ?? []
+        chip.field.first?.ndefApplicationFiles.first { $0.id == 0xE104 }?.bytes ?? []
     }
 }

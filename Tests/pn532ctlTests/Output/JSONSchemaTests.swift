@@ -112,6 +112,17 @@ struct JSONSchemaTests {
         try Self.expectError(try pn532ctl(["dump", "--json", "--device", liteS.path]), kind: "failed", status: 1)
     }
 
+    @Test func formatOfADESFire() throws {
+        let simulator = try SimulatorProcess(["--tag", "desfire"])
+        let device = ["--device", simulator.path]
+        let documents = try Self.expectLines(try pn532ctl(["format", "--json"] + device), "formatDESFire")
+        guard case .object(let object)? = documents.first else { return }
+        #expect(object["capacity"] == .number(3582, integer: true))
+        #expect(object["resumed"] == .bool(false))
+        try Self.expectError(try pn532ctl(["format", "--json"] + device), kind: "refused", status: 1)
+        try Self.expectError(try pn532ctl(["format", "--json", "--device", "sim:desfire-keyed"]), kind: "refused", status: 1)
+    }
+
     @Test func tagCommands() throws {
         try Self.expectLines(try pn532ctl(["read", "--json"]), "read")
         try Self.expectLines(try pn532ctl(["dump", "--json"]), "dump")

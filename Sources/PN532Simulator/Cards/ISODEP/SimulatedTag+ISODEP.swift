@@ -53,8 +53,7 @@ extension SimulatedTag {
     /// The R-APDU (or native answer) to one APDU.
     mutating func applicationAnswer(_ apdu: [UInt8]) -> [UInt8] {
         switch product {
-        case .desfire: desfireAnswer(apdu)
-        case .desfireNDEF: type4FileAnswer(apdu) ?? desfireAnswer(apdu)
+        case .desfire, .desfireNDEF, .desfireKeyed: desfireAnswer(apdu)
         case .ntag424: type4FileAnswer(apdu) ?? ntag424Answer(apdu)
         case .phoneNDEF: type4FileAnswer(apdu) ?? Self.answerWithoutApplication(apdu)
         default: Self.answerWithoutApplication(apdu)

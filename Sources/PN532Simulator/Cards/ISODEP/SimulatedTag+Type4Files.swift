@@ -68,42 +68,22 @@ extension SimulatedTag {
         return .success(index)
     }
 
-    /// READ BINARY (`00 B0 P1 P2 Le`, offset P1 P2, Le `00` = 256): the bytes, `90 00`; fewer
-    /// than Le at the end of the file with `62 82`; `6B 00` for an offset past the end,
-    /// `69 82` for a file not readable in plain, `67 00` for another length.
+    /// READ BINARY on the selected file (``SimulatedFile/readBinaryAnswer(_:)``).
     private func readBinary(_ apdu: [UInt8]) -> [UInt8] {
         guard apdu.count == 5 else { return [0x67, 0x00] }
-        let index: Int
         switch selectedFileIndex(apdu) {
-        case .success(let found): index = found
+        case .success(let index): return files[index].readBinaryAnswer(apdu)
         case .failure(let error): return error.bytes
         }
-        let file = files[index]
-        guard file.freeRead else { return [0x69, 0x82] }
-        let offset = Int(apdu[2]) << 8 | Int(apdu[3])
-        let expected = apdu[4] == 0 ? 256 : Int(apdu[4])
-        guard offset < file.bytes.count else { return [0x6B, 0x00] }
-        let end = min(file.bytes.count, offset + expected)
-        return Array(file.bytes[offset..<end]) + (end - offset < expected ? [0x62, 0x82] : [0x90, 0x00])
     }
 
-    /// UPDATE BINARY (`00 D6 P1 P2 Lc data`): writes the data at offset P1 P2, `90 00`; `69 82`
-    /// for a file not writable in plain, `6B 00` for an offset past the end, `6A 87` for data
-    /// running past it, `67 00` when Lc is not the data's length.
+    /// UPDATE BINARY on the selected file (``SimulatedFile/updateBinaryAnswer(_:)``).
     private mutating func updateBinary(_ apdu: [UInt8]) -> [UInt8] {
         guard apdu.count >= 6, apdu[4] != 0, apdu.count == 5 + Int(apdu[4]) else { return [0x67, 0x00] }
-        let index: Int
         switch selectedFileIndex(apdu) {
-        case .success(let found): index = found
+        case .success(let index): return files[index].updateBinaryAnswer(apdu)
         case .failure(let error): return error.bytes
         }
-        guard files[index].freeWrite else { return [0x69, 0x82] }
-        let offset = Int(apdu[2]) << 8 | Int(apdu[3])
-        let data = Array(apdu[5...])
-        guard offset < files[index].bytes.count else { return [0x6B, 0x00] }
-        guard offset + data.count <= files[index].bytes.count else { return [0x6A, 0x87] }
-        files[index].bytes.replaceSubrange(offset..<offset + data.count, with: data)
-        return [0x90, 0x00]
     }
 
     /// A status word that refuses a command, carried through a `Result`.

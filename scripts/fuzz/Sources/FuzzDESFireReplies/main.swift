@@ -1,0 +1,56 @@
+import DESFire
+import FuzzSupport
+import NFCCore
+
+/// libFuzzer entry point for the DESFire reply decoders and the NDEF formatting that reads
+/// them: `DESFireVersion(frames:)`, `DESFireKeySettings(bytes:)`,
+/// `DESFireApplicationID.list(_:)` and `DESFireFileSettings(bytes:)` on runs of the input,
+/// then `formatForNDEF()` against a card whose every answer is the next run.
+///
+/// Input: three runs (the version frames), one each for key settings, AIDs and file
+/// settings; then the card's answers, one run each (an empty run: the card is silent).
+/// Invariants: no trap; a decoded version's storage size is at most 2^24; an AID list has a
+/// third of its bytes' count; a successful format states an NDEF file of 256 to 7FFF bytes and
+/// sent at most 64 commands.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDESFireReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let frames = [input.run(limit: 20), input.run(limit: 20), input.run(limit: 20)]
+    if let version = try? DESFireVersion(frames: frames) {
+        require(version.storageSize <= 1 << 24, "storage \(version.storageSize)")
+    }
+    _ = try? DESFireKeySettings(bytes: input.run(limit: 4))
+    let aids = input.run(limit: 90)
+    if let list = try? DESFireApplicationID.list(aids) { require(list.count * 3 == aids.count, "\(list.count) AIDs from \(aids.count) bytes") }
+    _ = try? DESFireFileSettings(bytes: input.run(limit: 12))
+    let card = AnsweringCard(input)
+    if let result = try? DESFireCard(exchange: card).formatForNDEF() {
+        require((256...0x7FFF).contains(result.ndefFileSize), "NDEF file of \(result.ndefFileSize) bytes")
+    }
+    require(card.commands <= 64, "\(card.commands) commands")
+    return 0
+}
+
+/// A card that answers each command with the next run of the input, and nothing once it is
+/// used up.
+final class AnsweringCard: TagExchange {
+    var input: FuzzInput
+    var commands = 0
+
+    init(_ input: FuzzInput) {
+        self.input = input
+    }
+
+    var maximumCommandLength: Int { 252 }
+    var maximumAnswerLength: Int { 252 }
+
+    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
+        commands += 1
+        guard !input.isAtEnd else { throw .noAnswer }
+        let bytes = input.run(limit: 64)
+        guard !bytes.isEmpty else { throw .noAnswer }
+        return bytes
+    }
+
+    func reselect() throws(TagExchangeError) {}
+}
