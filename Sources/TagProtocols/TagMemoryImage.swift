@@ -5,6 +5,14 @@
 public struct TagMemoryImage: Hashable, Sendable {
     /// One block (or row) of the image.
     public struct Block: Hashable, Sendable {
+        /// How a block is named in a listing.
+        public enum Addressing: Hashable, Sendable {
+            /// By its number: `block 0E` (Type 1 and 3).
+            case blockNumber
+            /// By its file and offset: `E104 0010` (Type 4).
+            case fileOffset
+        }
+
         /// Where the block is: `memory` (Type 1), `blocks` (Type 3 NDEF service 000B), `system`
         /// (a FeliCa Lite-S's system blocks), a file's identifier (`E103`, `E104`).
         public var area: String
@@ -17,14 +25,30 @@ public struct TagMemoryImage: Hashable, Sendable {
         public var bytes: [UInt8]
         /// What it holds: `UID`, `CC`, `attribute information block`, `MC` …; empty when nothing is known.
         public var note: String
+        /// How a listing names it.
+        public var addressing: Addressing
 
         /// A block of the image.
-        public init(area: String, number: Int, offset: Int, bytes: [UInt8], note: String) {
+        public init(area: String, number: Int, offset: Int, bytes: [UInt8], note: String, addressing: Addressing = .blockNumber) {
             self.area = area
             self.number = number
             self.offset = offset
             self.bytes = bytes
             self.note = note
+            self.addressing = addressing
+        }
+
+        /// `block 0E` (4 digits past block FF), or `E104 0010`: the block as a listing names it.
+        public var label: String {
+            switch addressing {
+            case .blockNumber: "block \(Self.hex(number, digits: number > 0xFF ? 4 : 2))"
+            case .fileOffset: "\(area) \(Self.hex(offset, digits: 4))"
+            }
+        }
+
+        private static func hex(_ value: Int, digits: Int) -> String {
+            let text = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
         }
     }
 

@@ -49,7 +49,8 @@ extension Type4Tag: MemoryImageTag {
     /// `bytes` of the file `file` in rows of 16, each with its `note`.
     private static func rows(_ file: String, _ bytes: [UInt8], note: (Int) -> String) -> [TagMemoryImage.Block] {
         stride(from: 0, to: bytes.count, by: 16).map { offset in
-            TagMemoryImage.Block(area: file, number: offset / 16, offset: offset, bytes: Array(bytes[offset..<min(bytes.count, offset + 16)]), note: note(offset / 16))
+            TagMemoryImage.Block(area: file, number: offset / 16, offset: offset, bytes: Array(bytes[offset..<min(bytes.count, offset + 16)]), note: note(offset / 16),
+                addressing: .fileOffset)
         }
     }
 }

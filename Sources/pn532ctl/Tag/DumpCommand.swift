@@ -117,32 +117,13 @@ extension DumpCommand {
             let hex = Hex.encode(block.bytes).inserting(spaces: 2)
             let ascii = String(block.bytes.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
             let padding = String(repeating: " ", count: max(0, width * 3 - 1 - hex.count))
-            let asciiPadding = String(repeating: " ", count: max(0, width - ascii.count))
-            print("\(Self.label(block))  \(hex)\(padding)  \(ascii)\(asciiPadding)  \(block.note)".trimmingTrailingSpaces)
-        }
-    }
-
-    /// `block 0E` (Type 1 and 3: the block number), `E104 0010` (Type 4: the file and the offset).
-    static func label(_ block: TagMemoryImage.Block) -> String {
-        func hex(_ value: Int, digits: Int) -> String {
-            let text = String(value, radix: 16, uppercase: true)
-            return String(repeating: "0", count: max(0, digits - text.count)) + text
-        }
-        switch block.area {
-        case "memory", "000B": return "block \(hex(block.number, digits: block.number > 0xFF ? 4 : 2))"
-        default: return "\(block.area) \(hex(block.offset, digits: 4))"
+            let note = block.note.isEmpty ? "" : String(repeating: " ", count: max(0, width - ascii.count)) + "  " + block.note
+            print("\(block.label)  \(hex)\(padding)  \(ascii)\(note)")
         }
     }
 }
 
 extension String {
-    /// The string without the spaces at its end.
-    var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-
     /// The string with a space every `width` characters: "D1010A55" → "D1 01 0A 55".
     func inserting(spaces width: Int) -> String {
         var out = ""
