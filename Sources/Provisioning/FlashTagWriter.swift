@@ -125,7 +125,8 @@ public struct FlashTagWriter {
 
     /// Why a tag of `family` (Type 1, 3 or 4) cannot get what was asked: an originality check
     /// or a password (Type 2's alone), a lock of a Type 4 tag (its NDEF file's access rights
-    /// change only with the card's keys), a door token on a random UID. Nil when it can.
+    /// change only with the card's keys). Nil when it can. (A door token on a random UID is
+    /// refused when the message is made: `SignedToken` binds none to it.)
     private func familyProblem(_ family: CardFamily) -> String? {
         let type = family.nfcForumType.map { "an NFC Forum Type \($0) tag" } ?? "not a Type 2 tag"
         if originality != nil {
