@@ -164,11 +164,14 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: [
                 "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "NDEF", "PN532", "PN532Simulator",
-                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", crypto,
+                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", crypto,
             ]
         ),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
-        .testTarget(name: "ProvisioningTests", dependencies: ["Basics", "Provisioning", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2"]),
+        .testTarget(
+            name: "ProvisioningTests",
+            dependencies: ["Basics", "Provisioning", "NDEF", "NFCTags", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Credentials", crypto]
+        ),
         .testTarget(
             name: "pn532ctlTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -70,25 +70,29 @@ public struct FlashTagWriter {
     }
 
     /// Provisions the selected `listed` target as tag number `seq`. It is activated first
-    /// (`ActivatedTag`): a card of another family than Type 2 gets no write (a Topaz is
-    /// identified by RID, no other card gets a command); flash writes NFC Forum Type 2 tags.
+    /// (`ActivatedTag`): a card of a family whose NDEF is not read gets no write (a Topaz is
+    /// identified by RID, no other card gets a command). A Type 2 tag gets every step; a
+    /// Type 1, 3 or 4 tag gets its message written through its tag layer (tear-safe, read back)
+    /// and, with `lock`, its layer's lock, while what is Type 2's alone (originality, password)
+    /// and a Type 4 lock (it needs the card's keys) are refused before anything is written.
     public func provision(_ listed: ListedTarget, session: PN532Session, seq: Int) -> Outcome {
         var outcome = Outcome()
         let uid = listed.info.identifier
         do throws(TagFailure) {
             let activated = try ActivatedTag(listed.info, over: TargetExchange(session: session, target: listed))
-            guard case let .type2(tag) = activated else {
-                outcome.product = activated.family.name
-                outcome.error = "\(activated.family.ndefRefusal ?? "flash writes NFC Forum Type 2 tags only: \(activated.family.name) is not one"): nothing was written"
+            outcome.product = activated.family.name
+            guard let ndef = activated.ndef else {
+                outcome.error = "\(activated.family.ndefRefusal ?? "flash cannot write \(activated.family.name)"): nothing was written"
                 return outcome
             }
-            outcome.product = tag.product.rawValue
-            if let problem = try genuineProblem(tag, uid: uid) {
-                outcome.error = problem
-                return outcome
-            }
-            if protection != nil, tag.product.configurationPage == nil {
-                outcome.error = "\(tag.product.rawValue) has no password protection (--protect): nothing was written"
+            if case let .type2(tag) = activated {
+                outcome.product = tag.product.rawValue
+                if let problem = try type2Problem(tag, uid: uid) {
+                    outcome.error = problem
+                    return outcome
+                }
+            } else if let problem = familyProblem(activated.family) {
+                outcome.error = "\(problem): nothing was written"
                 return outcome
             }
             let message: NDEFMessage
@@ -97,9 +101,9 @@ public struct FlashTagWriter {
                 return outcome
             }
             outcome.bytes = message.length
-            try tag.writeNDEFMessage(message, verify: true)
-            if lock { try tag.writeLock() }
-            if let protection {
+            try ndef.writeNDEFMessage(message, verify: true)
+            if lock { try ndef.writeLock() }
+            if let protection, case let .type2(tag) = activated {
                 do throws(Type2Error) { try tag.protect(protection.settings(uid: uid)) } catch { throw error.tagFailure }
             }
         } catch {
@@ -107,6 +111,34 @@ public struct FlashTagWriter {
             outcome.tagLeft = error.tagLeft
         }
         return outcome
+    }
+
+    /// Why a Type 2 tag cannot get what was asked (a genuine signature, a password); nil
+    /// when it can.
+    private func type2Problem(_ tag: Type2Tag, uid: [UInt8]) throws(TagFailure) -> String? {
+        if let problem = try genuineProblem(tag, uid: uid) { return problem }
+        if protection != nil, tag.product.configurationPage == nil {
+            return "\(tag.product.rawValue) has no password protection (--protect): nothing was written"
+        }
+        return nil
+    }
+
+    /// Why a tag of `family` (Type 1, 3 or 4) cannot get what was asked: an originality check
+    /// or a password (Type 2's alone), a lock of a Type 4 tag (its NDEF file's access rights
+    /// change only with the card's keys). Nil when it can. (A door token on a random UID is
+    /// refused when the message is made: `SignedToken` binds none to it.)
+    private func familyProblem(_ family: CardFamily) -> String? {
+        let type = family.nfcForumType.map { "an NFC Forum Type \($0) tag" } ?? "not a Type 2 tag"
+        if originality != nil {
+            return "--require-genuine checks the originality signature of NFC Forum Type 2 tags: \(family.name) is \(type), with none flash checks"
+        }
+        if protection != nil {
+            return "--protect sets a Type 2 tag's password (PWD_AUTH): \(family.name) is \(type), with no such password"
+        }
+        if lock, family.nfcForumType == 4 {
+            return "--lock: the NDEF file of \(family.name), an NFC Forum Type 4 tag, becomes read-only only with the card's keys, which flash does not use"
+        }
+        return nil
     }
 
     /// Why the tag fails `--require-genuine`; nil when it passes or no check is asked for.

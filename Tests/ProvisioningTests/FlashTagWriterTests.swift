@@ -34,7 +34,7 @@ struct FlashTagWriterTests {
         #expect(field.memory == locked)
     }
 
-    @Test(arguments: [(TagProduct.classic1k, PassiveModulation.typeA106, "MIFARE Classic 1K"), (.felicaLiteS, .felica212, "FeliCa Lite-S")])
+    @Test(arguments: [(TagProduct.classic1k, PassiveModulation.typeA106, "MIFARE Classic 1K"), (.typeB, .typeB106, "ISO/IEC 14443-B card")])
     func aCardOfAnotherFamilyGetsNoCommand(_ product: TagProduct, _ modulation: PassiveModulation, _ name: String) throws {
         let field = try SimulatedFlashField(product, modulation: modulation)
         let memory = field.memory

@@ -72,9 +72,17 @@ public struct SignedToken: Hashable, Sendable {
 
     /// The record for the tag with `uid`, signed with `key`.
     ///
-    /// - Throws: `.userNameLength` when the user name is empty or over 64 bytes; `.malformed`
-    ///   when the site, a group or the number of groups is out of bounds, or v1 fields are set.
+    /// - Throws: `.randomUID` for a UID a card makes up anew at each activation (a phone's),
+    ///   `.userNameLength` when the user name is empty or over 64 bytes; `.malformed` when the
+    ///   site, a group or the number of groups is out of bounds, or v1 fields are set.
     public func record(uid: [UInt8], key: SymmetricKey) throws(TokenError) -> NDEFRecord {
+        guard !Self.isRandomUID(uid) else { throw .randomUID(uid) }
+        return try record(anyUID: uid, key: key)
+    }
+
+    /// The record for `uid` whatever it is, a random UID included: what a test needs to
+    /// present a token an attacker crafted for one.
+    package func record(anyUID uid: [UInt8], key: SymmetricKey) throws(TokenError) -> NDEFRecord {
         let payload = try payload(uid: uid, key: key)
         do throws(NDEFError) {
             return try .external(type: Self.recordType, data: payload)
@@ -114,9 +122,12 @@ public struct SignedToken: Hashable, Sendable {
     ///
     /// The MAC is compared in constant time. Any failure is a `TokenError` saying why; a
     /// token is never returned unless its MAC is right for this UID and key. Both formats are
-    /// read: whether v1 is acceptable is the door's decision.
+    /// read: whether v1 is acceptable is the door's decision. A token read from a card with a
+    /// random UID is refused (`.randomUID`) before its MAC is looked at: such a UID names no
+    /// card, so it binds nothing.
     public init(record: NDEFRecord, uid: [UInt8], key: SymmetricKey) throws(TokenError) {
         guard NDEFMessage.isToken(record) else { throw .notAToken }
+        guard !Self.isRandomUID(uid) else { throw .randomUID(uid) }
         let payload = record.payload
         guard let version = payload.first else { throw .malformed("the payload is empty") }
         switch Format(rawValue: version) {
@@ -163,6 +174,12 @@ public struct SignedToken: Hashable, Sendable {
         return SignedToken(
             user: user, issued: issued, counter: integer(payload[1..<5]), site: site, keyID: keyID,
             groups: groups, expires: expires, format: .v2)
+    }
+
+    /// True for a random UID (ISO/IEC 14443-3: 4 bytes, the first `08`), which a phone or a
+    /// payment card makes up anew at each activation: a token cannot be bound to it.
+    public static func isRandomUID(_ uid: [UInt8]) -> Bool {
+        uid.count == 4 && uid.first == 0x08
     }
 
     /// The v2 MAC input: label ‖ UID length ‖ UID ‖ the payload without its MAC.
@@ -227,6 +244,9 @@ public enum TokenError: Error, Hashable, Sendable, CustomStringConvertible {
     case badMAC
     /// A user name of this many bytes cannot be issued (1-64).
     case userNameLength(Int)
+    /// The UID is random (4 bytes, the first `08`): a new one at each activation, so no token
+    /// is issued to it or accepted from it.
+    case randomUID([UInt8])
 
     public var description: String {
         switch self {
@@ -235,6 +255,8 @@ public enum TokenError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .malformed(reason): "malformed token: \(reason)"
         case .badMAC: "the token's MAC is wrong for this tag and key (a copy, another site's key, or altered)"
         case let .userNameLength(count): "a user name must be 1-64 bytes, not \(count)"
+        case .randomUID:
+            "the tag's UID is random (4 bytes starting 08: a phone or a payment card makes up a new one at each presentation), so a token cannot be bound to it; issue tokens to tags with a fixed UID"
         }
     }
 }

@@ -31,6 +31,14 @@ struct FlashCommand: ParsableCommand {
             the report, with --resume) is skipped. Ctrl-C stops between tags, with the \
             report complete (exit 130).
 
+            Any family whose NDEF pn532ctl writes may be in the batch: a Topaz (Type 1), a \
+            FeliCa (Type 3) or a Type 4 card gets its message through its own tag layer, \
+            read back; --lock uses that layer's lock and is refused on a Type 4 card (its \
+            NDEF file becomes read-only only with the card's keys); --require-genuine and \
+            --protect are Type 2's and refused on the others. A door token is not put on a \
+            card with a random UID (4 bytes starting 08: a phone). A refused tag gets \
+            nothing written and the run goes on.
+
             Examples:
               pn532ctl flash --uri 'https://example.com/t/{uid}' --count 50
               pn532ctl flash --csv people.csv --text '{col:name}' --report out.csv

@@ -7,6 +7,7 @@ import Crypto
 import DoorControl
 import NDEF
 import NFCCore
+import TagProtocols
 import Type2
 
 /// `pn532ctl token check`: read the tag's door token and say whether this key accepts it.
@@ -35,15 +36,23 @@ struct TokenCheckCommand: ParsableCommand {
 
     func run() throws {
         let verifyingKey = SymmetricKey(data: try SecretFile.commandLineRead(key))
-        let session = try TagSession.open(options, exclusive: false)
-        defer { session.close() }
-        let uid = session.target.uid
-        let records: [NDEFRecord]
-        do throws(Type2Error) { records = try session.tag.readNDEF().tokenRecords } catch { throw CLIError.tag(error) }
+        let uid: [UInt8], name: String, header: [(String, JSON)], message: NDEFMessage
+        switch try TagSession.find(options, exclusive: false) {
+        case let .type2(session):
+            defer { session.close() }
+            (uid, name, header) = (session.target.uid, "\(session.tag.product.rawValue) \(Hex.encode(session.target.uid))", TagJSON.header(session))
+            do throws(Type2Error) { message = try session.tag.readNDEF() } catch { throw CLIError.tag(error) }
+        case let .ndef(card):
+            defer { card.close() }
+            (uid, name, header) = (card.info.identifier, "\(card.name) (\(card.typeName))", card.header)
+            do throws(TagFailure) { message = try card.tag.readNDEFMessage() } catch { throw CLIError.tag(error) }
+        case let .other(card): throw card.refusal
+        }
+        let records = message.tokenRecords
         guard !records.isEmpty else {
             throw CLIError(message: "the tag holds no \(SignedToken.recordType) record (`pn532ctl token issue` writes one)", exitCode: .failure)
         }
-        if !json { print("Tag       \(session.tag.product.rawValue) \(Hex.encode(uid))") }
+        if !json { print("Tag       \(name)") }
         var refusals: [(slot: Int, error: TokenError)] = []
         var slots: [JSON] = []
         for (index, record) in records.enumerated() {
@@ -58,7 +67,7 @@ struct TokenCheckCommand: ParsableCommand {
             }
         }
         if json {
-            print(JSON.object(TagJSON.header(session) + [("valid", .bool(refusals.count < records.count)), ("slots", .array(slots))]).text)
+            print(JSON.object(header + [("valid", .bool(refusals.count < records.count)), ("slots", .array(slots))]).text)
             if refusals.count == records.count { throw ExitCode.failure }
             return
         }

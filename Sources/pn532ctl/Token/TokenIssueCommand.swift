@@ -7,6 +7,7 @@ import Crypto
 import DoorControl
 import NDEF
 import NFCCore
+import TagProtocols
 import Type2
 
 /// `pn532ctl token issue`: sign a door token for the tag in the field and write it.
@@ -23,7 +24,10 @@ struct TokenIssueCommand: ParsableCommand {
             door with rolling counters needs. The tag's other records are kept and an earlier \
             token is replaced; a tag whose data is not valid NDEF is refused. The key file holds at least 16 bytes (pn532ctl key new \
             door.key makes one), the same file as the door's \
-            security.key_file. Two tags in the field: nothing is written.
+            security.key_file. Two tags in the field: nothing is written. Any tag family \
+            pn532ctl writes NDEF on takes a token (Type 1 bound to its UID0-3, Type 3 to its \
+            IDm, Type 4 to its UID); a card with a random UID (4 bytes starting 08: a \
+            phone) is refused, since it shows a new UID at each presentation.
 
             Examples:
               pn532ctl token issue --user alice --key door.key --site hq --group main
@@ -73,29 +77,69 @@ struct TokenIssueCommand: ParsableCommand {
         let token = SignedToken(
             user: user, issued: try issued ?? Self.now(), counter: counter, site: site, keyID: keyID,
             groups: groups, expires: expires ?? 0)
-        let session = try TagSession.open(options, exclusive: true)
-        defer { session.close() }
-        let uid = session.target.uid
-        let record: NDEFRecord
-        do throws(TokenError) { record = try token.record(uid: uid, key: signingKey) } catch { throw CLIError.usage(error.description) }
+        switch try TagSession.find(options, exclusive: true) {
+        case let .type2(session):
+            defer { session.close() }
+            try issue(token, key: signingKey, on: session)
+        case let .ndef(card):
+            defer { card.close() }
+            try issue(token, key: signingKey, on: card)
+        case let .other(card): throw card.refusal
+        }
+    }
+
+    /// Issues the token on a Type 2 tag.
+    private func issue(_ token: SignedToken, key: SymmetricKey, on session: TagSession) throws(CLIError) {
+        let record = try Self.record(token, uid: session.target.uid, key: key)
         let message: NDEFMessage
         do throws(Type2Error) { message = try session.tag.readNDEF().replacingToken(with: record) } catch {
-            let failure = CLIError.tag(error)
-            throw CLIError(message: "reading the tag's message: \(failure.message) (nothing was written; `pn532ctl format --wipe` clears a tag)", exitCode: failure.exitCode)
+            throw Self.unreadable(CLIError.tag(error))
         }
         let result: WriteResult
         do throws(Type2Error) { result = try session.tag.writeNDEF(message, verify: true) } catch { throw CLIError.tag(error) }
+        report(token, record: record, message: message, header: TagJSON.header(session), counts: TagJSON.counts(result, verified: true),
+               tag: "\(session.tag.product.rawValue) \(Hex.encode(session.target.uid))",
+               written: "\(result.pagesWritten) pages written, \(result.pagesVerified) verified")
+    }
+
+    /// Issues the token on a Type 1, 3 or 4 tag, bound to the identifier it was activated with
+    /// (the UID, the FeliCa IDm, the Topaz's UID0–3), as the door reads it.
+    private func issue(_ token: SignedToken, key: SymmetricKey, on card: NDEFCardSession) throws(CLIError) {
+        let record = try Self.record(token, uid: card.info.identifier, key: key)
+        let message: NDEFMessage
+        do throws(TagFailure) { message = try card.tag.readNDEFMessage().replacingToken(with: record) } catch {
+            throw Self.unreadable(CLIError.tag(error))
+        }
+        do throws(TagFailure) { try card.tag.writeNDEFMessage(message, verify: true) } catch { throw CLIError.tag(error) }
+        report(token, record: record, message: message, header: card.header, counts: [("pagesWritten", .null), ("pagesVerified", .null)],
+               tag: "\(card.name) (\(card.typeName))", written: "read back and verified")
+    }
+
+    /// The token's record for the tag with `uid`; a random UID (a phone's) is refused, exit 1.
+    private static func record(_ token: SignedToken, uid: [UInt8], key: SymmetricKey) throws(CLIError) -> NDEFRecord {
+        do throws(TokenError) { return try token.record(uid: uid, key: key) } catch {
+            if case .randomUID = error { throw .refused("\(error) (UID \(Hex.encode(uid))): nothing was written") }
+            throw .usage(error.description)
+        }
+    }
+
+    /// A tag whose message could not be read: nothing is written.
+    private static func unreadable(_ failure: CLIError) -> CLIError {
+        CLIError(message: "reading the tag's message: \(failure.message) (nothing was written; `pn532ctl format --wipe` clears a tag)", exitCode: failure.exitCode)
+    }
+
+    private func report(_ token: SignedToken, record: NDEFRecord, message: NDEFMessage, header: [(String, JSON)], counts: [(String, JSON)], tag: String, written: String) {
         if json {
-            print(JSON.object(TagJSON.header(session) + [
+            print(JSON.object(header + [
                 ("token", TagJSON.token(token)), ("record", .string(Hex.encode(record.payload))),
                 ("bytes", .int(message.length)), ("records", .int(message.records.count)),
-            ] + TagJSON.counts(result, verified: true)).text)
+            ] + counts).text)
             return
         }
         print("Token     \(TokenText.describe(token))")
-        print("Tag       \(session.tag.product.rawValue) \(Hex.encode(uid))")
+        print("Tag       \(tag)")
         print("Record    \(SignedToken.recordType) \(Hex.encode(record.payload))")
-        print("Wrote     \(message.length) bytes, \(message.records.count) records: \(result.pagesWritten) pages written, \(result.pagesVerified) verified")
+        print("Wrote     \(message.length) bytes, \(message.records.count) records: \(written)")
     }
 
     /// Seconds since 1970 now.

@@ -70,18 +70,41 @@ struct FlashCommandTests {
     @Test func aCardOfAnotherFamilyIsRefusedWithNothingSentAndTheRunGoesOn() throws {
         let scene = try FlashScene(tag: "ntag213:uid=04000000000033")
         #expect(try scene.simulator.control("remove") == "removed all")
-        #expect(try scene.simulator.control("present felica-lite-s:uid=012E4CF100000001").hasPrefix("present"))
+        #expect(try scene.simulator.control("present classic1k:uid=C1000033").hasPrefix("present"))
         let flash = try scene.flash(["--count", "1", "--text", "hello"])
         _ = try flash.readLine()
-        let refusal = "flash writes NFC Forum Type 2 tags only: FeliCa Lite-S is not one: nothing was written"
-        #expect(try flash.readLine() == "failed  012E4CF100000001  FeliCa Lite-S  \(refusal)")
+        let refusal = "not an NDEF tag we can read: MIFARE Classic 1K: nothing was written"
+        #expect(try flash.readLine() == "failed  C1000033  MIFARE Classic 1K  \(refusal)")
         try scene.swap(to: "ntag213:uid=04000000000033")
         #expect(try flash.readLine().hasPrefix("ok      04000000000033"))
         #expect(try flash.readLine().hasPrefix("Done: 1 written, 1 failed"))
         #expect(flash.wait() == 0)
         let rows = try scene.reportRows()
         #expect(rows.count == 3)
-        #expect(rows[1].hasSuffix(",012E4CF100000001,FeliCa Lite-S,,failed,\(refusal)"))
+        #expect(rows[1].hasSuffix(",C1000033,MIFARE Classic 1K,,failed,\(refusal)"))
+    }
+
+    /// A FeliCa, a Topaz and a DESFire in one run, each written through its own layer and read
+    /// back by `pn532ctl read` once the run is over; a Type 4 tag with --lock is refused.
+    @Test func tagsOfEveryFamilyAreWrittenInOneRun() throws {
+        let scene = try FlashScene(tag: "felica-lite-s:uid=012E4CF100000034")
+        let flash = try scene.flash(["--count", "3", "--text", "Tag {seq}"])
+        #expect(try flash.readLine() == "Ready: present the tags one at a time (0/3 written).")
+        #expect(try flash.readLine().hasPrefix("ok      012E4CF100000034  FeliCa Lite-S  12 bytes  1/3"))
+        try scene.swap(to: "topaz512")
+        #expect(try flash.readLine().contains("  Topaz/Jewel  12 bytes  2/3"))
+        try scene.swap(to: "desfire-ndef:uid=04DE5F1E000034")
+        #expect(try flash.readLine().hasPrefix("ok      04DE5F1E000034  MIFARE DESFire  12 bytes  3/3"))
+        #expect(try flash.readLine().hasPrefix("Done: 3 written, 0 failed"))
+        #expect(flash.wait() == 0)
+        let read = try pn532ctl(["read", "--device", scene.simulator.path])
+        #expect(read.status == 0)
+        #expect(read.output.contains("Tag 3"))
+        let locking = try scene.flash(["--count", "1", "--lock", "--yes", "--text", "x"])
+        _ = try locking.readLine()
+        #expect(try locking.readLine() == "failed  04DE5F1E000034  MIFARE DESFire  --lock: the NDEF file of MIFARE DESFire, an NFC Forum Type 4 tag, becomes read-only only with the card's keys, which flash does not use: nothing was written")
+        #expect(locking.interrupt() == 130)
+        #expect(try pn532ctl(["read", "--device", scene.simulator.path]).output.contains("Tag 3"))
     }
 
     @Test func messageTooLargeForTheTagFailsAndTheRunGoesOn() throws {

@@ -108,8 +108,14 @@ struct JSONSchemaTests {
             try Self.expectLines(try pn532ctl(["identify", "--json"] + device), "identify")
         }
         let liteS = try SimulatorProcess(["--tag", "felica-lite-s"])
+        let keys = try TokenCommandTests.Keys()
+        try Self.expectLines(try pn532ctl(["token", "issue", "--json", "--user", "alice", "--key", keys.key, "--device", liteS.path]), "tokenIssue")
+        try Self.expectLines(try pn532ctl(["token", "check", "--json", "--key", keys.key, "--device", liteS.path]), "tokenCheck")
         try Self.expectLines(try pn532ctl(["lock", "--json", "--yes", "--device", liteS.path]), "lock")
-        try Self.expectError(try pn532ctl(["dump", "--json", "--device", liteS.path]), kind: "failed", status: 1)
+        try Self.expectLines(try pn532ctl(["dump", "--json", "--device", liteS.path]), "dumpImage")
+        for card in ["topaz512", "felica-12fc", "ntag424", "phone-ndef"] {
+            try Self.expectLines(try pn532ctl(["dump", "--json", "--device", "sim:\(card)"]), "dumpImage")
+        }
     }
 
     @Test func formatOfADESFire() throws {

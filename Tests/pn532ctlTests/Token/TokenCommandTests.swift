@@ -50,6 +50,33 @@ struct TokenCommandTests {
         #expect(rechecked.output.contains("counter 0, site"))
     }
 
+    /// Type 1, 3 and 4 tags take a token through their tag layers, bound to the identifier
+    /// the door reads (UID0-3, IDm, UID), and `token check` reads it back.
+    @Test(arguments: ["felica-lite-s", "felica-12fc", "topaz512", "desfire-ndef"])
+    func issueAndCheckOnType1And3And4Tags(_ card: String) throws {
+        let keys = try Keys()
+        let simulator = try SimulatorProcess(["--tag", card])
+        let issue = try pn532ctl(["token", "issue", "--device", simulator.path, "--user", "alice", "--key", keys.key, "--issued", "1795000000"])
+        #expect(issue.status == 0, "\(issue.standardError)")
+        #expect(issue.output.hasSuffix("records: read back and verified\n"))
+        let check = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.key])
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(check.output.contains("Slot 2    alice, issued 1795000000 "))
+        let otherKey = try pn532ctl(["token", "check", "--device", simulator.path, "--key", keys.otherKey])
+        #expect(otherKey.status == 1)
+        #expect(otherKey.standardError.contains("token refused: the token's MAC is wrong for this tag and key"))
+    }
+
+    /// A phone makes up a new UID (08…) at each presentation: a token cannot be bound to it.
+    @Test func aCardWithARandomUIDIsRefusedAToken() throws {
+        let keys = try Keys()
+        let issue = try pn532ctl(["token", "issue", "--device", "sim:phone-ndef", "--user", "alice", "--key", keys.key])
+        #expect(issue.status == 1)
+        #expect(issue.standardError.hasPrefix("pn532ctl: the tag's UID is random (4 bytes starting 08"))
+        #expect(issue.standardError.hasSuffix("): nothing was written\n"))
+        #expect(issue.output.isEmpty)
+    }
+
     @Test func aCopyOnAnotherTagAndAnotherKeyAreRefused() throws {
         let keys = try Keys()
         let original = try SimulatorProcess(["--tag", "ntag213:uid=04112233445566"])

@@ -13,7 +13,9 @@ import Type3
 /// answer around the data (so that reads get past the frame checks); any other is sent as it is.
 /// Invariants: no trap; an attribute block that decodes has Nbr 1 … 15, Ln within Nmaxb × 16
 /// and encodes to bytes that decode to it again; a read asks for at most 1 + Nmaxb
-/// Checks; a read never succeeds when WriteFlag is 0F; a message read re-encodes to itself.
+/// Checks; a read never succeeds when WriteFlag is 0F; a message read re-encodes to itself;
+/// the dump's memory image (`readMemoryImage`, on the answers left) holds at most block 0 and
+/// `dumpBlockLimit` blocks, 16 bytes each, and a block per Check answer's block.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzType3Tag(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -37,6 +39,10 @@ public func fuzzType3Tag(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if case .success(let message) = read, message != .empty {
         require((try? NDEFMessage(decoding: message.encoded(), mode: .lenient)) == message, "\(message) does not re-encode")
+    }
+    if let image = try? tag.readMemoryImage() {
+        require(image.file.count <= (1 + Type3Tag.dumpBlockLimit) * 16, "a dump of \(image.file.count) bytes")
+        require(image.file.count % 16 == 0, "a dump of \(image.file.count) bytes is not whole blocks")
     }
     return 0
 }

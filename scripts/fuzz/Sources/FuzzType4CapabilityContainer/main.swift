@@ -9,7 +9,9 @@ import Type4
 ///
 /// Input: a length byte and the CC file, then the NDEF file (the rest).
 /// Invariants: no trap; a decoded CC has MLe ≥ 15, MLc ≥ 1, a capacity of at least 3 and at
-/// most 32768; a message read came from within the NDEF file (NLEN ≤ capacity and ≤ the file).
+/// most 32768; a message read came from within the NDEF file (NLEN ≤ capacity and ≤ the file);
+/// the dump's memory image (`readMemoryImage`) holds at most the two files' bytes, and at most
+/// `capabilityContainerDumpLimit` + 32768.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzType4CapabilityContainer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -25,6 +27,10 @@ public func fuzzType4CapabilityContainer(_ data: UnsafePointer<UInt8>, _ size: I
     if let bytes = try? tag.readNDEFBytes() {
         require(bytes.count + 2 <= max(ndefFile.count, 2) || bytes.isEmpty, "read \(bytes.count) bytes from a file of \(ndefFile.count)")
         _ = try? NDEFMessage(decoding: bytes, mode: .lenient)
+    }
+    if let image = try? tag.readMemoryImage() {
+        require(image.file.count <= ccFile.count + ndefFile.count, "a dump of \(image.file.count) bytes from files of \(ccFile.count) and \(ndefFile.count)")
+        require(image.file.count <= Type4Tag.capabilityContainerDumpLimit + 32768, "a dump of \(image.file.count) bytes")
     }
     return 0
 }
