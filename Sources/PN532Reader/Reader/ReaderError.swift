@@ -40,7 +40,7 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
         case .tag(let error): error.description
         case .notNDEFTag(let family, _):
             family.ndefRefusal
-                ?? "this works on NFC Forum Type 2 tags only: \(family.name)\(family.nfcForumType.map { " is NFC Forum Type \($0)" } ?? ""); read, write, identify and lock work on it"
+                ?? "this works on NFC Forum Type 2 tags only: \(family.name)\(family.nfcForumType.map { " is NFC Forum Type \($0)" } ?? ""); read, write, identify, lock, dump, flash and token work on it"
         }
     }
 }

@@ -45,7 +45,7 @@ final class NDEFCardSession {
     /// Refuses what works on Type 2 tags only (`what`: "--raw"), naming the family and what
     /// works on it (exit 1, nothing sent).
     func refuse(_ what: String) -> CLIError {
-        CLIError(message: "\(what) works on NFC Forum Type 2 tags only: \(name) is an \(typeName); read, write, identify and lock work on it", exitCode: .failure)
+        CLIError(message: "\(what) works on NFC Forum Type 2 tags only: \(name) is an \(typeName); read, write, identify, lock, dump, flash and token work on it", exitCode: .failure)
     }
 
     /// Closes the reader.

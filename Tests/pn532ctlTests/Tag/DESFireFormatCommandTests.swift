@@ -64,6 +64,6 @@ struct DESFireFormatCommandTests {
     @Test func anotherType4TagIsStillRefusedNamingWhatWorks() throws {
         let result = try pn532ctl(["format", "--device", "sim:ntag424"])
         #expect(result.status == 1)
-        #expect(result.standardError == "pn532ctl: this works on NFC Forum Type 2 tags only: NTAG 424 DNA is NFC Forum Type 4; read, write, identify and lock work on it\n")
+        #expect(result.standardError == "pn532ctl: this works on NFC Forum Type 2 tags only: NTAG 424 DNA is NFC Forum Type 4; read, write, identify, lock, dump, flash and token work on it\n")
     }
 }

@@ -50,6 +50,6 @@ struct DumpFamilyCommandTests {
         #expect(try pn532ctl(["dump", "--device", "sim:ntag213", "--out", path]).status == 0)
         let restore = try pn532ctl(["restore", "--in", path, "--device", "sim:topaz96"])
         #expect(restore.status == 1)
-        #expect(restore.standardError == "pn532ctl: this works on NFC Forum Type 2 tags only: Topaz/Jewel is NFC Forum Type 1; read, write, identify and lock work on it\n")
+        #expect(restore.standardError == "pn532ctl: this works on NFC Forum Type 2 tags only: Topaz/Jewel is NFC Forum Type 1; read, write, identify, lock, dump, flash and token work on it\n")
     }
 }

@@ -94,7 +94,7 @@ struct NDEFFamilyCommandTests {
     func type2CommandsRefuseTheOtherTypesNamingWhatWorks(_ command: [String], _ card: String, _ named: String) throws {
         let result = try pn532ctl(command + ["--device", "sim:\(card)"])
         #expect(result.status == 1)
-        #expect(result.standardError == "pn532ctl: this works on NFC Forum Type 2 tags only: \(named); read, write, identify and lock work on it\n")
+        #expect(result.standardError == "pn532ctl: this works on NFC Forum Type 2 tags only: \(named); read, write, identify, lock, dump, flash and token work on it\n")
         #expect(result.output.isEmpty)
     }
 
