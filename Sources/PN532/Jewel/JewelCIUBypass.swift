@@ -29,6 +29,17 @@ public enum JewelCIUBypass {
     /// The answer to READ8, WRITE-E8 and WRITE-NE8: ADD8 and 8 bytes, without CRC.
     static let answerLength = 9
 
+    /// How long a write takes before the FIFO is worth reading: 6 ms after WRITE-E8 and 3 ms
+    /// after WRITE-NE8, nfcpy's waits (reference §1.2); none after READ8. FIFOLevel is read
+    /// until the answer is there anyway.
+    static func answerWait(code: UInt8) -> Duration {
+        switch code {
+        case writeErase8: .milliseconds(6)
+        case writeNoErase8: .milliseconds(3)
+        default: .zero
+        }
+    }
+
     /// True when the firmware does not pass `command` (code first) through InDataExchange.
     public static func isRefusedByFirmware(_ command: [UInt8]) -> Bool {
         guard let code = command.first else { return false }

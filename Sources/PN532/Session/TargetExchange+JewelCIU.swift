@@ -54,9 +54,9 @@ extension TargetExchange {
         JewelCIUBypass.Baseline(try session.readRegisters(JewelCIUBypass.Baseline.registers.map(\.address)))
     }
 
-    /// One 14-byte command `frame` through the CIU: sent with its CRC_B, then FIFOLevel read
-    /// until the answer's 13 FIFO bytes are there or `timeout` has passed, then the FIFO read
-    /// and decoded. The answer is ADD8 and 8 bytes; the 8 bytes are returned.
+    /// One 14-byte command `frame` through the CIU: sent with its CRC_B, then, after the
+    /// write time of a write command, FIFOLevel read until the answer's 13 FIFO bytes are
+    /// there or `timeout` has passed, then the FIFO read and decoded. The answer is ADD8 and 8 bytes; the 8 bytes are returned.
     private func transceiveThroughCIU(_ frame: [UInt8], baseline: JewelCIUBypass.Baseline) throws(TagExchangeError) -> [UInt8] {
         let expected = JewelFIFOStream.fifoCount(answerCount: JewelCIUBypass.answerLength + 2)
         var level = 0
@@ -64,6 +64,7 @@ extension TargetExchange {
         do throws(PN532Error) {
             try session.writeRegisters(JewelCIUBypass.sendingWrites(frame + JewelFrameCheck.crcB(frame), baseline: baseline))
             let deadline = session.link.now + timeout
+            try session.idle(JewelCIUBypass.answerWait(code: frame[0]))
             repeat {
                 level = Int(try session.readRegisters([JewelCIUBypass.fifoLevel]).first ?? 0)
             } while level < expected && session.link.now < deadline
