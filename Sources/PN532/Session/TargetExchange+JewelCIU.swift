@@ -12,7 +12,8 @@ extension TargetExchange {
     /// before the next command.
     func exchangeThroughCIU(_ command: [UInt8]) throws(TagExchangeError) -> [UInt8] {
         guard let frame = JewelCIUBypass.completed(command, uid: uid) else {
-            throw .transport(TransportFailure(.reader, "a Jewel command of \(command.count) bytes cannot be sent through the CIU (14 bytes, or fewer with the tag's UID known)"))
+            throw .transport(TransportFailure(
+                .reader, "a Jewel command of \(command.count) bytes cannot be sent through the CIU (14 bytes, or fewer with the tag's UID known)"))
         }
         let baseline: JewelCIUBypass.Baseline
         do throws(PN532Error) {
@@ -56,7 +57,8 @@ extension TargetExchange {
 
     /// One 14-byte command `frame` through the CIU: sent with its CRC_B, then, after the
     /// write time of a write command, FIFOLevel read until the answer's 13 FIFO bytes are
-    /// there or `timeout` has passed, then the FIFO read and decoded. The answer is ADD8 and 8 bytes; the 8 bytes are returned.
+    /// there or `timeout` has passed, then the FIFO read and decoded. The answer is ADD8 and
+    /// 8 bytes; the 8 bytes are returned.
     private func transceiveThroughCIU(_ frame: [UInt8], baseline: JewelCIUBypass.Baseline) throws(TagExchangeError) -> [UInt8] {
         let expected = JewelFIFOStream.fifoCount(answerCount: JewelCIUBypass.answerLength + 2)
         var level = 0
@@ -68,7 +70,9 @@ extension TargetExchange {
             repeat {
                 level = Int(try session.readRegisters([JewelCIUBypass.fifoLevel]).first ?? 0)
             } while level < expected && session.link.now < deadline
-            if (1...JewelFIFOStream.capacity).contains(level) { fifo = try session.readRegisters([UInt16](repeating: JewelCIUBypass.fifoData, count: level)) }
+            if (1...JewelFIFOStream.capacity).contains(level) {
+                fifo = try session.readRegisters([UInt16](repeating: JewelCIUBypass.fifoData, count: level))
+            }
         } catch {
             throw Self.exchangeError(error)
         }
@@ -82,6 +86,7 @@ extension TargetExchange {
         return Array(answer.dropFirst())
     }
 
+    /// A malformed answer, for `reason`.
     static func malformed(_ reason: String) -> TagExchangeError {
         .transport(TransportFailure(.malformedAnswer, reason))
     }
