@@ -48,6 +48,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzJewelFIFO",
+            dependencies: ["FuzzSupport", .product(name: "PN532", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzType1Layout",
             dependencies: ["FuzzSupport", .product(name: "Type1", package: "pn532ctl")]
         ),

@@ -5,7 +5,9 @@ import NFCCore
 /// How a command goes depends on the target's technology and on how the tag answers it (the
 /// tag layer says so), never on the command's bytes:
 /// - ISO-DEP targets (type A with an ATS, type B) and Jewel: InDataExchange, where the chip
-///   runs the block protocol or Jewel's framing. An answer longer than the chip's buffer
+///   runs the block protocol or Jewel's framing; but the Jewel commands the firmware does not
+///   pass (READ8, WRITE-E8, WRITE-NE8, RSEG beyond segment 0) go through the CIU's registers
+///   (``JewelCIUBypass``). An answer longer than the chip's buffer
 ///   comes in parts whose status has the MI bit; each next part is asked for with an
 ///   InDataExchange of the target byte alone (libnfc does the same), bounded.
 /// - Other targets (Type 2, MIFARE, FeliCa): a command answered by a 4-bit ACK goes through
@@ -27,19 +29,25 @@ public final class TargetExchange: TagExchange {
     /// True when the chip runs the exchange for the target (ISO-DEP, Jewel): every command
     /// goes through InDataExchange.
     public let chipRunsExchange: Bool
+    /// True for a Jewel (Topaz) target: the commands its firmware does not pass go through
+    /// the CIU (``JewelCIUBypass``).
+    public let isJewel: Bool
+    /// The CIU registers the Jewel bypass changes, as the session had them, once read.
+    var jewelCIUBaseline: JewelCIUBypass.Baseline?
     /// The response deadline of each tag command.
     public var timeout: Duration
 
     /// A tag exchange with `target`, whose UID is `uid` when known; `chipRunsExchange` for an
-    /// ISO-DEP or Jewel target.
+    /// ISO-DEP or Jewel target; `isJewel` for a Jewel target.
     public init(
-        session: PN532Session, target: UInt8, uid: [UInt8]? = nil, chipRunsExchange: Bool = false,
+        session: PN532Session, target: UInt8, uid: [UInt8]? = nil, chipRunsExchange: Bool = false, isJewel: Bool = false,
         timeout: Duration = .milliseconds(200)
     ) {
         self.session = session
         self.target = target
         self.uid = uid
         self.chipRunsExchange = chipRunsExchange
+        self.isJewel = isJewel
         self.timeout = timeout
     }
 
@@ -56,7 +64,9 @@ public final class TargetExchange: TagExchange {
         case .nfcB, .jewel: chipRunsExchange = true
         case .nfcF: chipRunsExchange = false
         }
-        self.init(session: session, target: target.number, uid: target.info.identifier, chipRunsExchange: chipRunsExchange)
+        let isJewel: Bool
+        if case .jewel = target.info { isJewel = true } else { isJewel = false }
+        self.init(session: session, target: target.number, uid: target.info.identifier, chipRunsExchange: chipRunsExchange, isJewel: isJewel)
     }
 
     /// Sets `timeout`.
@@ -85,6 +95,7 @@ public final class TargetExchange: TagExchange {
     public var maximumAnswerLength: Int { Frame.maximumNormalPayloadCount - 2 }
 
     public func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
+        if isJewel, JewelCIUBypass.isRefusedByFirmware(command) { return try exchangeThroughCIU(command) }
         let throughChip = chipRunsExchange || answer == .acknowledgement
         let request: Command = throughChip ? .inDataExchange(target: target, data: command) : .inCommunicateThru(data: command)
         var reply = try run(request, selecting: !throughChip)

@@ -92,11 +92,21 @@ extension SimulatedPN532 {
 
     /// A Jewel command as the host gives it (code and arguments): the chip pads it to the
     /// command's length and appends UID0–UID3 (RID takes no UID), and gives back the answer
-    /// without the address byte the card echoes first (READ, WRITE-E/NE, RSEG, READ8,
-    /// WRITE-E8/NE8), as libnfc expects.
+    /// without the address byte the card echoes first (READ, WRITE-E/NE, RSEG), as libnfc
+    /// expects.
+    ///
+    /// The firmware passes RID, RALL, READ, WRITE-E, WRITE-NE and RSEG of segment 0 only
+    /// (nfcpy's pn532.py: READ8, WRITE-E8 and WRITE-NE8 "not implemented by the chipset",
+    /// RSEG "does not accept any segment other than 0"; reference §1.3). The others are
+    /// answered with status 01 (timeout) after the RF timeout, nothing sent to the card: what
+    /// an ACR122U user saw for READ8, WRITE-E8 and WRITE-NE8 (StackOverflow q.61275660).
     private func jewelExchange(uid: [UInt8], _ data: [UInt8], at time: MonotonicTime) {
         typealias Command = SimulatedTag.TopazCommand
         let code = CommandCode.inDataExchange.responseCode
+        let eightByteCommands = [Command.read8, Command.writeErase8, Command.writeNoErase8]
+        if eightByteCommands.contains(data[0]) || (data[0] == Command.readSegment && data.count > 1 && data[1] >> 4 != 0) {
+            return respond([code, Self.statusTimeout], at: time + silentTime)
+        }
         let short = [Command.readAll, Command.read, Command.writeErase, Command.writeNoErase]
         let frame: [UInt8] =
             data[0] == Command.readIdentification

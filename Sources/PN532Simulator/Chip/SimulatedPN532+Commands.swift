@@ -21,12 +21,12 @@ extension SimulatedPN532 {
             respond(reply + generalStatus(), at: ready)
         case .readRegister where !parameters.isEmpty && parameters.count % 2 == 0:
             let values = stride(from: 0, to: parameters.count, by: 2).map {
-                readRegister(UInt16(parameters[$0]) << 8 | UInt16(parameters[$0 + 1]))
+                readRegister(UInt16(parameters[$0]) << 8 | UInt16(parameters[$0 + 1]), at: ready)
             }
             respond(reply + values, at: ready)
         case .writeRegister where !parameters.isEmpty && parameters.count % 3 == 0:
             for index in stride(from: 0, to: parameters.count, by: 3) {
-                writeRegister(UInt16(parameters[index]) << 8 | UInt16(parameters[index + 1]), parameters[index + 2])
+                writeRegister(UInt16(parameters[index]) << 8 | UInt16(parameters[index + 1]), parameters[index + 2], at: ready)
             }
             respond(reply, at: ready)
         case .setSerialBaudRate where parameters.count == 1:

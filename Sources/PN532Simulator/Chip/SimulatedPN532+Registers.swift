@@ -1,3 +1,5 @@
+import Basics
+
 extension SimulatedPN532 {
     /// True while the RF field is on.
     public var isFieldOn: Bool { fieldOn }
@@ -11,16 +13,19 @@ extension SimulatedPN532 {
         "rate \(bitsPerSecond) \(isAsleep ? "asleep" : "awake") field \(fieldOn ? "on" : "off") targets \(targets.count)"
     }
 
-    /// ReadRegister of one address: CIU_TxControl shows the RF field, the others what the
-    /// register file holds.
-    func readRegister(_ address: UInt16) -> UInt8 {
+    /// ReadRegister of one address at `time`: CIU_TxControl shows the RF field, the FIFO
+    /// registers what the transceiver holds, the others what the register file holds.
+    func readRegister(_ address: UInt16, at time: MonotonicTime) -> UInt8 {
+        if let value = readTransceiver(address, at: time) { return value }
         guard address == RegisterFile.transmitControl else { return registers[address] }
         return registers[address] & ~0x03 | (fieldOn ? 0x03 : 0x00)
     }
 
-    /// WriteRegister of one address: writing CIU_TxControl's antenna bits switches the field.
-    func writeRegister(_ address: UInt16, _ value: UInt8) {
+    /// WriteRegister of one address at `time`: writing CIU_TxControl's antenna bits switches
+    /// the field; the FIFO and CIU_Command drive the transceiver.
+    func writeRegister(_ address: UInt16, _ value: UInt8, at time: MonotonicTime) {
         registers[address] = value
+        if writeTransceiver(address, value, at: time) { return }
         guard address == RegisterFile.transmitControl else { return }
         setField(on: value & 0x03 != 0)
     }
@@ -29,6 +34,7 @@ extension SimulatedPN532 {
     func setField(on: Bool) {
         fieldOn = on
         guard !on else { return }
+        ciu = CIUTransceiver()
         targets.removeAll()
         powerOffTags()
     }

@@ -33,6 +33,8 @@ public final class SimulatedPN532 {
 
     var scanner = FrameScanner()
     var registers = RegisterFile()
+    /// The CIU's FIFO and transceiver, as register writes drive them.
+    var ciu = CIUTransceiver()
     var outputs: [Output] = []
     var events: [FieldEvent] = []
     var lastResponse: [UInt8]?
@@ -205,6 +207,7 @@ public final class SimulatedPN532 {
         bitsPerSecond = 115_200
         scanner.reset()
         registers.reset()
+        ciu = CIUTransceiver()
         outputs.removeAll()
         lastResponse = nil
         pendingBaudRate = nil

@@ -54,7 +54,8 @@ public final class Type1Tag {
     /// the CC's size), and zeros for the segments not read, up to the CC's size.
     ///
     /// Segments are read only where needed: a PN532's firmware passes RSEG of segment 0 only
-    /// (reference §1.3), so a message that ends before byte 0x68 reads on it.
+    /// (reference §1.3), and its driver sends a later one as 16 READ8 through the chip's CIU,
+    /// 48 round trips, so a message that ends before byte 0x68 costs one RSEG.
     ///
     /// - Parameter known: whole segments read before, from segment 0 (a dynamic tag's
     ///   segments are not read again).

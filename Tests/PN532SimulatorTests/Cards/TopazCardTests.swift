@@ -47,12 +47,24 @@ struct TopazCardTests {
         #expect(try host.response(to: [0x40, 0x01, 0x01, 0x20]) == [0x41, 0x00, 0x5A])
     }
 
-    @Test func read8AndWriteE8ReachTheDynamicArea() throws {
+    /// The firmware passes RSEG of segment 0 only and none of the 8-byte commands (reference
+    /// §1.3): status 01, and nothing written.
+    @Test(arguments: [
+        [0x02, 0x20], [0x54, 0x20, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08], [0x1B, 0x20, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08],
+        [0x10, 0x10], [0x10, 0x30],
+    ] as [[UInt8]])
+    func theFirmwareRefusesTheEightByteCommandsAndLaterSegments(command: [UInt8]) throws {
         let host = try Self.selected()
-        let data = hex("01 02 03 04 05 06 07 08")
-        #expect(try host.response(to: [0x40, 0x01, 0x54, 0x20] + data) == [0x41, 0x00] + data)
-        #expect(try host.response(to: [0x40, 0x01, 0x02, 0x20]) == [0x41, 0x00] + data)
-        #expect(Array(host.chip.field[0].memory[0x100..<0x108]) == data)
+        let before = host.chip.field[0].memory
+        #expect(try host.response(to: [0x40, 0x01] + command) == [0x41, 0x01])
+        #expect(host.chip.field[0].memory == before)
+    }
+
+    @Test func rsegOfSegment0PassesTheFirmware() throws {
+        let host = try Self.selected()
+        let answer = try #require(try host.response(to: [0x40, 0x01, 0x10, 0x00]))
+        #expect(answer.count == 2 + 128)
+        #expect(Array(answer[2..<9]) == Self.uid)
     }
 
     @Test func theUIDBlockCannotBeWritten() throws {
@@ -84,14 +96,6 @@ struct TopazCardTests {
         let held = host.chip.field[0].memory[0x20]
         #expect(try host.response(to: [0x40, 0x01, 0x53, 0x20, held ^ 0xFF]) == [0x41, 0x00, held])
         #expect(host.chip.field[0].memory[0x20] == held)
-    }
-
-    @Test func aDynamicLockBitLocksItsBlock() throws {
-        let host = try Self.selected()
-        #expect(try host.response(to: [0x40, 0x01, 0x1B, 0x0F] + hex("00 00 01 00 00 00 00 00")) == [0x41, 0x00] + hex("00 00 01 00 00 00 00 00"))
-        let data = hex("01 02 03 04 05 06 07 08")
-        #expect(try host.response(to: [0x40, 0x01, 0x54, 0x10] + data) == [0x41, 0x00] + [UInt8](repeating: 0, count: 8))
-        #expect(try host.response(to: [0x40, 0x01, 0x54, 0x11] + data) == [0x41, 0x00] + data)
     }
 
     @Test func theLockAndOTPBytesOnlyTakeBits() throws {

@@ -65,14 +65,16 @@ enum FamilyFloor {
         ceilDiv(2 + messageLength, min(card.cardLimits?.read ?? 1, answerLimit - 2))
     }
 
-    /// One RALL on static memory; on dynamic memory one RSEG per 128-byte segment up to the
-    /// NDEF TLV's last byte, found from the layout of `image`.
+    /// One RALL on static memory; on dynamic memory, up to the NDEF TLV's last byte (found
+    /// from the layout of `image`), RSEG of segment 0 and 16 READ8 per later segment: a PN532's
+    /// firmware passes RSEG of segment 0 only, and a later segment's 131-byte answer would
+    /// overflow the CIU FIFO the driver reads READ8 from.
     private static func type1Reads(_ card: FamilyCard, messageLength: Int, image: [UInt8]) throws -> Int {
         guard card == .topaz512 else { return 1 }
         let layout = try Type1Layout(image: image, isStatic: false)
         let last = layout.ndefTLVIndex + (messageLength < 0xFF ? 2 : 4) + messageLength - 1
         guard layout.dataAddresses.indices.contains(last) else { throw BenchError("the message does not fit the Topaz 512's data area") }
-        return layout.dataAddresses[last] / 128 + 1
+        return 1 + layout.dataAddresses[last] / 128 * 16
     }
 
     /// The indices of the `size`-byte units that differ between two images of the same size.

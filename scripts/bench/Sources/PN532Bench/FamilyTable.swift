@@ -43,10 +43,11 @@ enum FamilyTable {
             Type 2 = ⌈pages / \(Floor.fastReadPageLimit)⌉ FAST_READs of the pages from page 4 holding the TLV header \
             and the message (\(Floor.fastReadPageLimit) pages: the most one normal frame's answer carries; READ's 4 \
             pages would make it higher), and for write + verify one WRITE per changed page and FAST_READs from the \
-            first to the last changed page. Type 1 = 1 RALL (Topaz 96) or one RSEG per 128-byte segment up to the NDEF \
-            TLV's last byte (Topaz 512), and for write + verify one WRITE-E per changed byte (Topaz 96) or WRITE-E8 \
-            per changed 8-byte block (Topaz 512: the layer writes bytes 00–77, blocks 0–E, one WRITE-E each, and \
-            WRITE-E8 beyond, hence its ratio). The floors' card limits are the simulator's factory CC and attribute \
+            first to the last changed page. Type 1 = 1 RALL (Topaz 96) or, up to the NDEF TLV's last byte, RSEG of \
+            segment 0 and 16 READ8 per later segment (Topaz 512: the PN532's firmware passes RSEG of segment 0 only), \
+            and for write + verify one WRITE-E per changed byte (Topaz 96) or WRITE-E8 per changed 8-byte block \
+            (Topaz 512: the layer writes bytes 00–77, blocks 0–E, one WRITE-E each, and WRITE-E8 beyond; READ8, \
+            WRITE-E8 and WRITE-NE8 go through the CIU's registers, 3 round trips or more each, hence its ratio). The floors' card limits are the simulator's factory CC and attribute \
             blocks, written into the benchmark (the layers keep MLe and Nbr to themselves); each card's capacity is \
             checked against the layer's NDEF status.
             """)
