@@ -2,8 +2,9 @@
 /// a·R mod m with R = 2^256, so a product needs no division (CIOS, word by word).
 ///
 /// One implementation serves every field and group order here (secp128r1, secp192r1,
-/// secp224r1). The operations have no branch on secret data that matters for verification,
-/// which uses only public values; correctness, not constant time, is the goal.
+/// secp224r1). Addition, subtraction and the product's final reduction select their result
+/// without a branch; the inverse and the scalar loops branch on bits, which verification takes
+/// only from public values (signatures, keys, UIDs), so correctness comes before constant time.
 struct ModularField: Sendable {
     /// The modulus.
     let modulus: UInt256
@@ -46,8 +47,8 @@ struct ModularField: Sendable {
     }
 
     func subtract(_ a: UInt256, _ b: UInt256) -> UInt256 {
-        let (difference, borrow) = a.subtractingReportingOverflow(b)
-        return borrow ? difference.addingReportingOverflow(modulus).partialValue : difference
+        let (difference, borrow) = a.subtractingWithBorrow(b)
+        return UInt256.select(0 &- borrow, difference.addingWithCarry(modulus).sum, difference)
     }
 
     /// a·b·R⁻¹ mod m: the product of two Montgomery-form elements, in Montgomery form. With
@@ -73,13 +74,12 @@ struct ModularField: Sendable {
             t3 = shiftedTop
             t4 = (topOverflow ? 1 : 0) &+ (shiftedOverflow ? 1 : 0)
         }
-        let result = UInt256(t0, t1, t2, t3)
-        return t4 != 0 || result >= m ? result.subtractingReportingOverflow(m).partialValue : result
+        return Self.reduceOnce(UInt256(t0, t1, t2, t3), carry: t4, modulus: m)
     }
 
     /// a^(m−2): the inverse of a non-zero Montgomery-form element (m prime), in Montgomery form.
     func inverse(_ a: UInt256) -> UInt256 {
-        let exponent = modulus.subtractingReportingOverflow(UInt256(2, 0, 0, 0)).partialValue
+        let exponent = modulus.subtractingWithBorrow(UInt256(2, 0, 0, 0)).difference
         var result = one
         for bit in stride(from: exponent.bitWidth - 1, through: 0, by: -1) {
             result = multiply(result, result)
@@ -90,7 +90,16 @@ struct ModularField: Sendable {
 
     /// (a + b) mod m for a, b < m.
     private static func add(_ a: UInt256, _ b: UInt256, modulus: UInt256) -> UInt256 {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow || sum >= modulus ? sum.subtractingReportingOverflow(modulus).partialValue : sum
+        let (sum, carry) = a.addingWithCarry(b)
+        return reduceOnce(sum, carry: carry, modulus: modulus)
+    }
+
+    /// carry · 2^256 + value − m when that is not negative, else value (for a value below 2m),
+    /// without a branch.
+    private static func reduceOnce(_ value: UInt256, carry: UInt64, modulus: UInt256) -> UInt256 {
+        let (reduced, borrow) = value.subtractingWithBorrow(modulus)
+        // Keep the reduced value unless the subtraction borrowed past the carry word.
+        let keepValue = borrow & (carry ^ 1)
+        return UInt256.select(0 &- keepValue, value, reduced)
     }
 }

@@ -61,7 +61,7 @@ public struct OriginalityKey: Hashable, Sendable {
         let point = JacobianPoint.combination(u1, curve.generator, u2, publicPoint, on: curve)
         guard let pointX = point.affineX(on: curve) else { return false }
         // x < p < 2n on these curves (cofactor 1, Hasse), so one subtraction reduces it mod n.
-        let reduced = pointX >= n ? pointX.subtractingReportingOverflow(n).partialValue : pointX
+        let reduced = pointX >= n ? pointX.subtractingWithBorrow(n).difference : pointX
         return reduced == r
     }
 }

@@ -63,40 +63,47 @@ struct UInt256: Hashable, Sendable, Comparable {
         return lhs.w0 < rhs.w0
     }
 
-    /// The sum modulo 2^256 and whether it overflowed.
-    func addingReportingOverflow(_ other: UInt256) -> (partialValue: UInt256, overflow: Bool) {
-        let (s0, c0) = w0.addingReportingOverflow(other.w0)
+    /// The sum modulo 2^256 and the carry out (0 or 1).
+    func addingWithCarry(_ other: UInt256) -> (sum: UInt256, carry: UInt64) {
+        let (s0, c0) = w0.addingWithCarry(other.w0, 0)
         let (s1, c1) = w1.addingWithCarry(other.w1, c0)
         let (s2, c2) = w2.addingWithCarry(other.w2, c1)
         let (s3, c3) = w3.addingWithCarry(other.w3, c2)
         return (UInt256(s0, s1, s2, s3), c3)
     }
 
-    /// The difference modulo 2^256 and whether it borrowed.
-    func subtractingReportingOverflow(_ other: UInt256) -> (partialValue: UInt256, overflow: Bool) {
-        let (d0, b0) = w0.subtractingReportingOverflow(other.w0)
+    /// The difference modulo 2^256 and the borrow out (0 or 1).
+    func subtractingWithBorrow(_ other: UInt256) -> (difference: UInt256, borrow: UInt64) {
+        let (d0, b0) = w0.subtractingWithBorrow(other.w0, 0)
         let (d1, b1) = w1.subtractingWithBorrow(other.w1, b0)
         let (d2, b2) = w2.subtractingWithBorrow(other.w2, b1)
         let (d3, b3) = w3.subtractingWithBorrow(other.w3, b2)
         return (UInt256(d0, d1, d2, d3), b3)
     }
+
+    /// `a` where `mask` is all ones, `b` where it is zero, without a branch.
+    static func select(_ mask: UInt64, _ a: UInt256, _ b: UInt256) -> UInt256 {
+        UInt256(
+            b.w0 ^ (mask & (a.w0 ^ b.w0)), b.w1 ^ (mask & (a.w1 ^ b.w1)),
+            b.w2 ^ (mask & (a.w2 ^ b.w2)), b.w3 ^ (mask & (a.w3 ^ b.w3)))
+    }
 }
 
 extension UInt64 {
-    /// self + other + carry, and the carry out.
+    /// self + other + carry (0 or 1), and the carry out (0 or 1).
     @inline(__always)
-    func addingWithCarry(_ other: UInt64, _ carry: Bool) -> (UInt64, Bool) {
+    func addingWithCarry(_ other: UInt64, _ carry: UInt64) -> (UInt64, UInt64) {
         let (sum, overflow1) = addingReportingOverflow(other)
-        let (total, overflow2) = sum.addingReportingOverflow(carry ? 1 : 0)
-        return (total, overflow1 || overflow2)
+        let (total, overflow2) = sum.addingReportingOverflow(carry)
+        return (total, (overflow1 ? 1 : 0) | (overflow2 ? 1 : 0))
     }
 
-    /// self − other − borrow, and the borrow out.
+    /// self − other − borrow (0 or 1), and the borrow out (0 or 1).
     @inline(__always)
-    func subtractingWithBorrow(_ other: UInt64, _ borrow: Bool) -> (UInt64, Bool) {
+    func subtractingWithBorrow(_ other: UInt64, _ borrow: UInt64) -> (UInt64, UInt64) {
         let (difference, overflow1) = subtractingReportingOverflow(other)
-        let (total, overflow2) = difference.subtractingReportingOverflow(borrow ? 1 : 0)
-        return (total, overflow1 || overflow2)
+        let (total, overflow2) = difference.subtractingReportingOverflow(borrow)
+        return (total, (overflow1 ? 1 : 0) | (overflow2 ? 1 : 0))
     }
 
     /// self · factor + addend + carry as (high, low); it never overflows 128 bits.
