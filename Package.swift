@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "JSONText", targets: ["JSONText"]),
         .library(name: "TOML", targets: ["TOML"]),
         .library(name: "Credentials", targets: ["Credentials"]),
+        .library(name: "Originality", targets: ["Originality"]),
         .library(name: "PN532", targets: ["PN532"]),
         .library(name: "PN532Simulator", targets: ["PN532Simulator"]),
         .library(name: "TagProtocols", targets: ["TagProtocols"]),

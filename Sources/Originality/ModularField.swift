@@ -1,71 +1,105 @@
-/// Arithmetic modulo a 128-bit odd modulus, on `UInt128`.
+/// Arithmetic modulo an odd modulus m < 2^256, in Montgomery form: an element a is held as
+/// a·R mod m with R = 2^256, so a product needs no division (CIOS, word by word).
 ///
-/// Products are reduced from 256 bits. For secp128r1's prime p = 2^128 − 2^97 − 1 the fast
-/// path folds the high half with 2^128 ≡ 2^97 + 1 (mod p); other moduli (the group order n)
-/// use binary long division, which is slow but only runs a few hundred times per signature.
+/// One implementation serves every field and group order here (secp128r1, secp192r1,
+/// secp224r1). Addition, subtraction and the product's final reduction select their result
+/// without a branch; the inverse and the scalar loops branch on bits, which verification takes
+/// only from public values (signatures, keys, UIDs), so correctness comes before constant time.
 struct ModularField: Sendable {
     /// The modulus.
-    let modulus: UInt128
-    private let isSecp128r1Prime: Bool
+    let modulus: UInt256
+    /// −m⁻¹ mod 2^64.
+    private let negatedInverse: UInt64
+    /// R² mod m, which takes a number into Montgomery form.
+    private let rSquared: UInt256
+    /// 1 in Montgomery form (R mod m).
+    let one: UInt256
 
-    init(modulus: UInt128) {
+    init(modulus: UInt256) {
+        precondition(modulus.w0 & 1 == 1, "a Montgomery modulus must be odd")
         self.modulus = modulus
-        isSecp128r1Prime = modulus == Secp128r1.p
+        // Newton's iteration doubles the correct low bits; m·m ≡ 1 (mod 8) starts with 3.
+        var inverse = modulus.w0
+        for _ in 0..<5 { inverse = inverse &* (2 &- modulus.w0 &* inverse) }
+        negatedInverse = 0 &- inverse
+        var power = UInt256.one
+        var rModulus = UInt256.zero
+        for doubling in 1...512 {
+            power = Self.add(power, power, modulus: modulus)
+            if doubling == 256 { rModulus = power }
+        }
+        one = rModulus
+        rSquared = power
     }
 
-    func add(_ a: UInt128, _ b: UInt128) -> UInt128 {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow || sum >= modulus ? sum &- modulus : sum
+    /// a (< m) in Montgomery form.
+    func montgomery(_ a: UInt256) -> UInt256 {
+        multiply(a, rSquared)
     }
 
-    func subtract(_ a: UInt128, _ b: UInt128) -> UInt128 {
-        a >= b ? a - b : modulus - (b - a)
+    /// a back out of Montgomery form.
+    func plain(_ a: UInt256) -> UInt256 {
+        multiply(a, .one)
     }
 
-    func multiply(_ a: UInt128, _ b: UInt128) -> UInt128 {
-        let (high, low) = a.multipliedFullWidth(by: b)
-        return reduce(high: high, low: low)
+    func add(_ a: UInt256, _ b: UInt256) -> UInt256 {
+        Self.add(a, b, modulus: modulus)
     }
 
-    /// a^(m−2) mod m: the inverse of a non-zero element (m prime).
-    func inverse(_ a: UInt128) -> UInt128 {
-        var result: UInt128 = 1
-        var base = a % modulus
-        var exponent = modulus - 2
-        while exponent > 0 {
-            if exponent & 1 == 1 { result = multiply(result, base) }
-            base = multiply(base, base)
-            exponent >>= 1
+    func subtract(_ a: UInt256, _ b: UInt256) -> UInt256 {
+        let (difference, borrow) = a.subtractingWithBorrow(b)
+        return UInt256.select(0 &- borrow, difference.addingWithCarry(modulus).sum, difference)
+    }
+
+    /// a·b·R⁻¹ mod m: the product of two Montgomery-form elements, in Montgomery form. With
+    /// one factor plain, the result is the plain product.
+    func multiply(_ a: UInt256, _ b: UInt256) -> UInt256 {
+        let m = modulus
+        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+        for index in 0..<4 {
+            let factor = b.word(index)
+            var carry: UInt64
+            (carry, t0) = a.w0.multipliedAdding(factor, t0, 0)
+            (carry, t1) = a.w1.multipliedAdding(factor, t1, carry)
+            (carry, t2) = a.w2.multipliedAdding(factor, t2, carry)
+            (carry, t3) = a.w3.multipliedAdding(factor, t3, carry)
+            let (top, topOverflow) = t4.addingReportingOverflow(carry)
+            // Add q·m with q chosen so the lowest word becomes 0, then shift down one word.
+            let q = t0 &* negatedInverse
+            (carry, _) = q.multipliedAdding(m.w0, t0, 0)
+            (carry, t0) = q.multipliedAdding(m.w1, t1, carry)
+            (carry, t1) = q.multipliedAdding(m.w2, t2, carry)
+            (carry, t2) = q.multipliedAdding(m.w3, t3, carry)
+            let (shiftedTop, shiftedOverflow) = top.addingReportingOverflow(carry)
+            t3 = shiftedTop
+            t4 = (topOverflow ? 1 : 0) &+ (shiftedOverflow ? 1 : 0)
+        }
+        return Self.reduceOnce(UInt256(t0, t1, t2, t3), carry: t4, modulus: m)
+    }
+
+    /// a^(m−2): the inverse of a non-zero Montgomery-form element (m prime), in Montgomery form.
+    func inverse(_ a: UInt256) -> UInt256 {
+        let exponent = modulus.subtractingWithBorrow(UInt256(2, 0, 0, 0)).difference
+        var result = one
+        for bit in stride(from: exponent.bitWidth - 1, through: 0, by: -1) {
+            result = multiply(result, result)
+            if exponent.bit(bit) == 1 { result = multiply(result, a) }
         }
         return result
     }
 
-    /// (high · 2^128 + low) mod m.
-    func reduce(high: UInt128, low: UInt128) -> UInt128 {
-        if isSecp128r1Prime { return reducePrime(high: high, low: low) }
-        var remainder: UInt128 = 0
-        for word in [high, low] {
-            for bit in stride(from: 127, through: 0, by: -1) {
-                let carry = remainder >> 127
-                remainder = remainder << 1 | (word >> UInt128(bit)) & 1
-                if carry == 1 || remainder >= modulus { remainder = remainder &- modulus }
-            }
-        }
-        return remainder
+    /// (a + b) mod m for a, b < m.
+    private static func add(_ a: UInt256, _ b: UInt256, modulus: UInt256) -> UInt256 {
+        let (sum, carry) = a.addingWithCarry(b)
+        return reduceOnce(sum, carry: carry, modulus: modulus)
     }
 
-    /// Folds the high half: h · 2^128 ≡ h · 2^97 + h (mod p), until nothing is left above 2^128.
-    private func reducePrime(high: UInt128, low: UInt128) -> UInt128 {
-        var (high, low) = (high, low)
-        while high != 0 {
-            let shiftedLow = high << 97
-            let shiftedHigh = high >> 31
-            var (sum, carry1) = low.addingReportingOverflow(shiftedLow)
-            let (sum2, carry2) = sum.addingReportingOverflow(high)
-            sum = sum2
-            high = shiftedHigh + (carry1 ? 1 : 0) + (carry2 ? 1 : 0)
-            low = sum
-        }
-        return low >= modulus ? low - modulus : low
+    /// carry · 2^256 + value − m when that is not negative, else value (for a value below 2m),
+    /// without a branch.
+    private static func reduceOnce(_ value: UInt256, carry: UInt64, modulus: UInt256) -> UInt256 {
+        let (reduced, borrow) = value.subtractingWithBorrow(modulus)
+        // Keep the reduced value unless the subtraction borrowed past the carry word.
+        let keepValue = borrow & (carry ^ 1)
+        return UInt256.select(0 &- keepValue, value, reduced)
     }
 }

@@ -1,52 +1,67 @@
-import Basics
-
-/// Verifies an NTAG21x originality signature (READ_SIG): ECDSA on secp128r1 over the 7-byte
-/// UID taken as a big-endian integer, without hashing, as NXP signs it (AN11350; proxmark3).
+/// A public key that originality signatures are checked against: a point on secp128r1
+/// (NTAG21x, Ultralight EV1), secp192r1 (Ultralight AES) or secp224r1 (NTAG 424 DNA, DESFire).
 ///
-/// The signature is r ‖ s, 16 bytes each, big-endian, exactly as READ_SIG returns it. Low-S is
-/// not enforced (genuine tags have s > n/2). A valid signature proves the UID was signed by
-/// the key's owner; it does not stop a full copy onto a tag that can also fake READ_SIG.
+/// NXP signs the UID itself: ECDSA without hashing, the UID bytes taken as the big-endian
+/// integer e (AN11350 for NTAG21x; the NTAG 424 DNA data sheet §10.10.1: "No hash is computed:
+/// M is directly used as H"). ECDSA would keep only the leftmost bits of e as wide as the group
+/// order n, but a UID (at most 10 bytes, 80 bits) is shorter than every order here (at least 128
+/// bits), so e is used whole and is already below n.
+///
+/// The signature is r ‖ s, each as wide as a coordinate (16, 24 or 28 bytes), big-endian,
+/// exactly as READ_SIG / Read_Sig returns it. Low-S is not enforced (genuine tags have s > n/2).
+/// A valid signature proves the UID was signed by the key's owner; it does not stop a full copy
+/// onto a tag that can also fake the signature command.
 public struct OriginalityKey: Hashable, Sendable {
-    let x: UInt128
-    let y: UInt128
+    /// The curve the key is on, which fixes the signature's length.
+    public let curve: OriginalityCurve
+    let x: UInt256
+    let y: UInt256
 
-    /// NXP's NTAG21x key (proxmark3, AN11350).
-    public static let nxpNTAG21x = OriginalityKey(uncompressed: Hex.bytes("04494E1A386D3D3CFE3DC10E5DE68A499B1C202DB5B132393E89ED19FE5BE8BC61") ?? [])!
-    /// NXP's MIFARE Ultralight EV1 key.
-    public static let nxpUltralightEV1 = OriginalityKey(uncompressed: Hex.bytes("0490933BDCD6E99B4E255E3DA55389A827564E11718E017292FAF23226A96614B8") ?? [])!
-
-    /// A public key from its 33-byte uncompressed form `04 ‖ x ‖ y`; nil when it is not a point
-    /// on secp128r1.
+    /// A public key from its uncompressed form `04 ‖ x ‖ y`: 33 bytes on secp128r1, 49 on
+    /// secp192r1, 57 on secp224r1. Nil for any other length or prefix (NXP publishes no
+    /// compressed keys) and for a point that is not on the curve.
     public init?(uncompressed bytes: [UInt8]) {
-        guard bytes.count == 33, bytes[0] == 0x04 else { return nil }
-        let x = integer(bytes[1..<17])
-        let y = integer(bytes[17..<33])
-        guard Secp128r1.contains(x: x, y: y) else { return nil }
+        guard bytes.first == 0x04,
+              let curve = OriginalityCurve.allCases.first(where: { 1 + 2 * EllipticCurve.named($0).byteCount == bytes.count })
+        else { return nil }
+        let size = EllipticCurve.named(curve).byteCount
+        guard let x = UInt256(bigEndian: bytes[1..<1 + size]), let y = UInt256(bigEndian: bytes[(1 + size)...]),
+              EllipticCurve.named(curve).contains(x: x, y: y)
+        else { return nil }
+        self.curve = curve
         self.x = x
         self.y = y
     }
 
-    /// True when `signature` (32 bytes, r ‖ s) is this key's signature of `uid` (7 bytes).
+    /// The key as `04 ‖ x ‖ y`.
+    public var uncompressed: [UInt8] {
+        let size = EllipticCurve.named(curve).byteCount
+        return [0x04] + x.bigEndianBytes(count: size) + y.bigEndianBytes(count: size)
+    }
+
+    /// True when `signature` (r ‖ s, `curve.signatureByteCount` bytes) is this key's signature
+    /// of `uid` (4 to 10 bytes). False for a signature of another length, r or s outside
+    /// [1, n − 1], or any other mismatch.
     public func verifies(signature: [UInt8], uid: [UInt8]) -> Bool {
-        guard signature.count == 32, (4...10).contains(uid.count) else { return false }
-        let r = integer(signature[0..<16])
-        let s = integer(signature[16..<32])
-        let n = Secp128r1.n
-        guard r >= 1, r < n, s >= 1, s < n else { return false }
-        let order = Secp128r1.order
-        let e = integer(uid[...]) % n
-        let w = order.inverse(s)
+        let curve = EllipticCurve.named(curve)
+        let size = curve.byteCount
+        guard signature.count == 2 * size, (4...10).contains(uid.count),
+              let r = UInt256(bigEndian: signature[0..<size]), let s = UInt256(bigEndian: signature[size...]),
+              let e = UInt256(bigEndian: uid)
+        else { return false }
+        let order = curve.order
+        let n = order.modulus
+        guard !r.isZero, r < n, !s.isZero, s < n, e < n else { return false }
+        // w = s⁻¹ in Montgomery form; a plain factor times it gives the plain product mod n.
+        let w = order.inverse(order.montgomery(s))
         let u1 = order.multiply(e, w)
         let u2 = order.multiply(r, w)
-        let point = JacobianPoint.combination(
-            u1, JacobianPoint(affineX: Secp128r1.gx, affineY: Secp128r1.gy),
-            u2, JacobianPoint(affineX: x, affineY: y))
-        guard let pointX = point.affineX else { return false }
-        return pointX % n == r
+        let field = curve.field
+        let publicPoint = JacobianPoint(x: field.montgomery(x), y: field.montgomery(y), z: field.one)
+        let point = JacobianPoint.combination(u1, curve.generator, u2, publicPoint, on: curve)
+        guard let pointX = point.affineX(on: curve) else { return false }
+        // x < p < 2n on these curves (cofactor 1, Hasse), so one subtraction reduces it mod n.
+        let reduced = pointX >= n ? pointX.subtractingWithBorrow(n).difference : pointX
+        return reduced == r
     }
-}
-
-/// A big-endian integer of at most 16 bytes.
-private func integer(_ bytes: ArraySlice<UInt8>) -> UInt128 {
-    bytes.reduce(0) { $0 << 8 | UInt128($1) }
 }

@@ -32,6 +32,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "OriginalityBench",
+            dependencies: [.product(name: "Basics", package: "pn532ctl"), .product(name: "Originality", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "ConfigBench",
             dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
         ),

@@ -10,6 +10,8 @@ swift build -c release --product pn532ctl >&2
 bin=$(swift build -c release --show-bin-path)
 "$bin/NDEFBench" "$@"
 echo
+"$bin/OriginalityBench" "$@"
+echo
 "$bin/PN532Bench" "$@"
 echo
 "$bin/DoorBench" "$@"

@@ -114,6 +114,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "NFCTags", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "FuzzOriginality",
+            dependencies: ["FuzzSupport", .product(name: "Originality", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzHookEvent",
             dependencies: [.product(name: "DoorRecords", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
