@@ -15,7 +15,9 @@ struct FormatCommand: ParsableCommand {
             one-time programmable: a CC that cannot become the product's is refused before \
             anything is written (exit 65). A blank MIFARE DESFire EV1 or later gets the NDEF \
             application (000001, mapping 2.0) when its PICC lets anyone create one; a DESFire \
-            that holds it already, or whose PICC needs the master key, is refused (exit 1).
+            that holds it already, or whose PICC needs the master key, is refused (exit 1). \
+            Another Type 1, 3 or 4 tag gets an empty NDEF message (a message is erased only \
+            with --yes; a read-only tag is refused).
 
             Examples:
               pn532ctl format
@@ -40,7 +42,7 @@ struct FormatCommand: ParsableCommand {
         case let .type2(found): session = found
         case let .ndef(card):
             defer { card.close() }
-            return try DESFireFormat(card: card, json: json).run(credentials: credentials, wipe: wipe)
+            return try FamilyFormat(card: card, json: json).run(credentials: credentials, wipe: wipe, yes: yes)
         case let .other(card): throw card.refusal
         }
         defer { session.close() }

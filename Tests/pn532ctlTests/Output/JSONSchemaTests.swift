@@ -125,8 +125,12 @@ struct JSONSchemaTests {
         guard case .object(let object)? = documents.first else { return }
         #expect(object["capacity"] == .number(3582, integer: true))
         #expect(object["resumed"] == .bool(false))
-        try Self.expectError(try pn532ctl(["format", "--json"] + device), kind: "refused", status: 1)
+        try Self.expectLines(try pn532ctl(["format", "--json"] + device), "formatNDEF")
         try Self.expectError(try pn532ctl(["format", "--json", "--device", "sim:desfire-keyed"]), kind: "refused", status: 1)
+        try Self.expectLines(try pn532ctl(["format", "--json", "--device", "sim:ntag424"]), "formatNDEF")
+        try Self.expectError(try pn532ctl(["format", "--json", "--device", "sim:topaz512"]), kind: "usage", status: 64)
+        try Self.expectLines(try pn532ctl(["format", "--json", "--yes", "--device", "sim:felica-lite-s"]), "formatNDEF")
+        try Self.expectError(try pn532ctl(["format", "--json", "--yes", "--device", "sim:phone-ndef"]), kind: "refused", status: 1)
     }
 
     @Test func tagCommands() throws {

@@ -89,7 +89,7 @@ struct NDEFFamilyCommandTests {
         #expect(result.output.isEmpty)
     }
 
-    @Test(arguments: [(["format"], "topaz512", "Topaz/Jewel is NFC Forum Type 1"),
+    @Test(arguments: [(["unprotect", "--password", "01020304"], "topaz512", "Topaz/Jewel is NFC Forum Type 1"),
                       (["protect", "--password", "01020304"], "felica-lite-s", "FeliCa Lite-S is NFC Forum Type 3")])
     func type2CommandsRefuseTheOtherTypesNamingWhatWorks(_ command: [String], _ card: String, _ named: String) throws {
         let result = try pn532ctl(command + ["--device", "sim:\(card)"])
