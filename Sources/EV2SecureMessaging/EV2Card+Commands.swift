@@ -9,7 +9,7 @@ extension EV2Card {
     public func keyVersion(_ keyNumber: UInt8) throws(EV2Error) -> UInt8 {
         let step = "GetKeyVersion \(keyNumber)"
         let answer = try transceive(0x64, header: [keyNumber], mode: session == nil ? .plain : .mac, step: step)
-        guard answer.count == 1 else { throw .malformedAnswer("\(answer.count) bytes, the key version is 1", step: step) }
+        guard answer.count == 1 else { throw malformed("\(answer.count) bytes, the key version is 1", step: step) }
         return answer[0]
     }
 
@@ -36,7 +36,7 @@ extension EV2Card {
         let step = "GetFileSettings \(Hex.encode([fileNumber]))"
         let answer = try transceive(0xF5, header: [fileNumber], mode: session == nil ? .plain : .mac, step: step)
         do throws(SettingsFormatError) { return try EV2FileSettings(bytes: answer) } catch {
-            throw .malformedAnswer("\(error)", step: step)
+            throw malformed("\(error)", step: step)
         }
     }
 
@@ -66,7 +66,7 @@ extension EV2Card {
         while position < offset + length {
             let count = min(chunk, offset + length - position)
             let part = try transceive(0xAD, header: [fileNumber] + Self.threeBytes(position) + Self.threeBytes(count), mode: mode, step: step)
-            guard part.count == count else { throw .malformedAnswer("\(part.count) bytes where \(count) were asked for", step: step) }
+            guard part.count == count else { throw malformed("\(part.count) bytes where \(count) were asked for", step: step) }
             data += part
             position += count
         }
@@ -95,7 +95,7 @@ extension EV2Card {
         let step = "GetCardUID"
         guard session != nil else { throw .notAuthenticated(step: step) }
         let uid = try transceive(0x51, mode: .full, step: step)
-        guard [4, 7, 10].contains(uid.count) else { throw .malformedAnswer("a UID of \(uid.count) bytes", step: step) }
+        guard [4, 7, 10].contains(uid.count) else { throw malformed("a UID of \(uid.count) bytes", step: step) }
         return uid
     }
 
@@ -108,7 +108,7 @@ extension EV2Card {
         let step = "Read_Sig"
         let signature = try transceive(0x3C, header: [0x00], mode: session == nil ? .plain : .full, step: step)
         guard signature.count == Self.signatureLength else {
-            throw .malformedAnswer("a signature of \(signature.count) bytes, \(Self.signatureLength) expected", step: step)
+            throw malformed("a signature of \(signature.count) bytes, \(Self.signatureLength) expected", step: step)
         }
         return signature
     }
@@ -157,8 +157,15 @@ extension EV2Card {
         }
     }
 
+    /// The error of an answer that breaks its command's format, with the session ended: a card
+    /// that answers so is not trusted further.
+    private func malformed(_ problem: String, step: String) -> EV2Error {
+        endSession()
+        return .malformedAnswer(problem, step: step)
+    }
+
     /// Refuses data in the answer of a command that answers none.
     private func expectNoData(_ data: [UInt8], step: String) throws(EV2Error) {
-        guard data.isEmpty else { throw .malformedAnswer("\(data.count) data bytes where none are answered", step: step) }
+        guard data.isEmpty else { throw malformed("\(data.count) data bytes where none are answered", step: step) }
     }
 }

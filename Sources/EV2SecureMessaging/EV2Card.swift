@@ -79,7 +79,6 @@ public final class EV2Card {
     /// One wrapped command and its response, any native status; an ISO status word is an error.
     func transmit(_ instruction: UInt8, _ data: [UInt8], step: String) throws(EV2Error) -> ResponseAPDU {
         guard data.count <= Self.maximumCommandData else {
-            session = nil
             throw .invalidArgument("\(data.count) command bytes, a short APDU carries at most \(Self.maximumCommandData)", step: step)
         }
         let response: ResponseAPDU

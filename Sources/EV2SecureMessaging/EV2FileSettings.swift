@@ -1,3 +1,5 @@
+import Basics
+
 /// A file's settings as GetFileSettings answers them and ChangeFileSettings sets them, with
 /// the Secure Dynamic Messaging options of NTAG 424 DNA's NDEF file ([DS] §10.7, reference
 /// type4-ntag424.md §5.2). Multi-byte values go LSB first.
@@ -33,7 +35,7 @@ public struct EV2FileSettings: Hashable, Sendable {
         var reader = SettingsReader(bytes)
         fileType = try reader.byte("FileType")
         let option = try reader.byte("FileOption")
-        guard option & ~(Self.sdmEnabledBit | 0x03) == 0 else { throw SettingsFormatError("FileOption \(option) sets RFU bits") }
+        guard option & ~(Self.sdmEnabledBit | 0x03) == 0 else { throw SettingsFormatError("FileOption \(Hex.encode([option])) sets RFU bits") }
         communicationMode = CommunicationMode(fileOption: option)
         let rights = try reader.bytes(2, "AccessRights")
         accessRights = EV2AccessRights(bytes: rights[0], rights[1])

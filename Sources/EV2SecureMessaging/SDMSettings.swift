@@ -1,3 +1,5 @@
+import Basics
+
 /// The Secure Dynamic Messaging options of a file ([DS] §10.7.1 Table 69, reference
 /// type4-ntag424.md §5.2): what the card mirrors into the NDEF file on an unauthenticated
 /// read, with which keys, at which offsets (from the start of the file, NLEN included).
@@ -90,7 +92,7 @@ public struct SDMSettings: Hashable, Sendable {
     /// Reads SDMOptions, SDMAccessRights and the fields they call for.
     init(reading reader: inout SettingsReader) throws(SettingsFormatError) {
         let options = try reader.byte("SDMOptions")
-        guard options & 0x0E == 0 else { throw SettingsFormatError("SDMOptions \(options) sets RFU bits") }
+        guard options & 0x0E == 0 else { throw SettingsFormatError("SDMOptions \(Hex.encode([options])) sets RFU bits") }
         let rights = try reader.bytes(2, "SDMAccessRights")
         self.init(
             mirrorsUID: options & 0x80 != 0, mirrorsReadCounter: options & 0x40 != 0, limitsReadCounter: options & 0x20 != 0,

@@ -16,6 +16,9 @@ public enum AESKeyFile {
     ///   `.invalid` for a file that is not 16 raw bytes or 32 hex digits (and a newline).
     public static func read(_ path: String, noun: String = "AES key file") throws(SecretFileError) -> AESKey {
         let bytes = try SecretFile.readPrivate(path, noun: noun, limit: limit)
+        guard !isHexText(bytes) || bytes.count != AESKey.length else {
+            throw SecretFileError(.invalid, "\(noun) \(path) holds 16 hex digits: half an AES-128 key, which is 32 hex digits (or the 16 bytes raw)")
+        }
         guard let key = key(in: bytes) else {
             throw SecretFileError(
                 .invalid,
@@ -25,13 +28,19 @@ public enum AESKeyFile {
         return key
     }
 
-    /// The key `bytes` hold: 16 raw bytes, or 32 hex digits then nothing, `\n` or `\r\n`.
+    /// The key `bytes` hold: 16 raw bytes (not all hex digits: that is half a hex key), or 32
+    /// hex digits then nothing, `\n` or `\r\n`.
     public static func key(in bytes: [UInt8]) -> AESKey? {
-        if bytes.count == AESKey.length { return AESKey(bytes) }
+        if bytes.count == AESKey.length { return isHexText(bytes) ? nil : AESKey(bytes) }
         var text = bytes[...]
         if text.last == 0x0A { text = text.dropLast() }
         if text.last == 0x0D { text = text.dropLast() }
         guard text.count == 2 * AESKey.length, let decoded = Hex.bytes(String(decoding: text, as: UTF8.self)) else { return nil }
         return AESKey(decoded)
+    }
+
+    /// True when every byte is a hex digit (a random 16-byte key is that by a chance of 10⁻¹⁷).
+    private static func isHexText(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { Hex.digitValue($0) != nil }
     }
 }

@@ -19,7 +19,7 @@ struct AESKeyFileTests {
     }
 
     @Test("other contents are refused, naming the file and the two forms", arguments: [
-        "0011223344556677", "00112233445566778899AABBCCDDEEFF00", "00112233445566778899AABBCCDDEEFG",
+        "00112233445566778899AABBCCDDEEFF00", "00112233445566778899AABBCCDDEEFG",
         "00112233445566778899AABBCCDDEEFF\n\n", " 00112233445566778899AABBCCDDEEFF",
     ])
     func refused(text: String) throws {
@@ -31,6 +31,16 @@ struct AESKeyFileTests {
             guard let error = error as? SecretFileError else { return false }
             return error.kind == .invalid && error.message.hasPrefix("master key file \(path) holds \(text.utf8.count) bytes: an AES-128 key file holds the 16 key bytes raw, or 32 hex digits")
         }
+    }
+
+    @Test("16 hex digits are half a hex key, not 16 raw bytes")
+    func halfAHexKey() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("half.key", "0011223344556677", mode: 0o600)
+        #expect(throws: SecretFileError(.invalid, "AES key file \(path) holds 16 hex digits: half an AES-128 key, which is 32 hex digits (or the 16 bytes raw)")) {
+            try AESKeyFile.read(path)
+        }
+        #expect(AESKeyFile.key(in: Array("0011223344556677".utf8)) == nil)
     }
 
     @Test("a key file group or others may read is refused, a missing one named")

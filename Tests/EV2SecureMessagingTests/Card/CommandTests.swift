@@ -1,3 +1,4 @@
+import Basics
 import Credentials
 @testable import EV2SecureMessaging
 import TestSupport

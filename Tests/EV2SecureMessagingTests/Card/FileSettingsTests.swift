@@ -18,7 +18,7 @@ struct FileSettingsTests {
 
     @Test("plain UID and counter mirroring carries their offsets, and a limit")
     func plainMirroring() throws {
-        let bytes = hex("00 40 E0EE 000100 E1 F1EE 100000 200000 300000 300000 FF0000")
+        let bytes = hex("00 40 E0EE 000100 E1 FEE1 100000 200000 300000 300000 FF0000")
         let settings = try EV2FileSettings(bytes: bytes)
         let sdm = try #require(settings.sdm)
         #expect(sdm.metaRead == 0x0E && sdm.fileRead == 0x01 && sdm.limitsReadCounter)
@@ -33,8 +33,8 @@ struct FileSettingsTests {
             #expect(throws: SettingsFormatError.self) { try EV2FileSettings(bytes: Array(bytes.prefix(length))) }
         }
         #expect(throws: SettingsFormatError("1 bytes after the settings")) { try EV2FileSettings(bytes: bytes + [0]) }
-        #expect(throws: SettingsFormatError("FileOption 68 sets RFU bits")) { try EV2FileSettings(bytes: hex("0044EEEE000100")) }
-        #expect(throws: SettingsFormatError("SDMOptions 211 sets RFU bits")) { try EV2FileSettings(bytes: hex("0040EEEE000100D3FE00")) }
+        #expect(throws: SettingsFormatError("FileOption 44 sets RFU bits")) { try EV2FileSettings(bytes: hex("0044EEEE000100")) }
+        #expect(throws: SettingsFormatError("SDMOptions D3 sets RFU bits")) { try EV2FileSettings(bytes: hex("0040EEEE000100D3FE00")) }
     }
 
     @Test("encoding refuses a field the options need and do not have, or have and do not use")

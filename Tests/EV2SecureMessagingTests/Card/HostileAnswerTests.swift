@@ -1,3 +1,4 @@
+import Basics
 import Credentials
 import DESFire
 @testable import EV2SecureMessaging
@@ -93,7 +94,7 @@ struct HostileAnswerTests {
     func badPadding() throws {
         let session = session(enc: "2B4D963C014DC36F24F69A50A394F875", mac: "379D32130CE61705DD5FD8C36B95D764", ti: "DF055522", counter: 0)
         for (plain, problem) in [
-            (hex("04958CAA5C5E80 000000000000000000"), "the decrypted answer does not end in 80 00… padding"),
+            (hex("04958CAA5C5E81 000000000000000000"), "the decrypted answer does not end in 80 00… padding"),
             (hex("04958CAA5C5E80 800000000000000001"), "the decrypted answer does not end in 80 00… padding"),
         ] {
             let cipher = try #require(session.encryptionKey.cbcEncrypt(plain, iv: session.iv(response: true)))
@@ -106,6 +107,16 @@ struct HostileAnswerTests {
         let mac = session.truncatedMAC([0x00, 0x01, 0x00] + session.transactionIdentifier + partial)
         let card = card(ScriptedExchange([("9051000008 8E2C155ADDA99BE3 00", Hex.encode(partial + mac) + "9100")]), in: session)
         #expect(throws: EV2Error.malformedAnswer("14 encrypted bytes, not whole 16-byte blocks", step: "GetCardUID")) { try card.cardUID() }
+    }
+
+    @Test("an authentic answer of the wrong format (a 6-byte UID) is malformed and ends the session")
+    func authenticButMalformed() throws {
+        let session = session(enc: "2B4D963C014DC36F24F69A50A394F875", mac: "379D32130CE61705DD5FD8C36B95D764", ti: "DF055522", counter: 0)
+        let cipher = try #require(session.encryptionKey.cbcEncrypt(hex("04958CAA5C5E80 000000000000000000"), iv: session.iv(response: true)))
+        let mac = session.truncatedMAC([0x00, 0x01, 0x00] + session.transactionIdentifier + cipher)
+        let card = card(ScriptedExchange([("9051000008 8E2C155ADDA99BE3 00", Hex.encode(cipher + mac) + "9100")]), in: session)
+        #expect(throws: EV2Error.malformedAnswer("a UID of 6 bytes", step: "GetCardUID")) { try card.cardUID() }
+        #expect(card.session == nil)
     }
 
     @Test("padding is found only in the last block, after the data")
