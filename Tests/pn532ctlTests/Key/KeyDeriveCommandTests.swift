@@ -72,7 +72,7 @@ struct KeyDeriveCommandTests {
         #expect(open.status == 77 && open.standardError.contains("readable by group or others: chmod 600 it"))
         let missing = try pn532ctl(["key", "derive", "--master-key-file", keys.directory.appendingPathComponent("none").path, "--uid", "04782E21801D80"])
         #expect(missing.status == 66)
-        try Data("not a key at all".utf8).write(to: URL(fileURLWithPath: keys.site))
+        try Data("not a key".utf8).write(to: URL(fileURLWithPath: keys.site))
         let bad = try pn532ctl(["key", "derive", "--master-key-file", keys.site, "--uid", "04782E21801D80"])
         #expect(bad.status == 65 && bad.standardError.contains("16 key bytes raw, or 32 hex digits"))
         #expect(bad.output.isEmpty)
