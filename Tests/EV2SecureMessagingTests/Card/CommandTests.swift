@@ -24,6 +24,20 @@ struct CommandTests {
         }
     }
 
+    @Test("reads in MAC and full mode are split by the link's answer frame, each part's MAC checked", arguments: [
+        (CommunicationMode.plain, [38, 2]), (.mac, [30, 10]), (.full, [15, 15, 10]),
+    ])
+    func chunkedProtectedRead(mode: CommunicationMode, parts: [Int]) throws {
+        let file = Array(0..<64).map { UInt8($0 * 3) }
+        let session = session(enc: "1309C877509E5A215007FF0ED19CA564", mac: "4C6626F5E72EA694202139295C7A7FC7", ti: "9D00C4DF", counter: 7)
+        let fileCard = FileCard(file: file, session: session, mode: mode, maximumAnswerLength: 40)
+        let card = EV2Card(exchange: fileCard)
+        card.session = session
+        #expect(try card.readData(0x02, offset: 5, length: 40, mode: mode) == Array(file[5..<45]))
+        #expect(fileCard.answered == parts)
+        #expect(card.session?.commandCounter == 7 + UInt16(parts.count))
+    }
+
     @Test("a full-mode write is split so that each APDU fits the link's command frame")
     func chunkedFullWrite() throws {
         let session = session(enc: "1309C877509E5A215007FF0ED19CA564", mac: "4C6626F5E72EA694202139295C7A7FC7", ti: "9D00C4DF", counter: 0)
