@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "POSIXIOTests", dependencies: ["POSIXIO", "TestSupport", system]),
         .testTarget(name: "FileInputTests", dependencies: ["FileInput", "TestSupport"]),
         .testTarget(name: "CSVTests", dependencies: ["CSV", "FileInput"]),
-        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", crypto, cryptoExtras]),
+        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "NDEF", "TestSupport", crypto]),
         .testTarget(name: "PN532Tests", dependencies: ["Basics", "NFCCore", "PN532", "PN532Simulator", "Type2", "TestSupport"]),
         .testTarget(name: "PN532SimulatorTests", dependencies: ["Basics", "NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
