@@ -2,6 +2,8 @@
 import PackageDescription
 
 let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+/// The AES block function (`AES.permute`) that CBC and CMAC are built on.
+let cryptoExtras = Target.Dependency.product(name: "CryptoExtras", package: "swift-crypto")
 let system = Target.Dependency.product(name: "SystemPackage", package: "swift-system")
 /// Every library and the executable: a member is visible only where its module is imported.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
@@ -24,6 +26,7 @@ let package = Package(
         .library(name: "ISO7816", targets: ["ISO7816"]),
         .library(name: "Type4", targets: ["Type4"]),
         .library(name: "DESFire", targets: ["DESFire"]),
+        .library(name: "EV2SecureMessaging", targets: ["EV2SecureMessaging"]),
         .library(name: "Type3", targets: ["Type3"]),
         .library(name: "Type1", targets: ["Type1"]),
         .library(name: "NFCTags", targets: ["NFCTags"]),
@@ -54,7 +57,7 @@ let package = Package(
         .target(name: "FileInput", dependencies: ["POSIXIO", system], swiftSettings: strict),
         .target(name: "CSV", dependencies: ["FileInput"], swiftSettings: strict),
         .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
-        .target(name: "Credentials", dependencies: ["NDEF", "FileInput", crypto], swiftSettings: strict),
+        .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", crypto, cryptoExtras], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.
@@ -70,6 +73,7 @@ let package = Package(
         .target(name: "ISO7816", dependencies: ["Basics", "NFCCore"], swiftSettings: strict),
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
         .target(name: "DESFire", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4"], swiftSettings: strict),
+        .target(name: "EV2SecureMessaging", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"], swiftSettings: strict),
@@ -139,6 +143,7 @@ let package = Package(
             name: "DESFireTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "DESFire", "PN532", "PN532Simulator", "TestSupport"]
         ),
+        .testTarget(name: "EV2SecureMessagingTests", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials", "EV2SecureMessaging", "TestSupport"]),
         .testTarget(name: "Type3Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type3", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "ForumTLVTests", dependencies: ["ForumTLV", "NDEF"]),
         .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "ForumTLV", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),

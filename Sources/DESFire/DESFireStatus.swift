@@ -33,6 +33,8 @@ public struct DESFireStatus: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let applicationNotFound = DESFireStatus(rawValue: 0xA0)
     /// A1: an error inside the application.
     public static let applicationIntegrityError = DESFireStatus(rawValue: 0xA1)
+    /// AD: too many failed authentications lately: wait, then try again (NTAG 424 DNA, EV2).
+    public static let authenticationDelay = DESFireStatus(rawValue: 0xAD)
     /// AE: the command needs an authentication that was not done.
     public static let authenticationError = DESFireStatus(rawValue: 0xAE)
     /// AF: more frames follow (or are expected).
@@ -76,6 +78,7 @@ public struct DESFireStatus: RawRepresentable, Hashable, Sendable, CustomStringC
         case .parameterError: "parameter error"
         case .applicationNotFound: "application not found"
         case .applicationIntegrityError: "application integrity error"
+        case .authenticationDelay: "authentication delay: too many failed authentications, retry later"
         case .authenticationError: "authentication error: a key is needed"
         case .additionalFrame: "additional frame"
         case .boundaryError: "boundary error"

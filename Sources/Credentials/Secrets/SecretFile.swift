@@ -24,6 +24,21 @@ public enum SecretFile {
     ///   when it is not a regular file, holds fewer than 16 bytes or more than 4096, or fewer
     ///   than 8 different byte values; `.unreadable` when reading fails.
     public static func read(_ path: String, noun: String = "key file") throws(SecretFileError) -> [UInt8] {
+        let key = try readPrivate(path, noun: noun, limit: sizeLimit)
+        guard key.count >= minimumLength else {
+            throw SecretFileError(.invalid, "\(noun) \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (pn532ctl key new --force \(path) makes a random one)")
+        }
+        guard Set(key).count >= minimumDistinctBytes else {
+            throw SecretFileError(.invalid, "\(noun) \(path) holds only \(Set(key).count) different byte values: it is guessable, not a key (pn532ctl key new --force \(path) makes a random one)")
+        }
+        return key
+    }
+
+    /// The bytes of a regular file only its owner may read, at most `limit`; the contents are
+    /// the caller's to check.
+    ///
+    /// - Throws: as ``read(_:noun:)``, except for what the bytes hold.
+    static func readPrivate(_ path: String, noun: String, limit: InputLimit) throws(SecretFileError) -> [UInt8] {
         let file: InputFile, status: stat
         do throws(FileInputError) {
             file = try InputFile.open(path)
@@ -35,15 +50,7 @@ public enum SecretFile {
         guard status.st_mode & 0o077 == 0 else {
             throw SecretFileError(.permission, "\(noun) \(path) is readable by group or others: chmod 600 it")
         }
-        let key: [UInt8]
-        do throws(FileInputError) { key = try file.readAll(limit: sizeLimit) } catch { throw SecretFileError(error) }
-        guard key.count >= minimumLength else {
-            throw SecretFileError(.invalid, "\(noun) \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (pn532ctl key new --force \(path) makes a random one)")
-        }
-        guard Set(key).count >= minimumDistinctBytes else {
-            throw SecretFileError(.invalid, "\(noun) \(path) holds only \(Set(key).count) different byte values: it is guessable, not a key (pn532ctl key new --force \(path) makes a random one)")
-        }
-        return key
+        do throws(FileInputError) { return try file.readAll(limit: limit) } catch { throw SecretFileError(error) }
     }
 
     /// True when every byte is printable ASCII or white space: a passphrase or hex text,

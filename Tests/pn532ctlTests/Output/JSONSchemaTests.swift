@@ -168,6 +168,10 @@ struct JSONSchemaTests {
         let key = scratch.appendingPathComponent("door.key").path
         try Self.expectLines(try pn532ctl(["key", "new", key, "--json"]), "keyNew")
         try Self.expectError(try pn532ctl(["key", "new", key, "--json"]), kind: "usage", status: 64)
+        let master = try KeyDeriveCommandTests.MasterKeys()
+        try Self.expectLines(try pn532ctl(["key", "derive", "--json", "--master-key-file", master.site] + KeyDeriveCommandTests.example), "keyDerive")
+        try Self.expectLines(try pn532ctl(["key", "derive", "--json", "--master-key-file", master.zero, "--uid", "04782E21801D80"]), "keyDerive")
+        try Self.expectError(try pn532ctl(["key", "derive", "--json", "--master-key-file", master.site, "--uid", "0478"]), kind: "usage", status: 64)
     }
 
     @Test func tokenCommands() throws {

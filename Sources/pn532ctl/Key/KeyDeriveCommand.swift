@@ -1,0 +1,84 @@
+import ArgumentParser
+import Basics
+import Credentials
+import JSONText
+
+/// `pn532ctl key derive`: one card's AES key, diversified from the site master key (AN10922).
+struct KeyDeriveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "derive",
+        abstract: "Print one card's AES-128 key, diversified from a site master key (NXP AN10922).",
+        discussion: """
+            The card's key is AN10922's AES-128 diversification of the master key over the \
+            card's UID, then the application ID and the system identifier when given (at most \
+            31 bytes in all), printed as 32 hex digits: what a backend gives a card, so that a \
+            key taken from one card opens that card only. The master key file holds the 16 \
+            bytes raw, or 32 hex digits and an optional newline, and must not be readable by \
+            group or others. The all-zero factory key is accepted with a warning: anyone can \
+            forge a card with it.
+
+            Examples:
+              pn532ctl key derive --master-key-file site.key --uid 04782E21801D80
+              pn532ctl key derive --master-key-file site.key --uid 04782E21801D80 --aid 3042F5 --system-id 4E585020416275 --json
+            """)
+
+    @Option(help: ArgumentHelp("The site master key (16 raw bytes or 32 hex digits, mode 600).", valueName: "FILE"), completion: .file())
+    var masterKeyFile: String
+
+    @Option(help: ArgumentHelp("The card's UID: 4, 7 or 10 bytes in hex.", valueName: "HEX"))
+    var uid: String
+
+    @Option(help: ArgumentHelp("The application ID (3 bytes in hex), after the UID.", valueName: "HEX"))
+    var aid: String?
+
+    @Option(help: ArgumentHelp("The system identifier (hex), after the AID.", valueName: "HEX"))
+    var systemId: String?
+
+    @Flag(help: "Print JSON: uid, aid, systemId, key.")
+    var json = false
+
+    /// The UID lengths of ISO/IEC 14443-3 type A: single, double, triple size.
+    static let uidLengths = [4, 7, 10]
+
+    func run() throws {
+        let uidBytes = try Self.hexOption("--uid", uid)
+        guard Self.uidLengths.contains(uidBytes.count) else {
+            throw CLIError.usage("--uid: \(uidBytes.count) bytes; a card's UID is 4, 7 or 10 bytes")
+        }
+        let aidBytes = try aid.map { text throws(CLIError) in try Self.hexOption("--aid", text) } ?? []
+        guard aid == nil || aidBytes.count == 3 else { throw CLIError.usage("--aid: \(aidBytes.count) bytes; an application ID is 3") }
+        let systemBytes = try systemId.map { text throws(CLIError) in try Self.hexOption("--system-id", text) } ?? []
+        guard systemId == nil || !systemBytes.isEmpty else { throw CLIError.usage("--system-id: empty; give at least one byte or leave it out") }
+        guard let input = KeyDiversification.input(uid: uidBytes, applicationID: aidBytes, systemIdentifier: systemBytes) else {
+            let total = uidBytes.count + aidBytes.count + systemBytes.count
+            throw CLIError.usage("--system-id: UID, AID and system identifier are \(total) bytes; AN10922 takes at most \(KeyDiversification.maximumInputLength)")
+        }
+        let master = try AESKeyFile.commandLineRead(masterKeyFile, noun: "master key file")
+        guard let key = KeyDiversification.aes128(master: master, input: input) else {
+            throw CLIError.usage("--uid: no diversification input")
+        }
+        if json {
+            print(
+                JSON.object([
+                    ("uid", .string(Hex.encode(uidBytes))), ("aid", aid == nil ? .null : .string(Hex.encode(aidBytes))),
+                    ("systemId", systemId == nil ? .null : .string(Hex.encode(systemBytes))), ("key", .string(Hex.encode(key.bytes))),
+                ]).text)
+            return
+        }
+        if master.isFactoryDefault {
+            StandardError.write(
+                "warning: \(masterKeyFile) holds the all-zero factory key: anyone can derive every card's key and forge a card; the door refuses it\n")
+        }
+        print(Hex.encode(key.bytes))
+    }
+
+    /// The bytes of hex option `name`; a usage error naming the option otherwise.
+    static func hexOption(_ name: String, _ text: String) throws(CLIError) -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(HexTextError) { bytes = try Hex.bytes(text, skipping: Hex.commonSeparators) } catch {
+            throw CLIError.usage("\(name): \(error)")
+        }
+        guard !bytes.isEmpty else { throw CLIError.usage("\(name): no hex digits") }
+        return bytes
+    }
+}
