@@ -42,8 +42,10 @@ struct ReaderStateCommandTests {
     func aSignalLeavesTheChipAt115200WithTheFieldOff(arguments: [String], signal: Int32) throws {
         let simulator = try SimulatorProcess(["--empty"])
         let command = try BackgroundCommand(arguments + ["--device", "uart:\(simulator.path):921600", "--trace"], readingStandardError: true)
-        // The poll is on its way at 921600 once its frame is traced.
+        // The poll is under way at 921600 once the chip has acknowledged its frame (the traced
+        // frame alone may still wait in the pty while the simulator switches rate).
         _ = try command.readLine(containing: "InListPassiveTarget")
+        _ = try command.readLine(containing: "RX 00 00 FF 00 FF 00  ACK")
         #expect(try simulator.control("status").hasPrefix("rate 921600"))
         kill(command.processIdentifier, signal)
         let status = command.wait()
