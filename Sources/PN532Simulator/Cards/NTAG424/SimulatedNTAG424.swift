@@ -35,6 +35,23 @@ public struct SimulatedNTAG424: Equatable, Sendable {
         var metaRead: UInt8 { UInt8(accessRights >> 12) }
         var fileRead: UInt8 { UInt8(accessRights >> 8 & 0xF) }
         var counterRetrieval: UInt8 { UInt8(accessRights & 0xF) }
+
+        /// Settings with these options, rights and offsets (absent ones nil).
+        public init(
+            options: UInt8, accessRights: UInt16, uidOffset: Int? = nil, readCounterOffset: Int? = nil, piccDataOffset: Int? = nil,
+            macInputOffset: Int? = nil, encOffset: Int? = nil, encLength: Int? = nil, macOffset: Int? = nil, readCounterLimit: Int? = nil
+        ) {
+            self.options = options
+            self.accessRights = accessRights
+            self.uidOffset = uidOffset
+            self.readCounterOffset = readCounterOffset
+            self.piccDataOffset = piccDataOffset
+            self.macInputOffset = macInputOffset
+            self.encOffset = encOffset
+            self.encLength = encLength
+            self.macOffset = macOffset
+            self.readCounterLimit = readCounterLimit
+        }
     }
 
     /// One StandardData file's settings.
@@ -49,6 +66,13 @@ public struct SimulatedNTAG424: Equatable, Sendable {
         var write: UInt8 { UInt8(accessRights >> 8 & 0xF) }
         var readWrite: UInt8 { UInt8(accessRights >> 4 & 0xF) }
         var change: UInt8 { UInt8(accessRights & 0xF) }
+
+        /// Settings in `commMode` with `accessRights`, and `sdm` if SDM is on.
+        public init(commMode: CommMode, accessRights: UInt16, sdm: SDMSettings? = nil) {
+            self.commMode = commMode
+            self.accessRights = accessRights
+            self.sdm = sdm
+        }
     }
 
     /// The access nibble that lets anyone in.

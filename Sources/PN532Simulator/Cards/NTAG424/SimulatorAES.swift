@@ -2,12 +2,12 @@
 /// padding, and AES-CMAC (NIST SP 800-38B, RFC 4493). The simulator is the oracle the host-side
 /// secure messaging is tested against, so it has its own copy and imports none of the host's
 /// cryptography.
-struct SimulatorAES: Equatable, Sendable {
+package struct SimulatorAES: Equatable, Sendable {
     /// The 11 round keys, 16 bytes each, one after the other.
     private let roundKeys: [UInt8]
 
     /// The cipher for a 16-byte `key` (shorter keys are padded with zeros, longer ones cut).
-    init(key: [UInt8]) {
+    package init(key: [UInt8]) {
         var words = SimulatedTag.padded(key, to: 16)
         var constant: UInt8 = 0x01
         while words.count < 176 {
@@ -69,7 +69,7 @@ struct SimulatorAES: Equatable, Sendable {
     }
 
     /// One 16-byte block enciphered (a shorter block is padded with zeros).
-    func encrypt(block: [UInt8]) -> [UInt8] {
+    package func encrypt(block: [UInt8]) -> [UInt8] {
         var state = SimulatedTag.padded(block, to: 16)
         addRoundKey(&state, 0)
         for round in 1...10 {
@@ -89,7 +89,7 @@ struct SimulatorAES: Equatable, Sendable {
     }
 
     /// One 16-byte block deciphered (a shorter block is padded with zeros).
-    func decrypt(block: [UInt8]) -> [UInt8] {
+    package func decrypt(block: [UInt8]) -> [UInt8] {
         var state = SimulatedTag.padded(block, to: 16)
         addRoundKey(&state, 10)
         for round in stride(from: 9, through: 0, by: -1) {
@@ -110,7 +110,7 @@ struct SimulatorAES: Equatable, Sendable {
     }
 
     /// AES-CBC encryption of whole blocks (a partial last block is padded with zeros).
-    func encryptCBC(_ data: [UInt8], iv: [UInt8] = [UInt8](repeating: 0, count: 16)) -> [UInt8] {
+    package func encryptCBC(_ data: [UInt8], iv: [UInt8] = [UInt8](repeating: 0, count: 16)) -> [UInt8] {
         var chain = iv
         var output: [UInt8] = []
         for start in stride(from: 0, to: data.count, by: 16) {
@@ -122,7 +122,7 @@ struct SimulatorAES: Equatable, Sendable {
     }
 
     /// AES-CBC decryption of whole blocks (a partial last block is padded with zeros).
-    func decryptCBC(_ data: [UInt8], iv: [UInt8] = [UInt8](repeating: 0, count: 16)) -> [UInt8] {
+    package func decryptCBC(_ data: [UInt8], iv: [UInt8] = [UInt8](repeating: 0, count: 16)) -> [UInt8] {
         var chain = iv
         var output: [UInt8] = []
         for start in stride(from: 0, to: data.count, by: 16) {
@@ -135,7 +135,7 @@ struct SimulatorAES: Equatable, Sendable {
     }
 
     /// AES-CMAC of `message` (16 bytes).
-    func cmac(_ message: [UInt8]) -> [UInt8] {
+    package func cmac(_ message: [UInt8]) -> [UInt8] {
         let first = Self.doubled(encrypt(block: [UInt8](repeating: 0, count: 16)))
         let second = Self.doubled(first)
         let complete = !message.isEmpty && message.count % 16 == 0
@@ -149,7 +149,7 @@ struct SimulatorAES: Equatable, Sendable {
     }
 
     /// The 8-byte MAC of EV2 secure messaging and SDM: the bytes at odd indices of the CMAC.
-    func truncatedMAC(_ message: [UInt8]) -> [UInt8] {
+    package func truncatedMAC(_ message: [UInt8]) -> [UInt8] {
         let full = cmac(message)
         return stride(from: 1, to: 16, by: 2).map { full[$0] }
     }
