@@ -12,7 +12,8 @@ extension SimulatedTag {
     ///   (``ntag424ISOAnswer(_:)``); SELECT as a Type 4 tag selects.
     /// - Other CLA `00` instructions: `6D 00` (not simulated); other classes `6E 00`.
     ///
-    /// Every command but the pending authentication's `AF` aborts that authentication, and
+    /// Every command but the pending authentication's `AF` aborts that authentication; in a
+    /// session whose CmdCtr reached FFFF every native command fails (`1E`) and ends it; and
     /// every command but a repeated read of the SDM file on the same path makes the next
     /// such read a "first read" (SDMReadCtr + 1).
     mutating func ntag424Answer(_ apdu: [UInt8]) -> [UInt8] {
@@ -45,6 +46,10 @@ extension SimulatedTag {
         case 0x71: return authenticationPart1(first: true, data)
         case 0x77: return authenticationPart1(first: false, data)
         default:
+            if let session = session.ntag424.authenticated, session.commandCounter >= 0xFFFF {
+                self.session.ntag424.authenticated = nil
+                return [NTAG424Failure.integrity.status]
+            }
             switch ntag424Command(instruction, data, previousRead: previousRead) {
             case .success(let reply): return sealed(reply)
             case .failure(let error):
