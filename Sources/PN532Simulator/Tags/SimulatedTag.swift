@@ -133,8 +133,9 @@ public struct SimulatedTag: Equatable, Sendable {
         }
     }
 
-    /// SENS_RES (ATQA) as the PN532 reports it, most significant byte first (``TagProduct/atqa``).
-    public var atqa: [UInt8] { product.atqa }
+    /// SENS_RES (ATQA) as the PN532 reports it, most significant byte first (``TagProduct/atqa``);
+    /// an NTAG 424 DNA showing a random 4-byte UID (Random ID) answers `03 04`.
+    public var atqa: [UInt8] { ntag424 != nil && identifier.count == 4 ? [0x03, 0x04] : product.atqa }
 
     /// SEL_RES (SAK) (``TagProduct/sak``).
     public var sak: UInt8 { product.sak }

@@ -75,6 +75,17 @@ struct NTAG424SDMTests {
         #expect(card.tag.ntag424?.sdmReadCounter == 0)
     }
 
+    @Test func getFileCountersGivesSDMReadCtrUnderItsRight() {
+        let url = "example.com/?ctr=" + String(repeating: "0", count: 6)
+        let free = SimulatedNTAG424.SDMSettings(options: 0x41, accessRights: 0xEFFE, readCounterOffset: 24)
+        let card = Self.card(uid: "04C767F2066180", url: url, sdm: free, counter: 0x0102)
+        #expect(card.send("90 AD 00 00 07 02 000000 020000 00").suffix(2) == [0x91, 0x00])
+        #expect(card.send("90 F6 00 00 01 02 00") == hex("030100 0000 9100"))
+        let keyed = SimulatedNTAG424.SDMSettings(options: 0x41, accessRights: 0xEFF1, readCounterOffset: 24)
+        let locked = Self.card(uid: "04C767F2066180", url: url, sdm: keyed)
+        #expect(locked.send("90 F6 00 00 01 02 00") == hex("919D"))
+    }
+
     @Test func theCounterLimitRefusesReads() {
         let url = "example.com/?ctr=" + String(repeating: "0", count: 6)
         let sdm = SimulatedNTAG424.SDMSettings(options: 0x61, accessRights: 0xEFFF, readCounterOffset: 24, readCounterLimit: 1)

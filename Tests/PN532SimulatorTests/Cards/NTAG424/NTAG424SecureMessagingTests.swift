@@ -36,6 +36,16 @@ struct NTAG424SecureMessagingTests {
         #expect(card.send("905F0000190261B6D97903566E84C3AE5274467E89EAD799B7C1A0EF7A0400") == hex("911E"))
     }
 
+    @Test func aSessionWhoseCmdCtrReachedFFFFFailsItsNextCommandAndEnds() {
+        let card = NTAG424Card(uid: "04958CAA5C5E80")
+        card.tag.beginNTAG424Session(
+            keyNumber: 0, transactionIdentifier: hex("DF055522"), commandCounter: 0xFFFF,
+            encryptionKey: hex("2B4D963C014DC36F24F69A50A394F875"), macKey: hex("379D32130CE61705DD5FD8C36B95D764")
+        )
+        #expect(card.send("90 AD 00 00 07 02 000000 020000 00") == hex("911E"))
+        #expect(card.send("90 51 00 00 00") == hex("919D"), "no session any more")
+    }
+
     @Test func getCardUIDEnciphersTheUIDAsVector94e() {
         let card = NTAG424Card(uid: "04958CAA5C5E80")
         card.tag.beginNTAG424Session(
@@ -68,6 +78,7 @@ struct NTAG424SecureMessagingTests {
         tag.ntag424?.signature = signature
         let card = NTAG424Card(tag, random: NTAG424Card.vector91Random)
         #expect(card.send("90 3C 00 00 01 00 00") == signature + [0x91, 0x00])
+        #expect(card.tag.atqa == [0x03, 0x44])
         #expect(card.authenticateVector91())
         #expect(card.send("905C00001900D2683411BC6370EBDA2FD13B6371DD89BE52693175617CE000") == hex("FC222E5F7A542452 9100"))
         #expect(card.tag.ntag424?.randomID == true)
@@ -75,6 +86,7 @@ struct NTAG424SecureMessagingTests {
         card.activate()
         #expect(card.tag.uid.count == 4)
         #expect(card.tag.uid.first == 0x08)
+        #expect(card.tag.atqa == [0x03, 0x04])
         #expect(card.send("90 60 00 00 00").suffix(2) == [0x91, 0xAF])
         #expect(card.send("90 AF 00 00 00").suffix(2) == [0x91, 0xAF])
         #expect(card.send("90 AF 00 00 00").prefix(7) == [0, 0, 0, 0, 0, 0, 0][...])
