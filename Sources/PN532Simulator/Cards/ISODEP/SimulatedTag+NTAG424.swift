@@ -41,6 +41,9 @@ extension SimulatedTag {
             versionPart = nil
             return authenticationPart2(pending, data)
         }
+        if session.ntag424.authenticated != nil, instruction == 0x60 || (instruction == 0xAF && versionPart != nil) {
+            return versionInSession(instruction, data)
+        }
         if let answer = versionAnswer(command) { return answer }
         switch instruction {
         case 0x71: return authenticationPart1(first: true, data)
@@ -75,6 +78,44 @@ extension SimulatedTag {
         case 0x5C: setConfiguration(data)
         case 0xF6: fileCounters(data)
         default: .failure(NTAG424Failure(DESFireStatus.illegalCommand))
+        }
+    }
+
+    /// GetVersion in a session (CommMode.MAC): `60 MAC` → `AF` part 1, `AF` → `AF` part 2,
+    /// `AF` → `00` part 3 and the MAC over all three parts, with CmdCtr + 1 once. A wrong MAC,
+    /// or anything else in between, ends the session.
+    private mutating func versionInSession(_ instruction: UInt8, _ data: [UInt8]) -> [UInt8] {
+        let step = versionPart
+        versionPart = nil
+        guard let version = product.nxpVersion, var session = session.ntag424.authenticated else {
+            return [DESFireStatus.illegalCommand]
+        }
+        switch (instruction, step) {
+        case (0x60, _):
+            switch opened(0x60, header: [], body: data, mode: .mac) {
+            case .success(let rest) where rest.isEmpty:
+                versionPart = 1
+                return [DESFireStatus.additionalFrame] + version.hardware
+            case .success:
+                self.session.ntag424.authenticated = nil
+                return [DESFireStatus.lengthError]
+            case .failure(let error):
+                self.session.ntag424.authenticated = nil
+                return [error.status]
+            }
+        case (0xAF, 1) where data.isEmpty:
+            versionPart = 2
+            return [DESFireStatus.additionalFrame] + version.software
+        case (0xAF, 2) where data.isEmpty:
+            let last = versionUID + product.productionData
+            session.commandCounter += 1
+            self.session.ntag424.authenticated = session
+            let input = [DESFireStatus.ok] + Self.littleEndian(session.commandCounter, count: 2) + session.transactionIdentifier
+                + version.hardware + version.software + last
+            return [DESFireStatus.ok] + last + SimulatorAES(key: session.macKey).truncatedMAC(input)
+        default:
+            self.session.ntag424.authenticated = nil
+            return [DESFireStatus.illegalCommand]
         }
     }
 

@@ -46,6 +46,19 @@ struct NTAG424SecureMessagingTests {
         #expect(card.send("90 51 00 00 00") == hex("919D"), "no session any more")
     }
 
+    @Test func getVersionInASessionIsMACedOverItsThreePartsAndCountsOnce() {
+        // MACs computed with Python's `cryptography` package from the data sheet's definitions,
+        // in the §9.1 session.
+        let card = NTAG424Card(random: NTAG424Card.vector91Random)
+        #expect(card.authenticateVector91())
+        #expect(card.send("90 60 00 00 08 F98F3856771B6849 00") == hex("04 04 02 30 00 11 05 91AF"))
+        #expect(card.send("90 AF 00 00 00") == hex("04 04 02 01 02 11 05 91AF"))
+        #expect(card.send("90 AF 00 00 00") == hex("04958CAA5C5E80 CF39A14C303721 322AEA971B9D75D8 9100"))
+        #expect(card.send("9064000009 00 0F5B6CBBBAB089EC 00") == hex("00 0BDF3099ABD45E6D 9100"), "CmdCtr is 1")
+        #expect(card.send("90 60 00 00 00") == hex("917E"), "no MAC in a session")
+        #expect(card.send("90 51 00 00 00") == hex("919D"), "the session ended")
+    }
+
     @Test func getCardUIDEnciphersTheUIDAsVector94e() {
         let card = NTAG424Card(uid: "04958CAA5C5E80")
         card.tag.beginNTAG424Session(
