@@ -6,8 +6,11 @@
 public struct SimulatedNTAG424: Equatable, Sendable {
     /// How a file's data travels: in plain, with a MAC, or enciphered and MACed.
     public enum CommMode: UInt8, Equatable, Sendable {
+        /// CommMode.Plain.
         case plain = 0x00
+        /// CommMode.MAC: an 8-byte MAC on the command and the answer.
         case mac = 0x01
+        /// CommMode.Full: data enciphered (AES-CBC, session IVs) and MACed.
         case full = 0x03
     }
 
@@ -19,13 +22,22 @@ public struct SimulatedNTAG424: Equatable, Sendable {
         public var options: UInt8
         /// SDMAccessRights as a value: MetaRead in bits 15–12, FileRead 11–8, RFU 7–4, CtrRet 3–0.
         public var accessRights: UInt16
+        /// Where the UID's 14 hex digits go (MetaRead `E`).
         public var uidOffset: Int?
+        /// Where SDMReadCtr's 6 hex digits go (MetaRead `E`); FFFFFF counts without mirroring.
         public var readCounterOffset: Int?
+        /// Where the 32 hex digits of the encrypted PICCData go (MetaRead a key).
         public var piccDataOffset: Int?
+        /// Where the SDMMAC's input starts (FileRead a key).
         public var macInputOffset: Int?
+        /// Where the encrypted file data's placeholder starts (SDMOptions bit 4).
         public var encOffset: Int?
+        /// The placeholder's length in hex digits, a multiple of 32 (its first half is the
+        /// plain data).
         public var encLength: Int?
+        /// Where the SDMMAC's 16 hex digits go (FileRead a key).
         public var macOffset: Int?
+        /// SDMReadCtrLimit (SDMOptions bit 5).
         public var readCounterLimit: Int?
 
         var mirrorsUID: Bool { options & 0x80 != 0 }
@@ -56,6 +68,7 @@ public struct SimulatedNTAG424: Equatable, Sendable {
 
     /// One StandardData file's settings.
     public struct FileSettings: Equatable, Sendable {
+        /// How the file's data travels when a key grants the access.
         public var commMode: CommMode
         /// Read in bits 15–12, Write 11–8, ReadWrite 7–4, Change 3–0; `E` free, `F` never.
         public var accessRights: UInt16
