@@ -12,6 +12,7 @@ struct TagSpecNTAG424Tests {
         let keyed = try TagSpec.parse("ntag424:uid=04451C9A6E7180:keys=test:sig=\(Self.signature)").makeTag()
         #expect(keyed.ntag424?.keys[0] == SimulatedTag.ntag424TestKey(0))
         #expect(keyed.ntag424?.fileSettings[1].sdm != nil)
+        #expect(keyed.files[0].bytes[14] == 0x80, "the CC says: write with key 0")
         #expect(keyed.ntag424?.signature == hex(Self.signature))
         let clone = try TagSpec.parse("ntag424:uid=04451C9A6E7180:keys=CLONE:sig=\(Self.signature)").makeTag()
         #expect(clone.uid == hex("04451C9A6E7180"))

@@ -13,9 +13,13 @@ extension SimulatedTag {
     static let ntag424KeyedURL = Array("example.com/sun?e=".utf8) + [UInt8](repeating: 0x30, count: 32) + Array("&c=".utf8)
         + [UInt8](repeating: 0x30, count: 16)
 
+    /// The CC file's byte giving the NDEF file's write access (`00` free, `80` key 0).
+    static let ccNDEFWriteAccess = 14
+
     /// An NTAG 424 DNA as provisioning leaves it: keys ``ntag424TestKey(_:)`` (version 01), the
-    /// NDEF file read free and written only with key 0, holding ``ntag424KeyedURL`` with SUN
-    /// on (encrypted PICCData under key 2, SDMMAC under key 1, SDMReadCtr 0).
+    /// NDEF file read free and written only with key 0 (which its CC file says: write access
+    /// `80`), holding ``ntag424KeyedURL`` with SUN on (encrypted PICCData under key 2, SDMMAC
+    /// under key 1, SDMReadCtr 0).
     public static func ntag424Keyed(uid: [UInt8]? = nil) -> SimulatedTag {
         var tag = SimulatedTag(product: .ntag424, uid: uid)
         guard var card = tag.ntag424, tag.files.count >= 2 else { return tag }
@@ -23,6 +27,7 @@ extension SimulatedTag {
         let record: [UInt8] = [0xD1, 0x01, UInt8(ntag424KeyedURL.count + 1), 0x55, 0x04] + ntag424KeyedURL
         let file = [0x00, UInt8(record.count)] + record
         tag.files[1].bytes.replaceSubrange(0..<file.count, with: file)
+        if tag.files[0].bytes.count > ccNDEFWriteAccess { tag.files[0].bytes[ccNDEFWriteAccess] = 0x80 }
         let sdm = SimulatedNTAG424.SDMSettings(options: 0xC1, accessRights: 0x21F1, piccDataOffset: 25, macInputOffset: 60, macOffset: 60)
         card.setFileSettings(2, .init(commMode: .plain, accessRights: 0xE000, sdm: sdm))
         tag.ntag424 = card
