@@ -7,9 +7,9 @@ extension SimulatedTag {
     static let ndefApplicationName: [UInt8] = [0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01]
 
     /// The answer to one APDU:
-    /// - CLA `90`: a wrapped native command (``ntag424Native(_:)``), answered `data 91 status`.
+    /// - CLA `90`: a wrapped native command (``ntag424Native(_:previousRead:)``), answered `data 91 status`.
     /// - CLA `00` READ BINARY / UPDATE BINARY: the selected file under its access rights
-    ///   (``ntag424ISOAnswer(_:)``); SELECT as a Type 4 tag selects.
+    ///   (``ntag424ISOAnswer(_:previousRead:)``); SELECT as a Type 4 tag selects.
     /// - Other CLA `00` instructions: `6D 00` (not simulated); other classes `6E 00`.
     ///
     /// Every command but the pending authentication's `AF` aborts that authentication; in a
