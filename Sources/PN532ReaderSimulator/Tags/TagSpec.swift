@@ -25,8 +25,19 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
     public var memory: Memory
     /// The 7-byte UID (`uid=`); `nil` for the default or the image's.
     public var uid: [UInt8]?
-    /// The 32-byte READ_SIG answer (`sig=`); `nil` for the default.
+    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`); `nil` for the default.
     public var signature: [UInt8]?
+    /// An NTAG 424 DNA's keys (`keys=`); `nil` for the factory card.
+    public var ntag424Keys: NTAG424Keys?
+
+    /// What `keys=` makes of an NTAG 424 DNA.
+    public enum NTAG424Keys: String, Equatable, Sendable {
+        /// Keyed with the fixed test keys and SUN on (``SimulatedTag/ntag424Keyed(uid:)``).
+        case test
+        /// A perfect clone of that keyed card (``SimulatedTag/ntag424Clone()``): same UID,
+        /// NDEF (one captured SUN) and signature, keys of its own.
+        case clone
+    }
 
     /// Creates a specification.
     public init(
@@ -48,6 +59,7 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
         var parts = [memory == .blank ? "blank" : product.rawValue]
         if let uid { parts.append("uid=" + Hex.encode(uid)) }
         if let signature { parts.append("sig=" + Hex.encode(signature)) }
+        if let ntag424Keys { parts.append("keys=" + ntag424Keys.rawValue) }
         if case .image(let path) = memory { parts.append("image=" + path) }
         return parts.joined(separator: ":")
     }
@@ -78,10 +90,17 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
             tag = try SimulatedTag(product: product, mfd: image)
         } else if memory == .blank {
             tag = .blank(uid: uid)
+        } else if let ntag424Keys {
+            tag = .ntag424Keyed(uid: uid)
+            if let signature { tag.ntag424?.signature = signature }
+            if ntag424Keys == .clone, let clone = tag.ntag424Clone() { tag = clone }
+            return tag
         } else {
             tag = SimulatedTag(product: product, uid: uid)
         }
-        if let signature { tag.signature = signature }
+        if let signature {
+            if tag.ntag424 != nil { tag.ntag424?.signature = signature } else { tag.signature = signature }
+        }
         return tag
     }
 }

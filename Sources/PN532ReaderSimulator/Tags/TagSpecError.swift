@@ -18,7 +18,7 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
         case empty
         /// The product name is not one of ``TagSpec/productNames``.
         case unknownProduct(String)
-        /// An option other than `uid`, `sig` or `image`.
+        /// An option other than `uid`, `sig`, `image` or `keys`.
         case unknownOption(String)
         /// An option without `=value`, or with an empty value.
         case missingValue(option: String)
@@ -35,12 +35,14 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
         /// An option the product cannot honour (a signature for a tag without READ_SIG, a UID
         /// for the phone, an image for a card without `.mfd` images).
         case unsupportedOption(option: String, product: TagProduct)
+        /// A value the option does not know (`keys=` takes `test` or `clone`).
+        case unknownValue(option: String, value: String)
     }
 
     public var description: String {
         "tag \"\(spec)\": \(problem). Valid products: \(TagSpec.productNames.joined(separator: ", ")); "
             + "options after ':' are uid=<hex: 7 bytes, 4 for classic* and typeb (its PUPI), 8 (the IDm) for felica-lite-s and felica-12fc>, "
-            + "sig=<32 bytes hex>, image=<file.mfd>"
+            + "sig=<32 bytes hex, 56 for ntag424>, image=<file.mfd>, keys=test|clone (ntag424)"
     }
 
     /// The problem in words.
@@ -66,6 +68,8 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(first) and \(second) cannot be combined"
         case let .unsupportedOption(option, product):
             "\(product.rawValue) does not support \(option)="
+        case let .unknownValue(option, value):
+            "\(option)=\(value) is not known (keys= takes test or clone)"
         }
     }
 }

@@ -19,4 +19,6 @@ struct CardSession: Equatable, Sendable {
     var ndefApplicationSelected = false
     /// Type 4: the elementary file SELECT chose in it.
     var selectedFile: UInt16?
+    /// NTAG 424 DNA: authentication and SDM state.
+    var ntag424 = NTAG424Session()
 }

@@ -24,8 +24,9 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// MIFARE DESFire EV1 as it leaves the factory: no application, PICC master key settings
     /// `0F` (anyone may create an application), 4096 bytes for files.
     case desfire
-    /// NTAG 424 DNA (NFC Forum Type 4): ISO-DEP, GetVersion and SELECT of the NDEF
-    /// application; its files and secure messaging are not simulated.
+    /// NTAG 424 DNA (NFC Forum Type 4) as it leaves the factory: ISO-DEP, its NDEF
+    /// application's three files, AES keys, EV2 secure messaging and SDM
+    /// (``SimulatedTag/ntag424``).
     case ntag424
     /// A phone's card emulation: ISO-DEP, a random UID on every activation, no NDEF.
     case phone

@@ -21,13 +21,14 @@ struct SimCommand: ParsableCommand {
             ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
             default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications: format gives it the \
             NDEF application), desfire-ndef (DESFire EV1 with the NDEF application, Type 4), desfire-keyed (a \
-            blank DESFire whose PICC needs the master key to create an application), ntag424 (NTAG 424 DNA: GetVersion, its NDEF \
-            application's CC and NDEF files, Type 4), phone (ISO-DEP; the phone's UID is random), \
+            blank DESFire whose PICC needs the master key to create an application), ntag424 (NTAG 424 DNA: all-zero keys, \
+            EV2 authentication and secure messaging, SDM/SUN, Random ID, Type 4; :keys=test keys it with the test keys \
+            11..11 to 55..55 and SUN on, :keys=clone is a perfect copy of that card without its keys), phone (ISO-DEP; the phone's UID is random), \
             phone-ndef (a phone emulating a read-only Type 4 tag); \
             topaz512, topaz96 (Type 1, hold an NDEF message); felica-lite-s and felica-12fc (Type 3, hold an NDEF message); typeb (ISO/IEC \
             14443-4 Type B, no NDEF). \
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
-            for FeliCa) :sig=HEX \
+            for FeliCa) :sig=HEX (32 bytes; 56 for ntag424) \
             :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it). \
             Control (standard input or --control FIFO): \(SimulatorServer.controlHelp).
 

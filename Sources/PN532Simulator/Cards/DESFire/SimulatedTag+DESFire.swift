@@ -260,7 +260,7 @@ extension SimulatedTag {
             versionPart = 2
             return [DESFireStatus.additionalFrame] + version.software
         case 0xAF where step == 2 && command.count == 1:
-            return [DESFireStatus.ok] + identifier + product.productionData
+            return [DESFireStatus.ok] + versionUID + product.productionData
         default:
             return nil
         }

@@ -54,7 +54,7 @@ extension SimulatedTag {
     mutating func applicationAnswer(_ apdu: [UInt8]) -> [UInt8] {
         switch product {
         case .desfire, .desfireNDEF, .desfireKeyed: desfireAnswer(apdu)
-        case .ntag424: type4FileAnswer(apdu) ?? ntag424Answer(apdu)
+        case .ntag424: ntag424Answer(apdu)
         case .phoneNDEF: type4FileAnswer(apdu) ?? Self.answerWithoutApplication(apdu)
         default: Self.answerWithoutApplication(apdu)
         }
