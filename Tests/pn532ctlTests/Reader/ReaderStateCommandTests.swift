@@ -42,8 +42,9 @@ struct ReaderStateCommandTests {
     func aSignalLeavesTheChipAt115200WithTheFieldOff(arguments: [String], signal: Int32) throws {
         let simulator = try SimulatorProcess(["--empty"])
         let command = try BackgroundCommand(arguments + ["--device", "uart:\(simulator.path):921600", "--trace"], readingStandardError: true)
-        // The poll is on its way at 921600 once its frame is traced.
-        _ = try command.readLine(containing: "InListPassiveTarget")
+        // The poll is on its way at 921600 once its frame is traced (`scan --watch` waits for
+        // every family with InAutoPoll).
+        _ = try command.readLine(containing: arguments == ["scan", "--watch"] ? "InAutoPoll" : "InListPassiveTarget")
         #expect(try simulator.control("status").hasPrefix("rate 921600"))
         kill(command.processIdentifier, signal)
         let status = command.wait()
