@@ -12,8 +12,9 @@ import PN532
 /// the `otherFamilies` (FeliCa 212/424, type B, Jewel) with InAutoPoll until a card comes,
 /// the host asleep on the link meanwhile (``PN532Session/autoPollPeriod`` gives the latency of
 /// each family); watching type A alone, the chip waits with an InListPassiveTarget that
-/// answers when a tag comes. Either wait is cancelled only for the health check. Tags in the field are listed again by their own family: while a FeliCa card
-/// stays, arrivals of type A tags are seen once it has left (and the other way round).
+/// answers when a tag comes. Either wait is cancelled only for the health check. Tags in the
+/// field are listed again by their own family: while a FeliCa card stays, arrivals of type A
+/// tags are seen once it has left (and the other way round).
 ///
 /// It never blocks for long: `service(until:readable:)` returns at its deadline, so that a
 /// loop can wait on the reader's descriptor next to others (the door's `ppoll`), or
