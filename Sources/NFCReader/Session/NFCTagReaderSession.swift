@@ -22,11 +22,10 @@ import Synchronization
 ///
 /// The session reports the families its `pollingOption` names: `.iso14443` type A
 /// (`.miFare`, or `.iso7816` for an ISO-DEP card) and type B (`.iso7816`), `.iso18092` FeliCa
-/// (`.feliCa`). The reader waits for a type A tag and polls the other families named every
-/// 0.25 s; a type A tag is seen at once, the others within that and a round. Tags in the
-/// field are listed again by their own family: while one family's tag stays in the field,
-/// another family's is seen once it has left. Jewel/Topaz cards are never reported (see
-/// `NFCTag`).
+/// (`.feliCa`). While the field is empty the chip cycles through the families named itself
+/// (InAutoPoll): a type A tag is seen within 0.15 s, the others within 1.05 s. While tags are
+/// in the field every family named is listed again at each presence check, so a tag of one
+/// family is seen while another's stays. Jewel/Topaz cards are never reported (see `NFCTag`).
 ///
 /// After each detection polling waits until `restartPolling()`, which reports the tags still in
 /// the field again. Two tags in the field are reported together: as in Core NFC, the app

@@ -187,7 +187,15 @@ final class ReaderSessionCore: Sendable {
     /// field, so that the tags still in it arrive again.
     private func startPolling() {
         shared.withLock { $0.polling = true }
-        defer { shared.withLock { $0.polling = false } }
+        defer {
+            // A restart asked for while this loop was ending (right after the detection that
+            // paused it) found polling on and submitted nothing: poll again for it.
+            let again = shared.withLock { state -> Bool in
+                state.polling = false
+                return state.restartRequested && state.ending == nil
+            }
+            if again { thread.submit { [self] in startPolling() } }
+        }
         while true {
             let (ending, restart) = shared.withLock { state -> (Bool, Bool) in
                 defer { state.restartRequested = false }

@@ -8,12 +8,11 @@ import PN532
 /// with backoff). The one watcher behind `scan --watch`, `flash`, the door and the Core
 /// NFC-shaped reader sessions.
 ///
-/// Every card family the PN532 polls is watched: the chip waits for a type A tag (an
-/// InListPassiveTarget that answers when one comes), and every
-/// `Timing.otherFamiliesInterval` that wait is cancelled and the `otherFamilies` (FeliCa
-/// 212/424, type B, Jewel) are polled once each, one activation attempt apiece, before the
-/// chip waits again. A type A tag is seen at once; another family's card within that interval
-/// and a round.
+/// Every card family the PN532 polls is watched: the chip itself cycles through type A and
+/// the `otherFamilies` (FeliCa 212/424, type B, Jewel) with InAutoPoll until a card comes,
+/// the host asleep on the link meanwhile (``PN532Session/autoPollPeriod`` gives the latency of
+/// each family); watching type A alone, the chip waits with an InListPassiveTarget that
+/// answers when a tag comes. Either wait is cancelled only for the health check.
 ///
 /// No card hides another: while tags are in the field, each presence round lists every
 /// watched family, so a card of any family that arrives while another rests is reported
@@ -45,9 +44,6 @@ public final class FieldWatcher {
         /// The longest wait on the link between two questions to `next(until:stop:)`'s `stop`:
         /// how soon another thread's request to stop is noticed.
         public var stopCheckInterval: Duration = .milliseconds(100)
-        /// How long the chip waits for a type A tag before the other families are polled once.
-        /// Each round also shows the chip answering, in place of a health check.
-        public var otherFamiliesInterval: Duration = .milliseconds(250)
         /// How long a tag may stay in the field before it is reported `resting` and set
         /// aside; nil: never.
         public var restingAfter: Duration?
@@ -64,8 +60,8 @@ public final class FieldWatcher {
         case down(at: MonotonicTime, step: Int)
         /// A session was handed over started; the chip is to be armed.
         case starting
-        /// InListPassiveTarget is pending in the chip; it is cancelled at `dueAt` for a health
-        /// check or a poll of the other families.
+        /// InAutoPoll (or InListPassiveTarget, for type A alone) is pending in the chip; it is
+        /// cancelled at `dueAt` for a health check.
         case armed(dueAt: MonotonicTime)
         /// Tags are in the field, each already reported; the field is listed again at `checkAt`.
         case present(checkAt: MonotonicTime)
@@ -82,7 +78,7 @@ public final class FieldWatcher {
     /// the family listed last in the round are selected by that listing, and so is every tag
     /// of an arrival.
     public private(set) var field: [ListedTarget] = []
-    /// The families polled, one activation attempt each, while no type A tag comes; empty to
+    /// The families the chip polls for besides type A while the field is empty; empty to
     /// watch type A alone. A change takes effect at the next wait for a tag.
     public var otherFamilies: [PassiveModulation] {
         didSet { otherFamilies.removeAll { $0 == .typeA106 } }
@@ -259,15 +255,10 @@ public final class FieldWatcher {
         do throws(PN532Error) {
             let limit = session.link.pollDescriptor == nil ? deadline : max(deadline, clock() + timing.responseCompletion)
             if let payload = try session.responseIfReady(until: min(limit, dueAt)) {
-                let targets: [PassiveTarget]
-                do throws(ReplyError) { targets = try TargetList(payload: payload, modulation: .typeA106).targets.compactMap(\.passiveTarget) } catch {
-                    throw PN532Error(.reply(error), command: .inListPassiveTarget, device: session.link.name)
-                }
-                return try update(targets.map(\.listed), session: session)
+                return try update(session.waitedTargets(payload), session: session)
             }
             guard clock() >= dueAt else { return [] }
             try session.cancel()
-            guard otherFamilies.isEmpty else { return try update(pollOtherFamilies(session), session: session) }
             _ = try session.firmwareVersion()
             try arm(session)
             return []
@@ -276,24 +267,17 @@ public final class FieldWatcher {
         }
     }
 
-    /// Has the chip wait for a type A tag, until the next poll of the other families or the
-    /// next health check.
+    /// Has the chip wait for a card of every watched family (InAutoPoll; InListPassiveTarget
+    /// with MaxRetries FF for type A alone) until the next health check.
     private func arm(_ session: PN532Session) throws(PN532Error) {
-        try setRetries(0xFF, session)
-        try session.begin(.inListPassiveTarget(maxTargets: 2))
-        let interval = otherFamilies.isEmpty ? timing.healthInterval : min(timing.healthInterval, timing.otherFamiliesInterval)
-        state = .armed(dueAt: clock() + interval)
-    }
-
-    /// Polls each of the other families once, one activation attempt each; the targets of the
-    /// first that answers.
-    private func pollOtherFamilies(_ session: PN532Session) throws(PN532Error) -> [ListedTarget] {
-        try setRetries(0x00, session)
-        for modulation in otherFamilies {
-            let found = try session.listTargets(modulation)
-            if !found.isEmpty { return found }
+        guard !otherFamilies.isEmpty else {
+            try setRetries(0xFF, session)
+            try session.begin(.inListPassiveTarget(maxTargets: 2))
+            state = .armed(dueAt: clock() + timing.healthInterval)
+            return
         }
-        return []
+        try session.beginAutoPoll(watching: otherFamilies)
+        state = .armed(dueAt: clock() + max(timing.healthInterval, PN532Session.autoPollCycle(watching: otherFamilies)))
     }
 
     private func setRetries(_ retries: UInt8, _ session: PN532Session) throws(PN532Error) {

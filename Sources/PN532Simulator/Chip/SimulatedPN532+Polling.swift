@@ -30,25 +30,6 @@ extension SimulatedPN532 {
         startPoll(poll, retries: passiveActivationRetries, at: time)
     }
 
-    /// The poll InAutoPoll runs for the requested `types`: type A (generic passive 106 kbps
-    /// or MIFARE, reported as MIFARE) or type B (`03` or `23`, reported as asked, AFI 00); of
-    /// those requested, in their order, the first whose cards are in the field, else the
-    /// first, which is the one a waiting poll waits for. Nil when no type is one the simulator
-    /// polls.
-    func autoPoll(types: [UInt8]) -> WaitingPoll? {
-        let polls = types.map(AutoPollType.init(rawValue:)).compactMap { type -> WaitingPoll? in
-            switch type {
-            case .genericPassive106, .mifare:
-                WaitingPoll(maxTargets: 2, autoPoll: true)
-            case .passive106TypeB, .iso14443Part4TypeB:
-                WaitingPoll(maxTargets: 2, autoPoll: true, modulation: Modulation.typeB106, initiatorData: [0x00], autoPollType: type)
-            default:
-                nil
-            }
-        }
-        return polls.first { !candidates(for: $0).isEmpty } ?? polls.first
-    }
-
     /// The time a poll that finds nothing takes: one activation attempt per try.
     func missedPolls(_ retries: UInt8) -> Duration {
         timing.activationAttempt * (Int(retries == 0xFF ? 0 : retries) + 1)
@@ -71,7 +52,7 @@ extension SimulatedPN532 {
         }
         let stillActive = !restarted.isEmpty
         for index in restarted { field[index].powerOff() }
-        let code = poll.autoPoll ? CommandCode.inAutoPoll : .inListPassiveTarget
+        let code = CommandCode.inListPassiveTarget
         if stillActive, retries == 0 {
             return respond([code.responseCode, 0x00], at: time + missedPolls(0))
         }

@@ -18,12 +18,8 @@ extension SimulatedPN532 {
         switch code {
         case .inListPassiveTarget where parameters.count >= 2 && (1...2).contains(parameters[0]):
             listPassiveTargets(maximum: Int(parameters[0]), modulation: parameters[1], Array(parameters.dropFirst(2)), at: time)
-        case .inAutoPoll where parameters.count >= 3 && parameters.count <= 17:
-            fieldOn = true
-            guard let poll = autoPoll(types: Array(parameters[2...])) else {
-                return respond([code.responseCode, 0x00], at: time + missedPolls(parameters[0]))
-            }
-            startPoll(poll, retries: parameters[0], at: time)
+        case .inAutoPoll:
+            startAutoPoll(parameters, at: time)
         case .inDataExchange where parameters.count == 1 && chainedAnswers[parameters[0]] != nil:
             nextChainedPart(target: parameters[0], at: time)
         case .inDataExchange where parameters.count >= 2:

@@ -40,6 +40,8 @@ public final class SimulatedPN532 {
     var lastResponse: [UInt8]?
     var pendingBaudRate: BaudRate?
     var waitingPoll: WaitingPoll?
+    /// The InAutoPoll the chip is running, if any.
+    var autoPolling: AutoPollRun?
     var transmitterBusyUntil = MonotonicTime(nanoseconds: 0)
     /// False after a PowerDown whose wake-up sources leave out HSU (bit 4).
     var wakesOnHSU = true
@@ -91,7 +93,8 @@ public final class SimulatedPN532 {
         var change: FieldChange
     }
 
-    /// An InListPassiveTarget or InAutoPoll waiting for a tag (MaxRetries FF).
+    /// An InListPassiveTarget waiting for a tag (MaxRetries FF), or the poll of one InAutoPoll
+    /// window.
     struct WaitingPoll {
         var maxTargets: Int
         var autoPoll: Bool
@@ -162,7 +165,7 @@ public final class SimulatedPN532 {
 
     /// When the chip next has bytes for the host or a field event is due, if ever.
     public var nextActivity: MonotonicTime? {
-        [outputs.first?.time, events.first?.time].compactMap { $0 }.min()
+        [outputs.first?.time, events.first?.time, autoPollOutcome()?.time].compactMap { $0 }.min()
     }
 
     /// The bytes that have reached the host by `time`.
@@ -212,6 +215,7 @@ public final class SimulatedPN532 {
         lastResponse = nil
         pendingBaudRate = nil
         waitingPoll = nil
+        autoPolling = nil
         fieldOn = false
         passiveActivationRetries = 0xFF
         communicationTimeout = 0x0A
@@ -229,12 +233,18 @@ public final class SimulatedPN532 {
         for index in field.indices { field[index].powerOff() }
     }
 
-    /// Applies field events up to `time`, completing a waiting poll when a tag arrives.
+    /// Applies field events up to `time`, completing a waiting poll when a tag arrives and
+    /// answering a running InAutoPoll when its polling finds a tag or ends.
     func advance(to time: MonotonicTime) {
         if time > clock { clock = time }
-        while let event = events.first, event.time <= time {
+        while true {
+            let due = events.first.flatMap { $0.time <= time ? $0 : nil }
+            if settleAutoPoll(by: due?.time ?? time) { continue }
+            guard let event = due else { break }
             events.removeFirst()
             apply(event.change)
+            autoPolling?.since = event.time
+            autoPolling?.restarted = false
             if let poll = waitingPoll, !candidates(for: poll).isEmpty {
                 waitingPoll = nil
                 completePoll(poll, at: event.time)
@@ -302,6 +312,7 @@ public final class SimulatedPN532 {
     /// A host ACK or a new command aborts the running one: its response is not sent.
     private func cancelResponses(after time: MonotonicTime) {
         waitingPoll = nil
+        autoPolling = nil
         outputs.removeAll { $0.isResponse && $0.time > time }
         transmitterBusyUntil = max(outputs.last?.time ?? time, min(transmitterBusyUntil, time))
     }

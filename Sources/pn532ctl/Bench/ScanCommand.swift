@@ -18,8 +18,9 @@ struct ScanCommand: ParsableCommand {
             for up to 0.25 s, then the other families are polled. With two tags, says "More \
             than one tag detected". Exit status 1 when no tag was found. \
             --watch prints one line per presentation and one per removal, of every family, \
-            until --count presentations or --timeout seconds: the chip waits for a type A tag \
-            and the other families are polled every 0.25 s.
+            until --count presentations or --timeout seconds: the chip cycles through every \
+            family itself (InAutoPoll: type A within 0.15 s, the others within 1.05 s), and \
+            while tags are in the field every family is listed again every 0.1 s.
 
             Examples:
               pn532ctl scan --wait 10

@@ -21,9 +21,18 @@ final class ChipCommandLog: Sendable {
     /// The commands, each as its payload (command code first).
     var commands: [[UInt8]] { payloads.withLock { $0 } }
 
-    /// The BrTy of every InListPassiveTarget (`4A MaxTg BrTy …`).
+    /// The BrTy of every InListPassiveTarget (`4A MaxTg BrTy …`) and of every type an
+    /// InAutoPoll asked for (`60 PollNr Period Type…`; the low nibble of MIFARE `10`, FeliCa
+    /// `11`/`12`, type B `03` and Jewel `04` is their BrTy).
     var polledModulations: Set<UInt8> {
-        Set(commands.compactMap { $0.count >= 3 && $0[0] == 0x4A ? $0[2] : nil })
+        Set(commands.flatMap { command -> [UInt8] in
+            guard command.count >= 3 else { return [] }
+            switch command[0] {
+            case 0x4A: return [command[2]]
+            case 0x60: return command.dropFirst(3).map { $0 & 0x0F }
+            default: return []
+            }
+        })
     }
 
     /// The InDataExchange and InCommunicateThru commands: those that reach a tag.

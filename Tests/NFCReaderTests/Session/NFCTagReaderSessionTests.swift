@@ -123,7 +123,8 @@ import Testing
         let field = SharedChip([])
         let (polls, signal) = AsyncStream<Void>.makeStream()
         field.chip.trace = { event in
-            if case .received(.information(.hostToChip, let payload)) = event.kind, payload.first == 0x4A { signal.yield() }
+            // The chip's wait for a tag: InAutoPoll (every family) or InListPassiveTarget.
+            if case .received(.information(.hostToChip, let payload)) = event.kind, payload.first == 0x60 || payload.first == 0x4A { signal.yield() }
         }
         let delegate = RecordingDelegate()
         let session = NFCTagReaderSession(reader: field.device, delegate: delegate, timeout: .seconds(1_000_000_000))

@@ -19,7 +19,7 @@ struct FieldWatcherTests {
         let events = bench.run(until: 6)
         #expect(events.map(\.event.kind) == ["opened sim", "arrived 04A11CE0000001", "removed 04A11CE0000001"])
         let arrival = events[1].time
-        #expect(arrival >= WatcherBench.time(1) && arrival < WatcherBench.time(1.1))
+        #expect(arrival >= WatcherBench.time(1) && arrival < WatcherBench.time(1.16))
         let removal = events[2].time
         #expect(removal >= WatcherBench.time(4) && removal <= WatcherBench.time(4) + bench.timing.presenceInterval + .milliseconds(50))
         #expect(bench.watcher.field.isEmpty)
@@ -43,15 +43,15 @@ struct FieldWatcherTests {
         #expect(bench.watcher.field.count == 2)
     }
 
-    @Test func aFeliCaCardIsSeenBetweenTheTypeAWaitsAndListedAgainByItsOwnFamilyWhileItStays() {
+    @Test func aFeliCaCardIsSeenInItsInAutoPollWindowAndListedAgainByItsOwnFamilyWhileItStays() {
         let bench = WatcherBench()
         bench.present(SimulatedTag(product: .felicaLiteS, uid: Self.idm), at: 1)
         bench.remove(Self.idm, at: 3)
         let events = bench.run(until: 4)
         #expect(events.map(\.event.kind) == ["opened sim", "arrived 012E4CF100000001", "removed 012E4CF100000001"])
         let arrival = events[1].time
-        // Within one wait for a type A tag and one round of the other families.
-        #expect(arrival >= WatcherBench.time(1) && arrival <= WatcherBench.time(1) + bench.timing.otherFamiliesInterval + .milliseconds(50))
+        // Within one InAutoPoll cycle: eight 150 ms windows, type A every other one.
+        #expect(arrival >= WatcherBench.time(1) && arrival <= WatcherBench.time(1) + .milliseconds(1200 + 50))
         let removal = events[2].time
         #expect(removal >= WatcherBench.time(3) && removal <= WatcherBench.time(3) + bench.timing.presenceInterval + .milliseconds(50))
         #expect(bench.watcher.isWaitingForTag)
@@ -67,7 +67,7 @@ struct FieldWatcherTests {
         guard events.count == 4, case .arrived(let jewel) = events[1].event, case .arrived(let typeA) = events[3].event else { return }
         #expect(jewel.first?.modulation == .jewel106)
         #expect(typeA.first?.modulation == .typeA106)
-        #expect(events[3].time >= WatcherBench.time(3) && events[3].time < WatcherBench.time(3.1))
+        #expect(events[3].time >= WatcherBench.time(3) && events[3].time < WatcherBench.time(3.16))
     }
 
     @Test func aTypeBCardStaysOneArrivalWhileItIsListedAgainAndLeavesOnce() {
@@ -243,7 +243,8 @@ struct FieldWatcherTests {
         #expect(link.now <= WatcherBench.time(0) + watcher.timing.stopCheckInterval * 3 + .milliseconds(100))
         #expect(watcher.isWaitingForTag)
         #expect(try watcher.next(until: WatcherBench.time(10)) { false }.map(\.kind) == ["arrived 04A11CE0000001"])
-        #expect(link.now >= WatcherBench.time(2) && link.now < WatcherBench.time(2.1))
+        // Type A has every other 150 ms InAutoPoll window: seen within one window.
+        #expect(link.now >= WatcherBench.time(2) && link.now < WatcherBench.time(2.16))
     }
 
     @Test func forgetFieldReportsTheTagsStillInTheFieldArrivingAgain() throws {

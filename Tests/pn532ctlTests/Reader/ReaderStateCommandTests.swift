@@ -43,8 +43,9 @@ struct ReaderStateCommandTests {
         let simulator = try SimulatorProcess(["--empty"])
         let command = try BackgroundCommand(arguments + ["--device", "uart:\(simulator.path):921600", "--trace"], readingStandardError: true)
         // The poll is under way at 921600 once the chip has acknowledged its frame (the traced
-        // frame alone may still wait in the pty while the simulator switches rate).
-        _ = try command.readLine(containing: "InListPassiveTarget")
+        // frame alone may still wait in the pty while the simulator switches rate; `scan
+        // --watch` waits for every family with InAutoPoll).
+        _ = try command.readLine(containing: arguments == ["scan", "--watch"] ? "InAutoPoll" : "InListPassiveTarget")
         _ = try command.readLine(containing: "RX 00 00 FF 00 FF 00  ACK")
         #expect(try simulator.control("status").hasPrefix("rate 921600"))
         kill(command.processIdentifier, signal)

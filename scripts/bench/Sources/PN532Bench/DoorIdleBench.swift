@@ -85,11 +85,10 @@ struct DoorIdleBench {
         }
         Swift.print()
         Swift.print("""
-            - The PN532 waits for a tag itself (InListPassiveTarget, MaxRetries FF): the loop sleeps in ppoll on the \
-            pty, the signalfd and its deadlines. What wakes it: every 0.25 s the wait is cancelled and FeliCa 212/424, \
-            type B and Jewel are polled once each before the chip waits again (with other_families = false, the \
-            reader's health check every 5 s instead: a GetFirmwareVersion round trip after cancelling the poll, then \
-            the poll again) and, with sysfs inputs, a \
+            - The PN532 waits for a tag itself, cycling through type A, FeliCa 212/424, type B and Jewel (InAutoPoll, \
+            PollNr FF; with other_families = false, InListPassiveTarget with MaxRetries FF for type A): the loop sleeps \
+            in ppoll on the pty, the signalfd and its deadlines. What wakes it: the reader's health check every 5 s (a \
+            GetFirmwareVersion round trip after cancelling the poll, then the poll again) and, with sysfs inputs, a \
             sample of the input lines every 50 ms (two value files here). Inputs on the character device are not \
             sampled: the loop polls their edge-event fds, which this machine (no /dev/gpiochip*) cannot measure. \
             CPU time is counted in clock ticks (\(sysconf(Int32(_SC_CLK_TCK))) per second).

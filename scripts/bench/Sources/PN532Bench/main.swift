@@ -17,6 +17,7 @@ import Glibc
 /// Part F: CPU time and memory of `door run` waiting for a tag over 60 s (5 s with `--quick`).
 /// Part G: CPU time of `scan --watch` and `flash` waiting on the in-process simulator over 10 s
 /// (3 s with `--quick`).
+/// `--door-idle` runs Part F alone.
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
 /// instead of 10, without counting libnfc's round trips.
 let quick = CommandLine.arguments.contains("--quick")
@@ -32,6 +33,10 @@ func siblingExecutable(_ name: String) -> String {
 }
 
 do {
+    if CommandLine.arguments.contains("--door-idle") {
+        DoorIdleBench.print(try DoorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 5 : 60))
+        exit(0)
+    }
     let model = try InProcessBench()
     ModelTable.print(model)
     print()

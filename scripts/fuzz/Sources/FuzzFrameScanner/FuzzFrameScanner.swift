@@ -11,7 +11,8 @@ import PN532
 /// into reads; the scanner never buffers more than one longest frame; every frame re-encodes
 /// to bytes that scan back to it; every reply that decodes encodes back to its payload (or,
 /// for GetGeneralStatus, to one that decodes to the same reply); InListPassiveTarget replies
-/// of every modulation decode into targets whose card family detection names.
+/// of every modulation decode into targets whose card family detection names; InAutoPoll
+/// replies read as listed targets are the entries the raw reply holds, each its target data.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrameScanner(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -80,6 +81,7 @@ private func checkReplies(_ payload: [UInt8]) {
     roundTrip(payload) { () throws(ReplyError) in try FirmwareVersion(payload: payload) }
     roundTrip(payload) { () throws(ReplyError) in try TargetList(payload: payload, modulation: .typeA106, atsIncluded: false) }
     roundTrip(payload) { () throws(ReplyError) in try AutoPollResult(payload: payload) }
+    checkAutoPollTargets(payload)
     for modulation in PassiveModulation.allCases {
         roundTrip(payload) { () throws(ReplyError) in try TargetList(payload: payload, modulation: modulation) }
         if let list = try? TargetList(payload: payload, modulation: modulation) { detect(list) }
@@ -97,6 +99,17 @@ private func checkReplies(_ payload: [UInt8]) {
     if let status = try? GeneralStatus(payload: payload) {
         require((try? GeneralStatus(payload: status.payload)) == status, "\(status) does not encode back")
     }
+}
+
+/// An InAutoPoll reply read into listed targets: as many as the raw reply's entries, each
+/// re-encoding to its entry's data, each with a family name.
+private func checkAutoPollTargets(_ payload: [UInt8]) {
+    guard let list = try? TargetList(autoPollPayload: payload) else { return }
+    guard let raw = try? AutoPollResult(payload: payload) else {
+        fatalError("an InAutoPoll reply read as targets is not one: \(payload)")
+    }
+    require(raw.targets.map(\.data) == list.targets.map(\.targetData), "\(list) is not the entries of \(payload)")
+    detect(list)
 }
 
 /// A reply type with its payload.
