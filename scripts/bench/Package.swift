@@ -10,9 +10,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
+        .target(name: "BenchTiming"),
         .executableTarget(
             name: "NDEFBench",
-            dependencies: [.product(name: "NDEF", package: "pn532ctl")]
+            dependencies: ["BenchTiming", .product(name: "NDEF", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "DoorBench",
@@ -33,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "OriginalityBench",
-            dependencies: [.product(name: "Basics", package: "pn532ctl"), .product(name: "Originality", package: "pn532ctl")]
+            dependencies: ["BenchTiming", .product(name: "Basics", package: "pn532ctl"), .product(name: "Originality", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "ConfigBench",

@@ -59,7 +59,7 @@ struct PhaseBench {
             let idle = { (deadline: MonotonicTime) in connector.link.advance(by: deadline - connector.link.now) }
             let arrival = MonotonicTime(nanoseconds: 1_000_000_000) + step * phase
             chip.schedule(.present(tag), at: arrival)
-            engine.run(until: arrival + .seconds(1), idle: idle)
+            engine.run(until: arrival + .seconds(3), idle: idle)
             guard let energised = outputs.energisedAt, energised >= arrival else {
                 throw BenchFailure("\(name), phase \(phase): the relay was not energised")
             }

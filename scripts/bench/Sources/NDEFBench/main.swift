@@ -2,6 +2,7 @@ import NDEF
 
 #if canImport(Glibc)
 import Glibc
+import BenchTiming
 #endif
 
 /// NDEF encode and decode throughput for a small 3-record message (about 200 bytes, what a
@@ -20,18 +21,7 @@ let large = NDEFMessage(records: [
 
 /// Runs `body` repeatedly for `duration` and returns operations per second.
 func measure(_ body: () -> Int) -> (perSecond: Double, sink: Int) {
-    let clock = ContinuousClock()
-    var sink = 0
-    var iterations = 0
-    let start = clock.now
-    var elapsed: Duration = .zero
-    while elapsed < duration {
-        for _ in 0..<64 { sink &+= body() }
-        iterations += 64
-        elapsed = clock.now - start
-    }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return (Double(iterations) / seconds, sink)
+    throughput(for: duration, batch: 64, body)
 }
 
 func format(_ value: Double, _ width: Int) -> String {

@@ -1,5 +1,6 @@
 import Basics
 import Originality
+import BenchTiming
 
 /// Originality signature verification on one core: one real card's signature per curve, checked
 /// against its NXP key, and the search of every NXP key (`NXPOriginalityKey.signer`) that
@@ -20,18 +21,7 @@ let cards: [(curve: String, product: NXPOriginalityKey, uid: String, signature: 
 
 /// Runs `body` repeatedly for `duration` and returns operations per second.
 func measure(_ body: () -> Int) -> (perSecond: Double, sink: Int) {
-    let clock = ContinuousClock()
-    var sink = 0
-    var iterations = 0
-    let start = clock.now
-    var elapsed: Duration = .zero
-    while elapsed < duration {
-        for _ in 0..<8 { sink &+= body() }
-        iterations += 8
-        elapsed = clock.now - start
-    }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return (Double(iterations) / seconds, sink)
+    throughput(for: duration, batch: 8, body)
 }
 
 func format(_ value: Double) -> String {
