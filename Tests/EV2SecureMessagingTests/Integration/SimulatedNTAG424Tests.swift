@@ -135,7 +135,8 @@ struct SimulatedNTAG424Tests {
     @Test("a perfect clone of the keyed card fails authentication with the keyed card's key")
     func cloneFailsAuthentication() throws {
         var original = SimulatedTag.ntag424Keyed()
-        let clone = try #require(original.ntag424Clone())
+        let copied = original.ntag424Clone()
+        let clone = try #require(copied)
         let field = try Field(clone)
         #expect(try field.card.fileSettings(0x02).communicationMode == .plain)
         #expect(throws: EV2Error.status(.authenticationError, step: "AuthenticateEV2First key 0")) {
@@ -164,10 +165,12 @@ struct SimulatedNTAG424Tests {
         #expect(card.session?.commandCounter == 1)
     }
 
-    @Test("an ISO READ BINARY in a session answers 69 82 and keeps the session")
+    @Test("a SELECT and an ISO READ BINARY in a session: the read answers 69 82, the session goes on")
     func isoReadKeepsSession() throws {
         let field = try Field(.ntag424Keyed())
         try field.card.authenticateFirst(keyNumber: 0, key: Self.testKey(0))
+        let select = try field.exchange.exchange(CommandAPDU(class: 0x00, instruction: 0xA4, p1: 0x00, p2: 0x0C, data: [0xE1, 0x04]))
+        #expect(select.status == StatusWord(0x90, 0x00))
         let read = try field.exchange.exchange(CommandAPDU(class: 0x00, instruction: 0xB0, p1: 0x00, p2: 0x00, data: [], expectedLength: 2))
         #expect(read.status == StatusWord(0x69, 0x82))
         #expect(try field.card.keyVersion(0) == 0x01)
