@@ -175,4 +175,31 @@ struct SimulatedNTAG424Tests {
         #expect(read.status == StatusWord(0x69, 0x82))
         #expect(try field.card.keyVersion(0) == 0x01)
     }
+    @Test("ChangeFileSettings (full) round-trips the SUN settings, then turns the NDEF file to MAC mode")
+    func changeFileSettings() throws {
+        let card = try Field(.ntag424Keyed()).card
+        try card.authenticateFirst(keyNumber: 0, key: Self.testKey(0))
+        let sun = try card.fileSettings(0x02)
+        try card.changeFileSettings(0x02, to: sun)
+        #expect(try card.fileSettings(0x02) == sun)
+        let macMode = EV2FileSettings(
+            communicationMode: .mac, accessRights: EV2AccessRights(read: 0xE, write: 0x0, readWrite: 0x0, change: 0x0), size: sun.size)
+        try card.changeFileSettings(0x02, to: macMode)
+        #expect(try card.fileSettings(0x02) == macMode)
+        #expect(try card.readData(0x02, offset: 0, length: 2, mode: .mac) == [0x00, 74])
+    }
+
+    @Test("SetConfiguration random ID: the next activation lists a random 08… UID, GetCardUID still the real one")
+    func randomID() throws {
+        let field = try Field(.ntag424Keyed())
+        let realUID = field.listedUID
+        try field.card.authenticateFirst(keyNumber: 0, key: Self.testKey(0))
+        try field.card.setConfiguration(randomID: true)
+        let configured = try #require(field.field.chip.field.first)
+        let again = try Field(configured)
+        #expect(again.listedUID.count == 4)
+        #expect(again.listedUID.first == 0x08)
+        try again.card.authenticateFirst(keyNumber: 0, key: Self.testKey(0))
+        #expect(try again.card.cardUID() == realUID)
+    }
 }
