@@ -4,7 +4,7 @@ import Basics
 extension DESFireCard {
     /// GetVersion (`60`, then `AF` twice).
     public func version() throws(DESFireError) -> DESFireVersion {
-        try DESFireVersion(frames: try frames(0x60, step: "GetVersion"))
+        try DESFireVersion(frames: try frames(0x60, limit: 3, step: "GetVersion"))
     }
 
     /// GetApplicationIDs (`6A`) at the PICC level.
@@ -14,13 +14,13 @@ extension DESFireCard {
 
     /// GetKeySettings (`45`) of the selected application (the PICC's at the PICC level).
     public func keySettings() throws(DESFireError) -> DESFireKeySettings {
-        try DESFireKeySettings(bytes: try command(0x45, step: "GetKeySettings"))
+        try DESFireKeySettings(bytes: try command(0x45, limit: 1, step: "GetKeySettings"))
     }
 
     /// SelectApplication (`5A` AID); ``DESFireApplicationID/picc`` selects the PICC level.
     public func select(_ application: DESFireApplicationID) throws(DESFireError) {
         let step = "SelectApplication \(application)"
-        try expectNoData(try command(0x5A, application.bytes, step: step), step: step)
+        try commandAnsweringNothing(0x5A, application.bytes, step: step)
     }
 
     /// CreateApplication (`CA` AID KS1 KS2 ISO-FID DF-name) at the PICC level: `keyCount`
@@ -30,7 +30,7 @@ extension DESFireCard {
     ) throws(DESFireError) {
         let step = "CreateApplication \(application)"
         let data = application.bytes + [keySettings, keyCount, UInt8(isoFileID & 0xFF), UInt8(isoFileID >> 8)] + dfName
-        try expectNoData(try command(0xCA, data, step: step), step: step)
+        try commandAnsweringNothing(0xCA, data, step: step)
     }
 
     /// CreateStdDataFile (`CD` file ISO-FID comm access size) in the selected application:
@@ -40,19 +40,19 @@ extension DESFireCard {
         let step = Self.fileStep("CreateStdDataFile", number, isoFileID)
         let data = [number, UInt8(isoFileID & 0xFF), UInt8(isoFileID >> 8), 0x00, UInt8(accessRights & 0xFF), UInt8(accessRights >> 8)]
             + Self.threeBytes(size)
-        try expectNoData(try command(0xCD, data, step: step), step: step)
+        try commandAnsweringNothing(0xCD, data, step: step)
     }
 
     /// GetFileSettings (`F5` file) of a data file in the selected application.
     public func fileSettings(_ number: UInt8, isoFileID: UInt16) throws(DESFireError) -> DESFireFileSettings {
         let step = Self.fileStep("GetFileSettings", number, isoFileID)
-        return try DESFireFileSettings(bytes: try command(0xF5, [number], step: step), step: step)
+        return try DESFireFileSettings(bytes: try command(0xF5, [number], limit: 1, step: step), step: step)
     }
 
     /// WriteData (`3D` file offset length data) in plain, in one frame (at most 52 bytes).
     public func writeData(_ number: UInt8, isoFileID: UInt16, offset: Int, _ bytes: [UInt8]) throws(DESFireError) {
         let step = Self.fileStep("WriteData", number, isoFileID)
-        try expectNoData(try command(0x3D, [number] + Self.threeBytes(offset) + Self.threeBytes(bytes.count) + bytes, step: step), step: step)
+        try commandAnsweringNothing(0x3D, [number] + Self.threeBytes(offset) + Self.threeBytes(bytes.count) + bytes, step: step)
     }
 
     /// `CreateStdDataFile 02 (E104)`.
@@ -63,10 +63,5 @@ extension DESFireCard {
     /// `value` in 3 bytes, LSB first.
     static func threeBytes(_ value: Int) -> [UInt8] {
         [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16)]
-    }
-
-    /// Refuses data in the answer of a command that answers none.
-    private func expectNoData(_ data: [UInt8], step: String) throws(DESFireError) {
-        guard data.isEmpty else { throw .malformedAnswer("\(data.count) data bytes where none are answered", step: step) }
     }
 }

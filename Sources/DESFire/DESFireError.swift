@@ -15,7 +15,7 @@ public indirect enum DESFireError: Error, Hashable, Sendable, CustomStringConver
     case notNative(StatusWord, step: String)
     /// The answer's data breaks the command's format; the words say how.
     case malformedAnswer(String, step: String)
-    /// The card kept answering `91 AF` past the bound.
+    /// The card kept answering `91 AF` past the frames the command's answer can take.
     case endlessAnswer(frames: Int, step: String)
     /// GetVersion says the card is not one this layer formats (a DESFire EV1 or later).
     case unsupportedCard(String)
@@ -45,7 +45,7 @@ public indirect enum DESFireError: Error, Hashable, Sendable, CustomStringConver
         case let .malformedAnswer(problem, step):
             "\(step): the card's answer is malformed: \(problem)"
         case let .endlessAnswer(frames, step):
-            "\(step): the card was still announcing more (91 AF) after \(frames) frames: given up"
+            "\(step): the card was still announcing more (91 AF) after \(frames) frame\(frames == 1 ? "" : "s"), all this answer can take: given up"
         case let .unsupportedCard(reason):
             "cannot format this card for NDEF: \(reason); nothing was written"
         case let .alreadyFormatted(capacity):

@@ -25,9 +25,16 @@ struct DESFireHostileAnswerTests {
 
     @Test func anAnswerThatChainsWithoutEndIsCutOff() {
         let steps = [("90 60 00 00 00", Optional("04 01 01 01 00 18 05 91 AF"))]
-            + Array(repeating: ("90 AF 00 00 00", Optional("04 01 01 01 00 18 05 91 AF")), count: 7)
+            + Array(repeating: ("90 AF 00 00 00", Optional("04 01 01 01 00 18 05 91 AF")), count: 2)
         let (exchange, result) = Self.format(steps)
-        #expect(result == .failure(.endlessAnswer(frames: 8, step: "GetVersion")))
+        #expect(result == .failure(.endlessAnswer(frames: 3, step: "GetVersion")))
+        #expect(exchange.isDone)
+    }
+
+    @Test func aCommandThatAnswersNothingIsNotFollowedPastOneFrame() {
+        let steps = Self.version + [("90 5A 00 00 03 00 00 00 00", Optional("91 AF"))]
+        let (exchange, result) = Self.format(steps)
+        #expect(result == .failure(.endlessAnswer(frames: 1, step: "SelectApplication 000000")))
         #expect(exchange.isDone)
     }
 
