@@ -143,7 +143,10 @@ let package = Package(
             name: "DESFireTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "DESFire", "PN532", "PN532Simulator", "TestSupport"]
         ),
-        .testTarget(name: "EV2SecureMessagingTests", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials", "EV2SecureMessaging", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(
+            name: "EV2SecureMessagingTests",
+            dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials", "EV2SecureMessaging", "Originality", "PN532", "PN532Simulator", "TestSupport"]
+        ),
         .testTarget(name: "Type3Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type3", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "ForumTLVTests", dependencies: ["ForumTLV", "NDEF"]),
         .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "ForumTLV", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),

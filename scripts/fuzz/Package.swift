@@ -102,6 +102,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "FuzzDESFireEV2Card",
+            dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzDeviceString",
             dependencies: ["FuzzSupport", .product(name: "PN532Reader", package: "pn532ctl"), .product(name: "PN532ReaderSimulator", package: "pn532ctl")]
         ),

@@ -94,7 +94,7 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
             tag = .blank(uid: uid)
         } else if let ntag424Keys, let keyed = SimulatedTag.desfireEV2Keyed(product: product, uid: uid) {
             tag = keyed
-            if let signature { tag.setDESFireSignature(signature) }
+            if let signature { tag.desfire?.signature = signature }
             if ntag424Keys == .clone, let clone = tag.desfireEV2Clone() { tag = clone }
             return tag
         } else if let ntag424Keys {
@@ -108,7 +108,9 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
         if let signature {
             if tag.ntag424 != nil {
                 tag.ntag424?.signature = signature
-            } else if !tag.setDESFireSignature(signature) {
+            } else if product.isDESFireEV2 {
+                tag.desfire?.signature = signature
+            } else {
                 tag.signature = signature
             }
         }

@@ -48,7 +48,7 @@ public struct SimulatedTag: Equatable, Sendable {
     /// empty for a card without one.
     public internal(set) var files: [SimulatedFile] = []
     /// A DESFire's PICC: its key settings, applications and files; nil for other cards.
-    public internal(set) var desfire: SimulatedDESFire?
+    public var desfire: SimulatedDESFire?
     /// An NTAG 424 DNA's keys, file settings and counters; nil for other cards.
     public var ntag424: SimulatedNTAG424?
     /// The state of the generator behind a phone's random UIDs.

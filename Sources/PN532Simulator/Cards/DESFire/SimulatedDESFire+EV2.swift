@@ -54,9 +54,11 @@ extension SimulatedDESFire {
         return true
     }
 
-    /// `count` bytes of the card's random generator (SplitMix64).
+    /// `count` bytes of the card's random generator: queued bytes first, then SplitMix64.
     mutating func random(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8(truncatingIfNeeded: SimulatedTag.splitMix64(&randomState)) }
+        let queued = Array(queuedRandom.prefix(count))
+        queuedRandom.removeFirst(queued.count)
+        return queued + (queued.count..<count).map { _ in UInt8(truncatingIfNeeded: SimulatedTag.splitMix64(&randomState)) }
     }
 }
 

@@ -79,6 +79,9 @@ public struct SimulatedDESFire: Equatable, Sendable {
     /// DESFire EV2/EV3 Random ID (SetConfiguration option 00, bit 1): anticollision shows a
     /// random `08…` UID.
     public internal(set) var randomID = false
+    /// Bytes the card's random generator gives before its own (RndB, TI), so that tests and
+    /// fuzzing replay published exchanges.
+    public var queuedRandom: [UInt8] = []
     /// The state of the card's own (repeatable) random generator (RndB, TI).
     var randomState: UInt64 = 0xDE5F_1E00_0000_0002
 

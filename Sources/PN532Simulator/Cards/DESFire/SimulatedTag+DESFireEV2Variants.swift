@@ -67,13 +67,4 @@ extension SimulatedTag {
         clone.desfire = picc
         return clone
     }
-
-    /// Sets the originality signature Read_Sig answers on a DESFire EV2/EV3 (`sig=`); false for
-    /// another card or a signature of another length than 56.
-    @discardableResult
-    package mutating func setDESFireSignature(_ signature: [UInt8]) -> Bool {
-        guard product.isDESFireEV2, signature.count == SimulatedDESFire.signatureLength, desfire != nil else { return false }
-        desfire?.signature = signature
-        return true
-    }
 }
