@@ -1,9 +1,10 @@
-/// The PICC of a simulated MIFARE DESFire EV1: its master key settings, its applications and
-/// their standard data files, in a bounded memory (written from the DESFire native command
-/// set as the reference sheet gives it, type1-type3-desfire-ndef.md §3.2–3.3).
+/// The PICC of a simulated MIFARE DESFire EV1, EV2 or EV3: its master key settings, its
+/// applications and their standard data files, in a bounded memory (written from the DESFire
+/// native command set as the reference sheet gives it, type1-type3-desfire-ndef.md §3.2–3.3).
 ///
-/// No key is ever authenticated here (the simulator has no DES): a command that needs a key
-/// is refused as a real card refuses it without authentication.
+/// No DES key is ever authenticated here (the simulator has no DES): on an EV1 a command that
+/// needs a key is refused as a real card refuses it without authentication. An EV2/EV3's AES
+/// keys authenticate (SimulatedDESFire+EV2.swift).
 public struct SimulatedDESFire: Equatable, Sendable {
     /// One application: its AID (3 bytes as sent on the wire, LSB first), key settings, ISO
     /// file identifier and DF name, and its files.
