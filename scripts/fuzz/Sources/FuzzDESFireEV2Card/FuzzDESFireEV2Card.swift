@@ -35,7 +35,8 @@ public func fuzzDESFireEV2Card(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
             require(false, "no I-block for \(apdu)")
             return 0
         }
-        require(bytes.count >= 3 && bytes[0] == 0x02, "answer \(bytes) to \(apdu)")
+        let wrappedOrISO = (apdu.count >= 5 && apdu[0] == 0x90) || (apdu.count >= 4 && apdu[0] == 0x00)
+        require(bytes.count >= (wrappedOrISO ? 3 : 2) && bytes[0] == 0x02, "answer \(bytes) to \(apdu)")
     }
     guard let picc = tag.desfire else {
         require(false, "the PICC is gone")
