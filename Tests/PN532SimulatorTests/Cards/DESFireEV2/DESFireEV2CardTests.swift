@@ -36,6 +36,15 @@ struct DESFireEV2CardTests {
         }
     }
 
+    @Test func anAESApplicationKeyZeroGivesTheNTAG424AuthenticationVector91() {
+        let card = NTAG424Card(SimulatedTag(product: .desfireEV2))
+        #expect(card.send("90 CA 00 00 05 F5 42 01 0F 81 00") == hex("91 00"))
+        #expect(card.send("90 5A 00 00 03 F5 42 01 00") == hex("91 00"))
+        card.tag.desfire?.queuedRandom = hex(NTAG424Card.vector91Random)
+        #expect(card.authenticateVector91())
+        #expect(card.send("90 51 00 00 00") == hex("91 7E"), "in a session GetCardUID needs its MAC (without one: 91 AE)")
+    }
+
     @Test func readSigAnswersThePublishedSampleOnlyForItsUID() {
         let card = NTAG424Card(SimulatedTag(product: .desfireEV2))
         #expect(card.send("90 3C 00 00 01 00 00") == SimulatedDESFire.publishedEV2Sample.signature + [0x91, 0x00])
