@@ -17,6 +17,8 @@ public enum SUNError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongLength(parameter: String, digits: Int, expected: String)
     /// The layout has encrypted PICCData, and the verifier no PICC (meta-read) key to decrypt it.
     case piccKeyNeeded(parameter: String)
+    /// The UID, application ID and system identifier pass AN10922's 31 bytes of diversification input.
+    case diversificationInput
     /// The parameter the MAC input starts at is not in the URL, or stands after the MAC.
     case macInputStart(parameter: String)
     /// The decrypted PICCData does not begin with the tag `C7` (UID and counter mirrored, a
@@ -43,6 +45,7 @@ public enum SUNError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notHex(name, position): "\(name): character \(position) is not a hex digit"
         case let .wrongLength(name, digits, expected): "\(name): \(digits) hex digits, \(expected) expected"
         case let .piccKeyNeeded(name): "\(name) holds encrypted PICCData: the PICC (SDM meta-read) key is needed to read it"
+        case .diversificationInput: "the UID, application ID and system identifier pass AN10922's 31 bytes: shorten the system identifier"
         case let .macInputStart(name): "the MAC input starts at \(name)'s value, which is not before the MAC in the URL"
         case let .piccDataTag(tag):
             "the PICCData decrypts to tag \(Hex.encode([tag])), not C7 (UID and counter): the PICC key is not this tag's, or the URL was altered"

@@ -20,13 +20,38 @@ public struct SUNVerifier: Sendable {
     /// The SDM meta-read key, which decrypts the PICCData; nil for plain mirroring.
     public let piccKey: AESKey?
     /// The SDM file-read key, from which the session MAC and ENC keys are derived.
-    public let macKey: AESKey
+    public let macKey: MACKey
     /// The layout; nil: recognised by the PICCData parameter (``SUNLayout/encrypted``) with a
     /// PICC key, ``SUNLayout/plain`` without one.
     public let layout: SUNLayout?
 
+    /// The SDM file-read key: one for every tag, or each tag's own.
+    public enum MACKey: Hashable, Sendable {
+        /// The same key on every tag.
+        case shared(AESKey)
+        /// Each tag's key diversified from a master key (AN10922 AES-128) over the tag's UID ‖
+        /// `applicationID` ‖ `systemIdentifier`, as `pn532ctl key derive` prints it.
+        case diversified(master: AESKey, applicationID: [UInt8], systemIdentifier: [UInt8])
+
+        /// The key of the tag with `uid`; nil when UID, AID and system identifier pass
+        /// AN10922's 31 bytes.
+        public func key(uid: [UInt8]) -> AESKey? {
+            switch self {
+            case .shared(let key): key
+            case let .diversified(master, applicationID, systemIdentifier):
+                KeyDiversification.input(uid: uid, applicationID: applicationID, systemIdentifier: systemIdentifier)
+                    .flatMap { KeyDiversification.aes128(master: master, input: $0) }
+            }
+        }
+    }
+
     /// A verifier with these keys, for `layout` (nil: recognised).
     public init(piccKey: AESKey?, macKey: AESKey, layout: SUNLayout? = nil) {
+        self.init(piccKey: piccKey, macKey: .shared(macKey), layout: layout)
+    }
+
+    /// A verifier with these keys, the MAC key shared or each tag's own, for `layout` (nil: recognised).
+    public init(piccKey: AESKey?, macKey: MACKey, layout: SUNLayout? = nil) {
         self.piccKey = piccKey
         self.macKey = macKey
         self.layout = layout
@@ -55,11 +80,12 @@ public struct SUNVerifier: Sendable {
             fileData = try query.hexValue(name, digits: Self.maximumFileDataDigits, multipleOf: 2 * AESKey.length)
         }
         let input = try macInput(query, layout: layout, hasFileData: fileData != nil)
+        guard let fileReadKey = macKey.key(uid: uid) else { throw .diversificationInput }
         let counterBytes = Self.littleEndian(counter)
-        let macSessionKey = Self.sessionKey(macKey, vector: [0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + uid + counterBytes)
+        let macSessionKey = Self.sessionKey(fileReadKey, vector: [0x3C, 0xC3, 0x00, 0x01, 0x00, 0x80] + uid + counterBytes)
         guard SignedToken.constantTimeEqual(macSessionKey.truncatedCMAC(input), mac) else { throw .wrongMAC }
         let plainFileData = fileData.map { data in
-            let encryptionKey = Self.sessionKey(macKey, vector: [0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + uid + counterBytes)
+            let encryptionKey = Self.sessionKey(fileReadKey, vector: [0xC3, 0x3C, 0x00, 0x01, 0x00, 0x80] + uid + counterBytes)
             let iv = encryptionKey.encrypt(block: counterBytes + [UInt8](repeating: 0, count: AESKey.length - counterBytes.count))
             return encryptionKey.cbcDecrypt(data, iv: iv) ?? []
         }

@@ -16,7 +16,8 @@ struct SunVerifyCommand: ParsableCommand {
             SDMMAC in constant time; decrypts the file data when the URL has some. With \
             --counter-file, a counter not above the last accepted one for the UID is a replay \
             (anyone can store and resend a SUN URL), and a fresh counter is recorded, the file \
-            replaced atomically; without it freshness is not checked (a warning says so).
+            replaced atomically under a lock (FILE.lock); without it freshness is not \
+            checked (a warning says so).
 
             Layouts (--layout, recognised by the PICCData parameter when auto): nxp \
             `e=PICC&c=MAC` (AN12196), sdm-backend `picc_data=PICC&enc=DATA&cmac=MAC` \
@@ -24,7 +25,9 @@ struct SunVerifyCommand: ParsableCommand {
             The MAC covers nothing, or with file data the URL text from the file data to the \
             MAC (`DATA&cmac=`), as NXP's notes and the sdm-backend verifier take it; \
             --mac-input-from names another start, or `empty`. The --*-param options name other \
-            parameters. Key files hold 16 bytes raw or 32 hex digits, mode 600.
+            parameters. Key files hold 16 bytes raw or 32 hex digits, mode 600. Tags keyed \
+            one by one take --mac-master-key-file (with --aid and --system-id as given to \
+            key derive): each tag's MAC key is then diversified over its UID.
 
             Exit status: 0 a fresh, valid message (valid, with no --counter-file); 1 a check \
             failed (the PICCData or the MAC is wrong) or a replay; 65 a URL that is not a SUN \
@@ -49,7 +52,16 @@ struct SunVerifyCommand: ParsableCommand {
     var piccKeyFile: String?
 
     @Option(help: ArgumentHelp("The MAC (SDM file-read) key the session keys derive from.", valueName: "FILE"), completion: .file())
-    var macKeyFile: String
+    var macKeyFile: String?
+
+    @Option(help: ArgumentHelp("Instead: the master key each tag's MAC key is diversified from (AN10922, as key derive).", valueName: "FILE"), completion: .file())
+    var macMasterKeyFile: String?
+
+    @Option(help: ArgumentHelp("With --mac-master-key-file: the application ID (3 bytes in hex), after the UID.", valueName: "HEX"))
+    var aid: String?
+
+    @Option(help: ArgumentHelp("With --mac-master-key-file: the system identifier (hex), after the AID.", valueName: "HEX"))
+    var systemId: String?
 
     @Option(help: ArgumentHelp("The last accepted counter of each UID: refuse replays, record fresh counters.", valueName: "FILE"), completion: .file())
     var counterFile: String?
@@ -87,9 +99,9 @@ struct SunVerifyCommand: ParsableCommand {
             throw CLIError.usage("--picc-key-file: the \(chosen.name) layout's \(name) holds encrypted PICCData; give the PICC (SDM meta-read) key")
         }
         let piccKey = try piccKeyFile.map { path throws(CLIError) in try AESKeyFile.commandLineRead(path, noun: "PICC key file") }
-        let macKey = try AESKeyFile.commandLineRead(macKeyFile, noun: "MAC key file")
+        let (macKey, macPath, macFileKey) = try chosenMACKey()
         if !json {
-            for (path, key) in [(piccKeyFile, piccKey), (macKeyFile, macKey)] where key?.isFactoryDefault == true {
+            for (path, key) in [(piccKeyFile, piccKey), (macPath, macFileKey)] where key?.isFactoryDefault == true {
                 StandardError.write("warning: \(path ?? "") holds the all-zero factory key: anyone can make a valid SUN message with it\n")
             }
         }
@@ -114,6 +126,29 @@ struct SunVerifyCommand: ParsableCommand {
             try refuse(
                 "SUN message replayed: counter \(message.counter) of UID \(Hex.encode(message.uid)) is not above \(last), the last accepted",
                 valid: true, message: message, previous: last)
+        }
+    }
+
+    /// The MAC key the options name (`--mac-key-file`, or `--mac-master-key-file` with
+    /// `--aid` and `--system-id`), with its file and the key the file holds.
+    func chosenMACKey() throws(CLIError) -> (SUNVerifier.MACKey, String, AESKey) {
+        switch (macKeyFile, macMasterKeyFile) {
+        case (let path?, nil):
+            guard aid == nil, systemId == nil else { throw CLIError.usage("--aid, --system-id: only with --mac-master-key-file") }
+            let key = try AESKeyFile.commandLineRead(path, noun: "MAC key file")
+            return (.shared(key), path, key)
+        case (nil, let path?):
+            let aidBytes = try aid.map { text throws(CLIError) in try KeyDeriveCommand.hexOption("--aid", text) } ?? []
+            guard aid == nil || aidBytes.count == 3 else { throw CLIError.usage("--aid: \(aidBytes.count) bytes; an application ID is 3") }
+            let systemBytes = try systemId.map { text throws(CLIError) in try KeyDeriveCommand.hexOption("--system-id", text) } ?? []
+            let total = SUNVerifier.uidLength + aidBytes.count + systemBytes.count
+            guard total <= KeyDiversification.maximumInputLength else {
+                throw CLIError.usage("--system-id: UID, AID and system identifier are \(total) bytes; AN10922 takes at most \(KeyDiversification.maximumInputLength)")
+            }
+            let master = try AESKeyFile.commandLineRead(path, noun: "MAC master key file")
+            return (.diversified(master: master, applicationID: aidBytes, systemIdentifier: systemBytes), path, master)
+        case (nil, nil): throw CLIError.usage("give the MAC key: --mac-key-file, or --mac-master-key-file for per-tag keys")
+        case (_?, _?): throw CLIError.usage("--mac-key-file and --mac-master-key-file do not go together: one key or per-tag keys")
         }
     }
 

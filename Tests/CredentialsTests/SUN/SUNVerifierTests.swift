@@ -82,15 +82,28 @@ struct SUNVerifierTests {
 
     @Test("plain mirroring: uid/ctr/c with no PICC key; the counter text is most significant first")
     func plainMirroring() throws {
+        // AN12196 Table 1's key, UID and counter; the MAC over nothing is the reference's own
+        // recomputation (3ECB722DE23AE5BC, not the note's unreproducible 54A45B2C3A558765).
         let key = AESKey(hex("5ACE7E50AB65D5D51FD5BF5A16B8205B"))!
-        let session = try #require(AESKey(key.cmac(hex("3CC30001008004C767F2066180010000"))))
-        let mac = upperHex(session.truncatedCMAC([]))
+        let mac = "3ECB722DE23AE5BC"
         let message = try SUNVerifier(piccKey: nil, macKey: key).verify(url: "https://ntag.nxp.com/424?uid=04C767F2066180&ctr=000001&c=\(mac)")
         #expect(message.uid == hex("04C767F2066180") && message.counter == 1 && !message.piccDataEncrypted)
         #expect(message.layout == .plain)
         #expect(throws: SUNError.wrongMAC) {
             try SUNVerifier(piccKey: nil, macKey: key).verify(url: "https://ntag.nxp.com/424?uid=04C767F2066180&ctr=010000&c=\(mac)")
         }
+    }
+
+    @Test("a per-card MAC key: AN10922's example card key (A8DD63A3…) is derived from the master key and the message's UID")
+    func diversifiedMACKey() throws {
+        let master = AESKey(hex("00112233445566778899AABBCCDDEEFF"))!
+        // The MAC computed with openssl from the card key: session key 26895BD70CC4C14FCAC081B4F69AC2CC.
+        let url = "uid=04782E21801D80&ctr=000001&c=3823829FFF15CD85"
+        let perCard = SUNVerifier.MACKey.diversified(master: master, applicationID: hex("3042F5"), systemIdentifier: hex("4E585020416275"))
+        #expect(try SUNVerifier(piccKey: nil, macKey: perCard).verify(url: url).counter == 1)
+        #expect(throws: SUNError.wrongMAC) { try SUNVerifier(piccKey: nil, macKey: master).verify(url: url) }
+        let tooLong = SUNVerifier.MACKey.diversified(master: master, applicationID: hex("3042F5"), systemIdentifier: [UInt8](repeating: 1, count: 22))
+        #expect(throws: SUNError.diversificationInput) { try SUNVerifier(piccKey: nil, macKey: tooLong).verify(url: url) }
     }
 
     @Test("a wrong key, an altered byte or a MAC from another message fails its check")
@@ -143,12 +156,4 @@ struct SUNVerifierTests {
         let empty = SUNLayout(piccData: "id", fileData: "data", mac: "cmac", macInput: .empty)
         #expect(throws: SUNError.wrongMAC) { try SUNVerifier(piccKey: Self.zero, macKey: Self.zero, layout: empty).verify(url: url) }
     }
-}
-
-/// `bytes` as upper-case hex digits.
-func upperHex(_ bytes: [UInt8]) -> String {
-    bytes.map { byte in
-        let text = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "0" + text : text
-    }.joined()
 }

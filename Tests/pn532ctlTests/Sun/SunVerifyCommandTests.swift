@@ -100,6 +100,27 @@ struct SunVerifyCommandTests {
         #expect(renamed.status == 0 && renamed.output.contains("78787878787878787878787878787878 (\"xxxxxxxxxxxxxxxx\")"), "\(renamed.standardError)")
     }
 
+    @Test func perTagMACKeysFromAMasterKey() throws {
+        let keys = try Keys()
+        // AN10922's example card (master 0011…EEFF), its MAC computed with openssl from the card's key.
+        try Data("00112233445566778899AABBCCDDEEFF".utf8).write(to: URL(fileURLWithPath: keys.path("site.key")))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keys.path("site.key"))
+        let card = try pn532ctl(["sun", "verify", "uid=04782E21801D80&ctr=000001&c=3823829FFF15CD85", "--mac-master-key-file", keys.path("site.key"),
+                                 "--aid", "3042F5", "--system-id", "4E585020416275"])
+        #expect(card.status == 0 && card.output.hasPrefix("UID        04782E21801D80\nCounter    1\n"), "\(card.standardError)")
+        let noSystemID = try pn532ctl(["sun", "verify", "uid=04782E21801D80&ctr=000001&c=3823829FFF15CD85", "--mac-master-key-file", keys.path("site.key"), "--aid", "3042F5"])
+        #expect(noSystemID.status == 1, "another diversification input, another key")
+        // Bolt Card's K2 is no diversified key: with it as a master the MAC is wrong, as it must be.
+        let result = try verify(Self.bolt3, keys, picc: keys.k1, counters: false, ["--mac-master-key-file", keys.k2])
+        #expect(result.status == 64 && result.standardError.contains("--mac-key-file and --mac-master-key-file do not go together"))
+        let master = try pn532ctl(["sun", "verify", Self.bolt3, "--picc-key-file", keys.k1, "--mac-master-key-file", keys.k2, "--aid", "3042F5"])
+        #expect(master.status == 1 && master.standardError.contains("the SDMMAC is wrong"))
+        let aidAlone = try verify(Self.bolt3, keys, picc: keys.k1, counters: false, ["--aid", "3042F5"])
+        #expect(aidAlone.status == 64 && aidAlone.standardError.contains("--aid, --system-id: only with --mac-master-key-file"))
+        let tooLong = try pn532ctl(["sun", "verify", Self.bolt3, "--picc-key-file", keys.k1, "--mac-master-key-file", keys.k2, "--system-id", String(repeating: "AB", count: 25)])
+        #expect(tooLong.status == 64 && tooLong.standardError.contains("AN10922 takes at most 31"))
+    }
+
     @Test func badInputExitsByItsKindAndWritesNothing() throws {
         let keys = try Keys()
         for (url, words) in [
