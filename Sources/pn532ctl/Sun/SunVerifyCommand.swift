@@ -98,8 +98,8 @@ struct SunVerifyCommand: ParsableCommand {
         if let chosen, let name = chosen.piccData, piccKeyFile == nil {
             throw CLIError.usage("--picc-key-file: the \(chosen.name) layout's \(name) holds encrypted PICCData; give the PICC (SDM meta-read) key")
         }
-        let piccKey = try piccKeyFile.map { path throws(CLIError) in try AESKeyFile.commandLineRead(path, noun: "PICC key file") }
         let (macKey, macPath, macFileKey) = try chosenMACKey()
+        let piccKey = try piccKeyFile.map { path throws(CLIError) in try AESKeyFile.commandLineRead(path, noun: "PICC key file") }
         if !json {
             for (path, key) in [(piccKeyFile, piccKey), (macPath, macFileKey)] where key?.isFactoryDefault == true {
                 StandardError.write("warning: \(path ?? "") holds the all-zero factory key: anyone can make a valid SUN message with it\n")

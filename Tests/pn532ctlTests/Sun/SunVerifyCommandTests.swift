@@ -65,6 +65,24 @@ struct SunVerifyCommandTests {
         #expect(later.status == 0 && later.output.contains("Counter    7 (the last accepted was 5)"))
     }
 
+    @Test func verifiersRunningAtOnceAcceptACounterOnce() throws {
+        let keys = try Keys()
+        let processes = try (0..<8).map { _ in
+            let process = Process()
+            process.executableURL = binaryURL
+            process.arguments = ["sun", "verify", Self.bolt5, "--picc-key-file", keys.k1, "--mac-key-file", keys.k2, "--counter-file", keys.counters]
+            process.environment = testEnvironment()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        let statuses = processes.map(\.terminationStatus)
+        #expect(statuses.filter { $0 == 0 }.count == 1 && statuses.filter { $0 == 1 }.count == 7, "\(statuses)")
+        #expect(keys.counterText?.hasSuffix("04996C6A926980\t5\n") == true)
+    }
+
     @Test func aWrongMACOrKeyExits1AndRecordsNothing() throws {
         let keys = try Keys()
         let altered = try verify(Self.bolt3.replacing("c=E1", with: "c=E2"), keys, picc: keys.k1)
