@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "FileInput", dependencies: ["POSIXIO", system], swiftSettings: strict),
         .target(name: "CSV", dependencies: ["FileInput"], swiftSettings: strict),
         .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
-        .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", crypto, cryptoExtras], swiftSettings: strict),
+        .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", "POSIXIO", crypto, cryptoExtras, system], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.

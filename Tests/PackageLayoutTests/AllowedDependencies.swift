@@ -30,7 +30,7 @@ enum AllowedDependencies {
         "FileInput": plumbing.union(["POSIXIO"]),
         "CSV": ["FileInput"],
         // CryptoExtras: the AES block function that CBC, CMAC and AN10922 are built on.
-        "Credentials": ["Basics", "NDEF", "FileInput", "Crypto", "CryptoExtras"],
+        "Credentials": ["Basics", "NDEF", "FileInput", "POSIXIO", "Crypto", "CryptoExtras", "SystemPackage"],
         // L1
         "PN532": plumbing.union(["NFCCore", "POSIXIO"]),
         "PN532Simulator": ["Basics", "NFCCore", "PN532", "Crypto", "SystemPackage"],

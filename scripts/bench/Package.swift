@@ -37,6 +37,10 @@ let package = Package(
             dependencies: ["BenchTiming", .product(name: "Basics", package: "pn532ctl"), .product(name: "Originality", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "SUNBench",
+            dependencies: ["BenchTiming", .product(name: "Credentials", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "ConfigBench",
             dependencies: [.product(name: "DoorControl", package: "pn532ctl")]
         ),
