@@ -90,7 +90,7 @@ let package = Package(
             name: "DoorControl",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO",
-                "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
+                "DaemonKit", "Credentials", "TOML", "DoorRecords", "EV2SecureMessaging", crypto, system,
             ],
             swiftSettings: strict
         ),

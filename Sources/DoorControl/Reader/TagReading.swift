@@ -1,3 +1,4 @@
+import EV2SecureMessaging
 import NDEF
 import NFCCore
 import NFCTags
@@ -15,9 +16,22 @@ struct TagReading {
     /// budget). A card of a family whose NDEF is not read gets no tag command: its family is
     /// the product, and why its NDEF is not read is kept for the decision. Without a message
     /// or a signature to read, no command is sent at all.
-    init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool) {
+    ///
+    /// With `keyed` (`[credentials.ntag424]`), an NTAG 424 DNA (by its activation bytes; with a
+    /// random UID, ATQA 0344 and ISO-DEP) is challenged instead (``EV2CardProof``) and nothing
+    /// else is read from it: its proof alone decides.
+    init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool, keyed: EV2ProofRequest? = nil) {
         tag = nil
         presentation = Presentation(uid: info.identifier)
+        if let keyed, Self.isKeyedCandidate(info) {
+            presentation.product = CardFamily.ntag424DNA.name
+            do throws(EV2ProofFailure) {
+                presentation.keyedCard = .proven(try EV2CardProof.prove(over: exchange, listedUID: info.identifier, request: keyed))
+            } catch {
+                presentation.keyedCard = .failed(error)
+            }
+            return
+        }
         guard readMessage || readSignature else {
             let family = CardFamily(info: info)
             if case .type2 = family {} else { refuse(family) }
@@ -35,6 +49,19 @@ struct TagReading {
             if readSignature, let signed = activated.originality { presentation.signature = try signed.readOriginalitySignature() }
         } catch {
             presentation.readError = error.description
+        }
+    }
+
+    /// True for a card the keyed challenge is for: an NTAG 424 DNA by its activation bytes, or
+    /// an ISO-DEP card with ATQA 0344 and a random UID (a random-ID NTAG 424 DNA shows no other
+    /// sign of what it is).
+    static func isKeyedCandidate(_ info: TargetInfo) -> Bool {
+        switch CardFamily(info: info) {
+        case .ntag424DNA: return true
+        case .randomUIDDevice:
+            guard case let .nfcA(target) = info else { return false }
+            return target.atqa == 0x0344
+        default: return false
         }
     }
 
