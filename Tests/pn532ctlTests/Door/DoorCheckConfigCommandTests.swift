@@ -49,7 +49,8 @@ struct DoorCheckConfigCommandTests {
         #expect(result.status == 0)
         let notes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("\(scene.config): note: GPIO lines not checked") }
         let counters = "\(scene.config): note: security.counter_file: \(scene.directory.path)/counters does not exist yet: door run creates it at its first start (there is no audit log \(scene.directory.path)/audit.jsonl yet either)\n"
-        #expect(result.standardError == notes.map { $0 + "\n" }.joined() + counters + "\(scene.config): configuration OK (2 users)\n")
+        let copyable = "\(scene.config): warning: user \"caretaker\" has uid 04:A2:2B:1A:5C:6E:80: a UID is copyable (anyone who reads it can write it onto a UID-changeable tag or emulate it); give the user an NTAG 424 DNA (ntag424) instead\n"
+        #expect(result.standardError == notes.map { $0 + "\n" }.joined() + counters + copyable + "\(scene.config): configuration OK (2 users)\n")
         #expect(result.output.contains("[relay]\nline = \"GPIO17\"\nactive_low = false\nmode = \"pulse\"\npulse = 3\n"))
         #expect(result.output.contains("uid = [\"04:A2:2B:1A:5C:6E:80\"]\n"))
 
