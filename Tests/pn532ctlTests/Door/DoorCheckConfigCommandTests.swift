@@ -221,6 +221,26 @@ struct DoorCheckConfigCommandTests {
         #expect(lost.standardError.contains(": door run refuses to start\n"))
     }
 
+    @Test("[credentials.ntag424]: a random master key passes; the all-zero factory key is refused, naming the key")
+    func ntag424MasterKey() throws {
+        let text = "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"DIR/master.key\"\n"
+            + "[[users]]\nname = \"alice\"\nntag424 = [\"04:77:28:82:4D:65:80\"]\n"
+        let scene = try Scene(text)
+        defer { scene.remove() }
+        let master = scene.directory.appendingPathComponent("master.key").path
+        FileManager.default.createFile(atPath: master, contents: Data((0..<16).map { UInt8(0x80 + $0) }), attributes: [.posixPermissions: 0o600])
+        let good = try scene.check()
+        #expect(good.status == 0, "\(good.standardError)")
+        #expect(good.output.contains("[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"\(master)\"\nrequire_genuine = true\n"))
+        #expect(good.output.contains("ntag424 = [\"04:77:28:82:4D:65:80\"]"))
+        #expect(!good.standardError.contains("warning"), "\(good.standardError)")
+
+        FileManager.default.createFile(atPath: master, contents: Data(repeating: 0, count: 16), attributes: [.posixPermissions: 0o600])
+        let zero = try scene.check()
+        #expect(zero.status == 65)
+        #expect(zero.standardError.contains("credentials.ntag424.master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
+    }
+
     @Test("a reader device the shipped unit does not allow gets a note with the DeviceAllow line it needs")
     func aDeviceTheUnitDoesNotAllowIsNoted() throws {
         let scene = try Scene("[reader]\ndevice = \"uart:DIR/ttyUSB0\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\n")
