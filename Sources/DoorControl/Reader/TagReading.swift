@@ -18,7 +18,7 @@ struct TagReading {
     /// or a signature to read, no command is sent at all.
     ///
     /// With `keyed` (`[credentials.ntag424]`), an NTAG 424 DNA (by its activation bytes; with a
-    /// random UID, ATQA 0344 and ISO-DEP) is challenged instead (``EV2CardProof``) and nothing
+    /// random UID, a DESFire-like ATQA and ISO-DEP) is challenged instead (``EV2CardProof``) and nothing
     /// else is read from it: its proof alone decides.
     init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool, keyed: EV2ProofRequest? = nil) {
         tag = nil
@@ -53,17 +53,20 @@ struct TagReading {
     }
 
     /// True for a card the keyed challenge is for: an NTAG 424 DNA by its activation bytes, or
-    /// an ISO-DEP card with ATQA 0344 and a random UID (a random-ID NTAG 424 DNA shows no other
-    /// sign of what it is).
+    /// an ISO-DEP card with a random UID and the ATQA of a DESFire or NTAG 424 DNA (`0344`,
+    /// `0304` with a single-size UID): a random-ID NTAG 424 DNA shows no other sign of what it is.
     static func isKeyedCandidate(_ info: TargetInfo) -> Bool {
         switch CardFamily(info: info) {
         case .ntag424DNA: return true
         case .randomUIDDevice:
             guard case let .nfcA(target) = info else { return false }
-            return target.atqa == 0x0344
+            return target.atqa & Self.atqaWithoutUIDSize == 0x0304
         default: return false
         }
     }
+
+    /// The ATQA without its UID-size bits (7..6 of the low byte).
+    static let atqaWithoutUIDSize: UInt16 = 0xFF3F
 
     /// Names a card whose NDEF is not read and says why.
     private mutating func refuse(_ family: CardFamily) {

@@ -1,8 +1,12 @@
 import Basics
 import Credentials
 import DoorControl
+import EV2SecureMessaging
+import ISO7816
 import NFCCore
+import PN532
 import PN532Simulator
+import TestSupport
 import Testing
 
 /// `ntag424` credentials at the door, on the in-process simulator: the keyed NTAG 424 DNA
@@ -29,17 +33,21 @@ struct KeyedCardAttackTests {
 
     /// A door whose only user, alice, has an `ntag424` credential; two denials of one tag
     /// lock it out.
-    static func door(masters: [(version: UInt8?, key: AESKey)] = [(nil, master)], requireGenuine: Bool = true, timing: DoorReader.Timing = DoorReader.Timing()) -> (VirtualDoor, PolicyDecider) {
+    static func door(
+        masters: [(version: UInt8?, key: AESKey)] = [(nil, master)], requireGenuine: Bool = true, uidKey: (keyNumber: UInt8, key: AESKey)? = nil
+    ) -> (VirtualDoor, PolicyDecider) {
         var config = DoorConfig(
             reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")),
             security: SecurityConfig(lockout: LockoutPolicy(denials: 2, window: .seconds(60), duration: .seconds(60))),
             users: [User(name: "alice", credentials: [.ntag424(uid)])])
         let keyed = KeyedCardConfig(
-            keyNumber: keyNumber, masterKeys: masters.map { KeyedCardConfig.MasterKey(version: $0.version, path: "/unused") }, requireGenuine: requireGenuine)
+            keyNumber: keyNumber, masterKeys: masters.map { KeyedCardConfig.MasterKey(version: $0.version, path: "/unused") },
+            uidKey: uidKey.map { ($0.keyNumber, "/unused") }, requireGenuine: requireGenuine)
         config.ntag424 = keyed
-        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: KeyedCardKeys(config: keyed, masters: masters))
+        let keys = KeyedCardKeys(config: keyed, masters: masters, uidKey: uidKey?.key)
+        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: keys)
         let decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { PolicyFixtures.wednesdayNoon })
-        let door = VirtualDoor(allowed: [], timing: timing, decider: decider)
+        let door = VirtualDoor(allowed: [], decider: decider)
         door.engine.reader.keyedCards = policy.keyedCards?.proofRequest
         return (door, decider)
     }
@@ -156,5 +164,33 @@ struct KeyedCardAttackTests {
         #expect(decision.rule == "credentials.ntag424")
         #expect(decision.reason.hasPrefix("clone: a "))
         #expect(decision.alarm != nil)
+    }
+
+    @Test("a Random ID card opens through the UID key and then its own key; without a UID key it is denied, saying why")
+    func randomIDCard() throws {
+        let card = try Self.randomIDCard()
+        let (refusing, _) = Self.door()
+        let refused = try #require(Self.present([card], to: refusing).first)
+        #expect(!refused.granted)
+        #expect(refused.reason.contains("shows a random UID"), "\(refused.reason)")
+        let shared = AESKey(SimulatedTag.ntag424TestKey(1))!
+        let (door, _) = Self.door(uidKey: (1, shared))
+        let decision = try #require(Self.present([card], to: door).first)
+        #expect(decision.granted, "\(decision.reason)")
+        #expect(decision.user == "alice")
+    }
+
+    /// Alice's card after SetConfiguration turned Random ID on (key 1, shared by every card,
+    /// reads its UID): it lists a new `08…` UID at each activation.
+    static func randomIDCard() throws -> SimulatedTag {
+        let field = try SimulatedSession([aliceCard()])
+        let target = try field.firstTarget(.typeA106)
+        let exchange = TargetExchange(session: field.session, target: target)
+        let select = try exchange.exchange(CommandAPDU(instruction: 0xA4, p1: 0x04, p2: 0x00, data: EV2CardProof.ntag424DNAApplication, expectedLength: 256))
+        #expect(select.status.isSuccess)
+        let card = EV2Card(exchange: exchange)
+        try card.authenticateFirst(keyNumber: 0, key: AESKey(SimulatedTag.ntag424TestKey(0))!)
+        try card.setConfiguration(randomID: true)
+        return try #require(field.chip.field.first)
     }
 }
