@@ -1,11 +1,23 @@
 import Basics
 import Credentials
+import DESFire
 import ISO7816
 import NFCCore
 
-/// What a door asks of a keyed card (NTAG 424 DNA) at one presentation: which key it must
-/// prove, and how the door finds that card's key.
+/// What a door asks of a keyed card (NTAG 424 DNA, or a DESFire EV2/EV3 AES application) at
+/// one presentation: which application and key it must prove, and how the door finds that
+/// card's key.
 public struct EV2ProofRequest: Sendable {
+    /// Where the key lives.
+    public enum Application: Hashable, Sendable {
+        /// The NTAG 424 DNA application, selected by ISO SELECT of its DF name.
+        case ntag424DNA
+        /// A DESFire EV2/EV3 application, selected by the native SelectApplication (`5A`).
+        case desfire(DESFireApplicationID)
+    }
+
+    /// The application the key is in.
+    public var application: Application
     /// The application key the card must prove (0 … 4 on an NTAG 424 DNA).
     public var keyNumber: UInt8
     /// The card's key for its real UID and the version GetKeyVersion answered (nil when not
@@ -19,9 +31,10 @@ public struct EV2ProofRequest: Sendable {
 
     /// A request.
     public init(
-        keyNumber: UInt8, asksKeyVersion: Bool, uidKey: (keyNumber: UInt8, key: AESKey)? = nil,
+        application: Application = .ntag424DNA, keyNumber: UInt8, asksKeyVersion: Bool, uidKey: (keyNumber: UInt8, key: AESKey)? = nil,
         cardKey: @escaping @Sendable (_ uid: [UInt8], _ version: UInt8?) -> AESKey?
     ) {
+        self.application = application
         self.keyNumber = keyNumber
         self.asksKeyVersion = asksKeyVersion
         self.uidKey = uidKey
@@ -49,7 +62,7 @@ public struct EV2ProvenCard: Equatable, Sendable {
 
 /// Why a card did not prove its key.
 public enum EV2ProofFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The card has no NTAG 424 DNA application (ISO SELECT refused): not the card it claims to be.
+    /// The card has no such application (SELECT refused): not the card it claims to be.
     case noApplication(String)
     /// The card answered the challenge wrongly (a wrong key, a clone, a replayed answer).
     case authenticationFailed(EV2Error)
@@ -73,7 +86,7 @@ public enum EV2ProofFailure: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .noApplication(reason): "no NTAG 424 DNA application (\(reason)): not an NTAG 424 DNA"
+        case let .noApplication(reason): "no such application (\(reason)): not the card it claims to be"
         case let .authenticationFailed(error): "authentication failed (\(error))"
         case let .unknownKeyVersion(version):
             "the card's key is version \(Hex.encode([version])), for which this door holds no master key"
@@ -86,7 +99,8 @@ public enum EV2ProofFailure: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// The door's challenge to a keyed NTAG 424 DNA: ISO SELECT of the application, GetKeyVersion
+/// The door's challenge to a keyed card: SELECT of the application (ISO SELECT by DF name on an
+/// NTAG 424 DNA, native SelectApplication on a DESFire), GetKeyVersion
 /// when the door rotates keys, AuthenticateEV2First with the card's diversified key and a fresh
 /// random challenge, GetCardUID and Read_Sig in the session.
 ///
@@ -105,7 +119,7 @@ public enum EV2CardProof {
         over exchange: any TagExchange, listedUID: [UInt8], request: EV2ProofRequest,
         challenge: () -> [UInt8] = EV2Card.freshChallenge
     ) throws(EV2ProofFailure) -> EV2ProvenCard {
-        try select(over: exchange)
+        try select(request.application, over: exchange)
         let card = EV2Card(exchange: exchange)
         let version: UInt8?
         do throws(EV2Error) { version = request.asksKeyVersion ? try card.keyVersion(request.keyNumber) : nil } catch {
@@ -144,8 +158,15 @@ public enum EV2CardProof {
         return EV2ProvenCard(uid: real, signature: signature, keyVersion: version)
     }
 
-    /// ISO SELECT of the NTAG 424 DNA application by DF name.
-    private static func select(over exchange: any TagExchange) throws(EV2ProofFailure) {
+    /// SELECT of `application`: ISO SELECT by DF name, or the native SelectApplication.
+    private static func select(_ application: EV2ProofRequest.Application, over exchange: any TagExchange) throws(EV2ProofFailure) {
+        if case let .desfire(aid) = application {
+            do throws(DESFireError) { try DESFireCard(exchange: exchange).select(aid) } catch {
+                if case .exchange(.exchange, _) = error { throw .unreadable("\(error)") }
+                throw .noApplication("\(error)")
+            }
+            return
+        }
         let response: ResponseAPDU
         do throws(ISO7816Error) {
             let apdu = try CommandAPDU(instruction: 0xA4, p1: 0x04, p2: 0x00, data: ntag424DNAApplication, expectedLength: 256)

@@ -1,4 +1,5 @@
 import Credentials
+import DESFire
 @testable import EV2SecureMessaging
 import NFCCore
 import PN532
@@ -78,6 +79,20 @@ struct EV2CardProofTests {
     }
 }
 
+extension EV2CardProofTests {
+    @Test("a DESFire application is selected with the native SelectApplication; a card without it is not the card it claims")
+    func desfireApplicationSelect() throws {
+        let request = EV2ProofRequest(application: .desfire(DESFireApplicationID(0xF51234)), keyNumber: 1, asksKeyVersion: false) { _, _ in
+            SimulatedNTAG424Tests.testKey(1)
+        }
+        let missing = Replayer([[0x91, 0xA0]])
+        #expect(throws: EV2ProofFailure.noApplication("SelectApplication F51234: the card answered 91 A0 (application not found)")) {
+            try EV2CardProof.prove(over: missing, listedUID: [0x04, 1, 2, 3, 4, 5, 6], request: request)
+        }
+        #expect(missing.commands == [[0x90, 0x5A, 0x00, 0x00, 0x03, 0x34, 0x12, 0xF5, 0x00]])
+    }
+}
+
 /// Passes commands on and keeps every answer.
 final class Recorder: TagExchange {
     let inner: any TagExchange
@@ -97,10 +112,12 @@ final class Recorder: TagExchange {
 final class Replayer: TagExchange {
     private let answers: [[UInt8]]
     private(set) var answered = 0
+    private(set) var commands: [[UInt8]] = []
     init(_ answers: [[UInt8]]) { self.answers = answers }
     let maximumCommandLength = 252
     let maximumAnswerLength = 252
     func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
+        commands.append(command)
         guard answered < answers.count else { throw .noAnswer }
         defer { answered += 1 }
         return answers[answered]
