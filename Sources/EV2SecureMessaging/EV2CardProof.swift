@@ -42,10 +42,11 @@ public struct EV2ProofRequest: Sendable {
     }
 }
 
-/// A card that proved, at this presentation, that it holds its key: its real UID (GetCardUID
-/// in the session) and its originality signature (Read_Sig in the session).
+/// A card that proved, at this presentation, that it holds its key: its real UID (the one its
+/// key was diversified for: the anticollision UID, or GetCardUID's for a random one) and its
+/// originality signature (Read_Sig in the session).
 public struct EV2ProvenCard: Equatable, Sendable {
-    /// The real UID, read in the authenticated session.
+    /// The real UID, which the card's key is diversified for.
     public var uid: [UInt8]
     /// The 56-byte originality signature, read in the session; checking it is the caller's.
     public var signature: [UInt8]
@@ -70,8 +71,6 @@ public enum EV2ProofFailure: Error, Equatable, Sendable, CustomStringConvertible
     case unknownKeyVersion(UInt8)
     /// The anticollision UID is random and the door has no UID key to read the real one.
     case randomUIDWithoutUIDKey([UInt8])
-    /// GetCardUID names another UID than the card's key was diversified for.
-    case uidMismatch(listed: [UInt8], real: [UInt8])
     /// The card stopped answering, the reader failed, or the answer broke the protocol.
     case unreadable(String)
 
@@ -79,7 +78,7 @@ public enum EV2ProofFailure: Error, Equatable, Sendable, CustomStringConvertible
     /// card), false when it could not be read to the end.
     public var isAuthenticationFailure: Bool {
         switch self {
-        case .authenticationFailed, .uidMismatch, .noApplication: true
+        case .authenticationFailed, .noApplication: true
         case .unknownKeyVersion, .randomUIDWithoutUIDKey, .unreadable: false
         }
     }
@@ -92,21 +91,22 @@ public enum EV2ProofFailure: Error, Equatable, Sendable, CustomStringConvertible
             "the card's key is version \(Hex.encode([version])), for which this door holds no master key"
         case let .randomUIDWithoutUIDKey(uid):
             "the card shows a random UID (\(Hex.encode(uid))) and no uid_key is configured to read its real one"
-        case let .uidMismatch(listed, real):
-            "the card authenticated for UID \(Hex.encode(listed)) but GetCardUID says \(Hex.encode(real)): a clone"
         case let .unreadable(reason): "the card could not be read to the end: \(reason)"
         }
     }
 }
 
 /// The door's challenge to a keyed card: SELECT of the application (ISO SELECT by DF name on an
-/// NTAG 424 DNA, native SelectApplication on a DESFire), GetKeyVersion
-/// when the door rotates keys, AuthenticateEV2First with the card's diversified key and a fresh
-/// random challenge, GetCardUID and Read_Sig in the session.
+/// NTAG 424 DNA, native SelectApplication on a DESFire), GetKeyVersion when the door rotates
+/// keys, AuthenticateEV2First with the card's diversified key and a fresh random challenge,
+/// then Read_Sig in the session (its answer MACed and encrypted under the session's keys).
 ///
-/// A card with a random anticollision UID (`08…`) is first authenticated with the shared UID
-/// key, its real UID read with GetCardUID, then authenticated again (NonFirst) with its own
-/// key: the UID key only reveals UIDs; what opens is the card's own key.
+/// The card's key is diversified from the UID, so proving it binds the card to that UID: only
+/// the master key makes a UID's key, and NXP's signature is over the same UID. GetCardUID is
+/// therefore sent only when the anticollision UID is random (`08…`): the card is first
+/// authenticated with the shared UID key, its real UID read with GetCardUID, then it proves its
+/// own key (AuthenticateEV2NonFirst, the same session): the UID key only reveals UIDs; what opens
+/// is the card's own key.
 public enum EV2CardProof {
     /// The NTAG 424 DNA application's ISO DF name.
     public static let ntag424DNAApplication: [UInt8] = [0xD2, 0x76, 0x00, 0x00, 0x85, 0x01, 0x01]
@@ -141,21 +141,16 @@ public enum EV2CardProof {
         guard let key = request.cardKey(uid, version) else {
             throw .unknownKeyVersion(version ?? 0)
         }
-        let real: [UInt8]
-        let signature: [UInt8]
         do throws(EV2Error) {
             if random {
                 try card.authenticateNonFirst(keyNumber: request.keyNumber, key: key, challenge: challenge())
             } else {
                 try card.authenticateFirst(keyNumber: request.keyNumber, key: key, challenge: challenge())
             }
-            real = try card.cardUID()
-            signature = try card.originalitySignature()
+            return EV2ProvenCard(uid: uid, signature: try card.originalitySignature(), keyVersion: version)
         } catch {
             throw failure(error)
         }
-        guard real == uid else { throw .uidMismatch(listed: uid, real: real) }
-        return EV2ProvenCard(uid: real, signature: signature, keyVersion: version)
     }
 
     /// SELECT of `application`: ISO SELECT by DF name, or the native SelectApplication.

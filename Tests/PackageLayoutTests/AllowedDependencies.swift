@@ -65,7 +65,7 @@ enum AllowedDependencies {
         // L3½; FileInput: the audit log's reader.
         "DoorRecords": plumbing.union(["JSONText", "POSIXIO", "FileInput", "Crypto"]),
         // L4. DoorControl: never PN532, Type2 or CLinux. EV2SecureMessaging: the keyed-card
-        // challenge (`EV2CardProof`: select, authenticate, GetCardUID, Read_Sig) the reader runs
+        // challenge (`EV2CardProof`: select, authenticate, Read_Sig) the reader runs
         // on an NTAG 424 DNA for an `ntag424` credential; it speaks APDUs over a TagExchange and
         // knows no chip.
         "DoorControl": [
