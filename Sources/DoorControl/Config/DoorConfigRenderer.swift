@@ -125,6 +125,7 @@ extension DoorConfig {
                 groups.append((key, [item]))
             }
         }
+        if let family = user.uidFamily { lines.append("uid_family = \(TOMLFormat.string(family.rawValue))") }
         for (key, items) in groups {
             switch key {
             case "token": lines.append("token = true")

@@ -13,6 +13,8 @@ public struct User: Equatable, Sendable {
     /// Tokens issued at or before this time (seconds since 1970) are refused: reissuing
     /// the user's tags and setting this revokes every older one.
     public var tokensIssuedAfter: UInt32?
+    /// The family the user's `uid` credentials were enrolled from (`uid_family`); nil: any.
+    public var uidFamily: UIDFamily?
 
     /// A user.
     public init(

@@ -13,7 +13,7 @@ extension DoorConfigDecoder {
         var uids: [[UInt8]: String] = [:]
         var users: [User] = []
         for section in try root.sections("users") {
-            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after"] + Self.credentialKeys)
+            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after", "uid_family"] + Self.credentialKeys)
             guard let name = try section.text("name") else { throw section.missing("name") }
             if let problem = UserName.problem(name) { throw section.error("name", problem, at: section["name"]) }
             if let other = names[name] {
@@ -38,9 +38,14 @@ extension DoorConfigDecoder {
                 throw section.error("valid_until", "\(validUntil) is before valid_from \(validFrom)", at: section["valid_until"])
             }
             let issuedAfter = try section.integer("tokens_issued_after", in: 0...Int(UInt32.max)).map { UInt32($0) }
-            users.append(User(
+            var user = User(
                 name: name, credentials: credentials, validFrom: validFrom, validUntil: validUntil,
-                schedule: try schedule(of: section), tokensIssuedAfter: issuedAfter))
+                schedule: try schedule(of: section), tokensIssuedAfter: issuedAfter)
+            user.uidFamily = try section.choice("uid_family", UIDFamily.allCases.map { ($0.rawValue, $0) })
+            if user.uidFamily != nil, !credentials.contains(where: { if case .uid = $0 { true } else { false } }) {
+                throw section.error("uid_family", "names the family of the user's uid credentials, and the user has none", at: section["uid_family"])
+            }
+            users.append(user)
         }
         return users
     }

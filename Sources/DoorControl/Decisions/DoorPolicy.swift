@@ -11,9 +11,9 @@ import Originality
 /// 2. more than one tag in the field: denied;
 /// 3. a UID in `security.revoked_uids`: denied, whatever it holds; a keyed card (an NTAG 424
 ///    DNA challenged for `[credentials.ntag424]`) is decided by its proof alone
-///    (`DoorPolicy+KeyedCards`); any other card showing the UID of an `ntag424` credential is
-///    denied as a clone; `require_genuine`: the originality signature must verify against
-///    the configured key;
+///    (`DoorPolicy+KeyedCards`); any other card showing the UID of an `ntag424` credential, or
+///    a `uid` of a user with `uid_family` from a card of another family, is denied as a clone;
+///    `require_genuine`: the originality signature must verify against the configured key;
 /// 4. the signed tokens (`DoorPolicy+Tokens`): at most `TokenSlots.count` token records, at
 ///    least one verifying for this UID and key, of an accepted format, site, key id, door
 ///    group and expiry, not revoked, and with rolling counters holding the confirmed
@@ -125,7 +125,7 @@ public struct DoorPolicy: Sendable {
         if let keyed = presentation.keyedCard {
             return (keyedDecision(keyed, listedUID: presentation.uid, at: local), true, nil)
         }
-        if let clone = keyedCloneRefusal(presentation) {
+        if let clone = keyedCloneRefusal(presentation) ?? uidFamilyRefusal(presentation) {
             return (clone, true, nil)
         }
         if config.security.requireGenuine, let refusal = genuineRefusal(presentation) {

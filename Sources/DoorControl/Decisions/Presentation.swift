@@ -21,6 +21,8 @@ public struct Presentation: Equatable, Sendable {
     /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set): the
     /// proven card, or why it failed; nil when no challenge was run.
     public var keyedCard: KeyedCardReading?
+    /// The card's family by its activation bytes (for `uid_family`); nil when unknown.
+    public var family: UIDFamily?
 
     /// A presentation.
     public init(uid: [UInt8], product: String? = nil, message: NDEFMessage? = nil, signature: [UInt8]? = nil, readError: String? = nil, multipleTags: Bool = false, ndefRefusal: String? = nil) {

@@ -23,6 +23,7 @@ struct TagReading {
     init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool, keyed: EV2ProofRequest? = nil) {
         tag = nil
         presentation = Presentation(uid: info.identifier)
+        presentation.family = UIDFamily(info)
         if let keyed, Self.isKeyedCandidate(info) {
             presentation.product = CardFamily.ntag424DNA.name
             do throws(EV2ProofFailure) {

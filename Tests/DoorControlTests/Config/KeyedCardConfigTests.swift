@@ -33,7 +33,17 @@ struct KeyedCardConfigTests {
         #expect(try DoorConfig.parse(text: config.renderedTOML(), fileName: "rendered.toml") == config)
     }
 
+    @Test("uid_family is read and rendered back")
+    func uidFamily() throws {
+        let config = try DoorConfig.parse(text: Self.head + "[[users]]\nname = \"bob\"\nuid = [\"04:51:62:73:84:95:A6\"]\nuid_family = \"desfire\"\n", fileName: "door.toml")
+        #expect(config.users.first?.uidFamily == .desfire)
+        #expect(config.renderedTOML().contains("uid_family = \"desfire\"\nuid = [\"04:51:62:73:84:95:A6\"]"))
+        #expect(try DoorConfig.parse(text: config.renderedTOML(), fileName: "rendered.toml") == config)
+    }
+
     static let invalid: [(String, String)] = [
+        ("[[users]]\nname = \"a\"\ntext = [\"x\"]\nuid_family = \"type2\"", "users[0].uid_family: names the family of the user's uid credentials, and the user has none"),
+        ("[[users]]\nname = \"a\"\nuid = [\"04112233\"]\nuid_family = \"ntag\"", "users[0].uid_family: must be"),
         (section + "[[users]]\nname = \"a\"\nntag424 = [\"04:77:28:82:4D:65:80\"]\nuid = [\"04:11:22:33:44:55:66\"]",
          "users[0].ntag424: user \"a\" has ntag424 and other credentials"),
         ("[[users]]\nname = \"a\"\nntag424 = [\"04:77:28:82:4D:65:80\"]", "users[0].ntag424[0]: needs [credentials.ntag424]"),

@@ -193,4 +193,24 @@ struct KeyedCardAttackTests {
         try card.setConfiguration(randomID: true)
         return try #require(field.chip.field.first)
     }
+
+    @Test("uid_family: a UID enrolled from a DESFire opens on the DESFire; an NTAG showing it is denied as a clone", arguments: [
+        (TagProduct.desfire, true), (.ntag213, false), (.classic1k, false),
+    ])
+    func uidFamily(product: TagProduct, opens: Bool) throws {
+        let uid: [UInt8] = product == .classic1k ? [0x5A, 0x11, 0x22, 0x33] : [0x04, 0x51, 0x62, 0x73, 0x84, 0x95, 0xA6]
+        var bob = User(name: "bob", credentials: [.uid(uid)])
+        bob.uidFamily = .desfire
+        let config = DoorConfig(
+            reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")), security: SecurityConfig(lockout: nil), users: [bob])
+        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x)
+        let door = VirtualDoor(allowed: [], decider: PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { PolicyFixtures.wednesdayNoon }))
+        let decision = try #require(Self.present([SimulatedTag(product: product, uid: uid)], to: door).first)
+        #expect(decision.granted == opens, "\(decision.reason)")
+        if !opens {
+            #expect(decision.rule == "users[0] \"bob\" uid_family")
+            #expect(decision.reason.hasPrefix("clone: a \(product == .ntag213 ? "type2" : "classic") card"), "\(decision.reason)")
+            #expect(decision.alarm != nil)
+        }
+    }
 }
