@@ -34,8 +34,10 @@ struct LatencyBench {
             let token = try SignedToken(user: "alice", issued: 1_790_000_000, counter: 7).record(uid: uid, key: key)
             rows.append(try measure("signed token", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: false)))
             rows.append(try measure("token + counter", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: true)))
-            let keyed = KeyedCard()
-            rows.append(try measure("ntag424", rate, records: [], readsMessage: false, decider: keyed.decider, keyed: keyed.request, card: keyed.card))
+            for keyed in [KeyedCard(rotating: false), KeyedCard(rotating: true)] {
+                let rule = keyed.rotating ? "ntag424 rotating" : "ntag424"
+                rows.append(try measure(rule, rate, records: [], readsMessage: false, decider: keyed.decider, keyed: keyed.request, card: keyed.card))
+            }
         }
         return rows
     }
@@ -77,7 +79,8 @@ struct LatencyBench {
 }
 
 /// An NTAG 424 DNA keyed for alice (key 2 diversified from a master key, a real NXP UID and
-/// signature) and the door's policy for it: the `ntag424` credential, `require_genuine`.
+/// signature) and the door's policy for it: the `ntag424` credential, `require_genuine`; while
+/// `rotating`, the door holds two master keys and asks GetKeyVersion first.
 struct KeyedCard {
     static let uid: [UInt8] = [0x04, 0x77, 0x28, 0x82, 0x4D, 0x65, 0x80]
     static let signature = Hex.bytes(
@@ -85,19 +88,23 @@ struct KeyedCard {
     let card: SimulatedTag
     let decider: PolicyDecider
     let request: EV2ProofRequest
+    let rotating: Bool
 
-    init() {
+    init(rotating: Bool) {
+        self.rotating = rotating
         let master = AESKey([UInt8](repeating: 0xA5, count: 16))!
         var tag = SimulatedTag.ntag424Keyed(uid: Self.uid)
         tag.ntag424?.setKey(2, to: KeyDiversification.aes128(master: master, input: Self.uid)!.bytes, version: 1)
         tag.ntag424?.signature = Self.signature
         card = tag
-        let keyed = KeyedCardConfig(keyNumber: 2, masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")])
+        let retired = AESKey([UInt8](repeating: 0x3C, count: 16))!
+        let masters: [(version: UInt8?, key: AESKey)] = rotating ? [(UInt8(0), retired), (UInt8(1), master)] : [(nil, master)]
+        let keyed = KeyedCardConfig(keyNumber: 2, masterKeys: masters.map { KeyedCardConfig.MasterKey(version: $0.version, path: "/unused") })
         var config = DoorConfig(
             reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")),
             users: [User(name: "alice", credentials: [.ntag424(Self.uid)])])
         config.ntag424 = keyed
-        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: KeyedCardKeys(config: keyed, masters: [(nil, master)]))
+        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: KeyedCardKeys(config: keyed, masters: masters))
         let local = LocalTime(date: CivilDate(year: 2026, month: 3, day: 4), weekday: .wednesday, minute: 720)
         decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { local })
         request = policy.keyedCards!.proofRequest
