@@ -25,6 +25,7 @@ struct TagReading {
         presentation = Presentation(uid: info.identifier)
         presentation.family = UIDFamily(info)
         if let keyed, Self.isKeyedCandidate(info) {
+            exchange.allowAnswerTime(ActivationSettings().isoDEPAnswerTime)
             presentation.product = CardFamily.ntag424DNA.name
             do throws(EV2ProofFailure) {
                 presentation.keyedCard = .proven(try EV2CardProof.prove(over: exchange, listedUID: info.identifier, request: keyed))
