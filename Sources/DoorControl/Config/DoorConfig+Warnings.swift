@@ -65,6 +65,9 @@ extension DoorConfig {
         }
         if security.requireGenuine {
             for (index, user) in users.enumerated() {
+                if let family = user.uidFamily, family != .type2 {
+                    return ("users[\(index)].uid_family", "user \(TOMLFormat.string(user.name)) has uid_family = \(TOMLFormat.string(family.rawValue)) but security.require_genuine = true checks NTAG21x signatures, which only Type 2 tags carry: this user would always be refused; give the user an NTAG 424 DNA (ntag424), or turn require_genuine off")
+                }
                 for case let .uid(uid) in user.credentials where uid.count != Self.ntag21xUIDLength {
                     return ("users[\(index)].uid", "user \(TOMLFormat.string(user.name)) has the \(uid.count)-byte uid \(UIDNotation.format(uid)) but security.require_genuine = true checks NTAG21x signatures, which only 7-byte Type 2 tags carry: this user would always be refused; remove the uid, or give the user an NTAG 424 DNA (ntag424)")
                 }

@@ -61,6 +61,8 @@ struct KeyedCardConfigTests {
         (section + "uid_key = { key_number = 2, file = \"/etc/u.key\" }", "credentials.ntag424.uid_key.key_number: 2 is the key the cards prove"),
         (section + "system_id = \"4E5\"", "credentials.ntag424.system_id: must be hex digits in pairs"),
         ("[credentials.desfire]\nkey_number = 1", "credentials.desfire: unknown key"),
+        ("[security]\nrequire_genuine = true\n[[users]]\nname = \"a\"\nuid = [\"04:51:62:73:84:95:A6\"]\nuid_family = \"desfire\"",
+         "users[0].uid_family: user \"a\" has uid_family = \"desfire\" but security.require_genuine = true checks NTAG21x signatures"),
         ("[security]\nrequire_genuine = true\n[[users]]\nname = \"a\"\nuid = [\"04112233\"]",
          "users[0].uid: user \"a\" has the 4-byte uid 04:11:22:33 but security.require_genuine = true checks NTAG21x signatures"),
     ]
