@@ -5,7 +5,8 @@ import TOML
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
 /// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:
 /// a user with both `uid` and `token = true`, the published test originality key with a real
-/// reader, a key file with almost no entropy.)
+/// reader, a key file with almost no entropy, `security.require_genuine` with a user it could
+/// never let in.)
 extension DoorConfig {
     /// One warning per weak setting, naming the key and what to do.
     ///
