@@ -90,7 +90,7 @@ let package = Package(
             name: "DoorControl",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO",
-                "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
+                "DaemonKit", "Credentials", "TOML", "DoorRecords", "EV2SecureMessaging", crypto, system,
             ],
             swiftSettings: strict
         ),
@@ -173,7 +173,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: [
                 "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "NDEF", "PN532", "PN532Simulator",
-                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", crypto,
+                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", crypto,
             ]
         ),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
