@@ -68,7 +68,7 @@ let package = Package(
         // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
         .target(name: "ForumTLV", dependencies: ["NDEF"], swiftSettings: strict),
-        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV", "Credentials"], swiftSettings: strict),
         .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
         .target(name: "ISO7816", dependencies: ["Basics", "NFCCore"], swiftSettings: strict),
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
