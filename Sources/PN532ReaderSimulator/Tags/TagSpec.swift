@@ -25,12 +25,16 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
     public var memory: Memory
     /// The 7-byte UID (`uid=`); `nil` for the default or the image's.
     public var uid: [UInt8]?
-    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`); `nil` for the default.
+    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`, 48 for `ultralight-aes`);
+    /// `nil` for the default.
     public var signature: [UInt8]?
-    /// An NTAG 424 DNA's keys (`keys=`); `nil` for the factory card.
+    /// An NTAG 424 DNA's or an Ultralight AES's keys (`keys=`); `nil` for the factory card.
     public var ntag424Keys: NTAG424Keys?
+    /// An Ultralight AES's site master key (`master=`): its DataProtKey is the AN10922
+    /// diversification for its UID (``SimulatedTag/ultralightAESKeyed(uid:master:)``).
+    public var masterKey: [UInt8]?
 
-    /// What `keys=` makes of an NTAG 424 DNA.
+    /// What `keys=` makes of an NTAG 424 DNA or an Ultralight AES.
     public enum NTAG424Keys: String, Equatable, Sendable {
         /// Keyed with the fixed test keys and SUN on (``SimulatedTag/ntag424Keyed(uid:)``).
         case test
@@ -60,6 +64,7 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
         if let uid { parts.append("uid=" + Hex.encode(uid)) }
         if let signature { parts.append("sig=" + Hex.encode(signature)) }
         if let ntag424Keys { parts.append("keys=" + ntag424Keys.rawValue) }
+        if let masterKey { parts.append("master=" + Hex.encode(masterKey)) }
         if case .image(let path) = memory { parts.append("image=" + path) }
         return parts.joined(separator: ":")
     }
@@ -90,6 +95,11 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
             tag = try SimulatedTag(product: product, mfd: image)
         } else if memory == .blank {
             tag = .blank(uid: uid)
+        } else if product == .ultralightAES, ntag424Keys != nil || masterKey != nil {
+            tag = .ultralightAESKeyed(uid: uid, master: masterKey)
+            if let signature { tag.signature = signature }
+            if ntag424Keys == .clone, let clone = tag.ultralightAESClone() { tag = clone }
+            return tag
         } else if let ntag424Keys {
             tag = .ntag424Keyed(uid: uid)
             if let signature { tag.ntag424?.signature = signature }

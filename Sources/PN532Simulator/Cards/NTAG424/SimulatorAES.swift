@@ -134,10 +134,15 @@ package struct SimulatorAES: Equatable, Sendable {
         return output
     }
 
+    /// The CMAC subkeys K1 and K2 (NIST SP 800-38B §6.1).
+    var cmacSubkeys: (first: [UInt8], second: [UInt8]) {
+        let first = Self.doubled(encrypt(block: [UInt8](repeating: 0, count: 16)))
+        return (first, Self.doubled(first))
+    }
+
     /// AES-CMAC of `message` (16 bytes).
     package func cmac(_ message: [UInt8]) -> [UInt8] {
-        let first = Self.doubled(encrypt(block: [UInt8](repeating: 0, count: 16)))
-        let second = Self.doubled(first)
+        let (first, second) = cmacSubkeys
         let complete = !message.isEmpty && message.count % 16 == 0
         var last = complete ? Array(message.suffix(16)) : Array(message.suffix(message.count % 16)) + [0x80]
         last = SimulatedTag.padded(last, to: 16)
