@@ -133,7 +133,8 @@ let package = Package(
         .testTarget(name: "PN532SimulatorTests", dependencies: ["Basics", "NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
         .testTarget(name: "DaemonKitTests", dependencies: ["Basics", "DaemonKit", "NFCCore"]),
-        .testTarget(name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(
+            name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport", "Credentials", "Originality"]),
         .testTarget(name: "ISO7816Tests", dependencies: ["Basics", "NFCCore", "ISO7816", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "Type4Tests",
