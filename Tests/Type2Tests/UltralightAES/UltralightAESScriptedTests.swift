@@ -24,7 +24,7 @@ struct UltralightAESScriptedTests {
     }
 
     static func tag(_ steps: [([UInt8], [UInt8]?)]) -> (Type2Tag, ScriptedExchange) {
-        let exchange = ScriptedExchange(steps.map { (Hex.encode($0.0), $0.1.map(Hex.encode)) })
+        let exchange = ScriptedExchange(steps.map { (Hex.encode($0.0), $0.1.map { Hex.encode($0) }) })
         return (Type2Tag(exchange: exchange, product: .ultralightAES, version: nil), exchange)
     }
 

@@ -13,12 +13,12 @@ import Testing
 struct UltralightAESSimulatedTests {
     static let dataKey = AESKey(SimulatedTag.ultralightAESTestDataKey)!
 
-    @Test("GET_VERSION names the card; NDEF works as on an NTAG213 (same CC, same user memory)")
+    @Test("GET_VERSION names the card; its 144 bytes of user memory hold NDEF (the empty message it ships with)")
     func identifies() throws {
         let tag = try SimulatedField([SimulatedTag(product: .ultralightAES)]).tag()
         #expect(tag.product == .ultralightAES)
         #expect(tag.product.rawValue == "MIFARE Ultralight AES")
-        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 137))
+        #expect(try tag.queryNDEFStatus() == NDEFStatusReport(status: .readWrite, capacity: 142))
         #expect(throws: Type2Error.unsupported(.command(.passwordAuthentication, product: .ultralightAES))) {
             try tag.authenticate(password: [0xFF, 0xFF, 0xFF, 0xFF])
         }
@@ -39,7 +39,7 @@ struct UltralightAESSimulatedTests {
         let field = try SimulatedField([SimulatedTag.ultralightAESKeyed()])
         let tag = try field.tag()
         #expect(try tag.read(pages: 0..<4).count == 16)
-        #expect(throws: Type2Error.exchange(.negativeAcknowledgement, step: "FAST_READ pages 4-4")) { try tag.read(pages: 4..<5) }
+        #expect(throws: Type2Error.exchange(.negativeAcknowledgement(nil), step: "FAST_READ pages 4-4")) { try tag.read(pages: 4..<5) }
         let again = try field.tag()
         try again.authenticate(aesKey: Self.dataKey)
         #expect(try again.read(pages: 4..<5) == [0x03, 0x00, 0xFE, 0x00])
@@ -62,13 +62,14 @@ struct UltralightAESSimulatedTests {
     @Test("a perfect clone has the UID, pages and signature, and fails the authentication")
     func cloneFails() throws {
         var keyed = SimulatedTag.ultralightAESKeyed()
-        let clone = try #require(keyed.ultralightAESClone())
+        let copied = keyed.ultralightAESClone()
+        let clone = try #require(copied)
         #expect(clone.uid == keyed.uid && clone.signature == keyed.signature && clone.memory.prefix(0x30 * 4) == keyed.memory.prefix(0x30 * 4))
         let field = try SimulatedField([clone])
         let tag = try field.tag()
         #expect(NXPOriginalityKey.signer(of: try tag.readSignature(), uid: clone.uid) == .ultralightAES, "the signature is copyable")
         #expect(throws: Type2Error.aesAuthenticationRefused(key: .dataProtection)) { try tag.authenticate(aesKey: Self.dataKey) }
-        #expect(throws: Type2Error.exchange(.negativeAcknowledgement, step: "FAST_READ pages 4-4")) { try field.tag().read(pages: 4..<5) }
+        #expect(throws: Type2Error.exchange(.negativeAcknowledgement(nil), step: "FAST_READ pages 4-4")) { try field.tag().read(pages: 4..<5) }
     }
 
     @Test("master=: the card's key is the host's AN10922 diversification of the master for its UID")

@@ -25,7 +25,8 @@ struct UltralightAESCardTests {
         var tag = Self.active(.ultralightAESKeyed())
         #expect(tag.respond(to: [0x30, 0x04]).kind == .nak(0))
         tag.activate()
-        let command = try #require(Self.part2(&tag, key: SimulatedTag.ultralightAESTestDataKey))
+        let commandBytes = Self.part2(&tag, key: SimulatedTag.ultralightAESTestDataKey)
+        let command = try #require(commandBytes)
         guard case .data(let answer) = tag.respond(to: command).kind else { Issue.record("no answer"); return }
         #expect(answer.first == 0x00)
         #expect(SimulatorAES(key: SimulatedTag.ultralightAESTestDataKey).decryptCBC(Array(answer.dropFirst())) == (1..<16).map { UInt8($0) } + [0])
@@ -37,7 +38,8 @@ struct UltralightAESCardTests {
         var tag = Self.active()
         #expect(tag.respond(to: [0xAF] + [UInt8](repeating: 0, count: 32)).kind == .nak(0))
         tag.activate()
-        let command = try #require(Self.part2(&tag, key: [UInt8](repeating: 0, count: 16)))
+        let commandBytes = Self.part2(&tag, key: [UInt8](repeating: 0, count: 16))
+        let command = try #require(commandBytes)
         _ = tag.respond(to: [0x30, 0x00])
         #expect(tag.respond(to: command).kind == .nak(0))
         #expect(!tag.isAuthenticated)
@@ -49,7 +51,8 @@ struct UltralightAESCardTests {
         tag.memory[cfg1 + 2] = 0x02
         tag.activate()
         for _ in 0..<2 {
-            let wrong = try #require(Self.part2(&tag, key: [UInt8](repeating: 0x77, count: 16)))
+            let wrongBytes = Self.part2(&tag, key: [UInt8](repeating: 0x77, count: 16))
+        let wrong = try #require(wrongBytes)
             #expect(tag.respond(to: wrong).kind == .nak(0))
             tag.activate()
         }
@@ -73,7 +76,8 @@ struct UltralightAESCardTests {
 
     @Test func theCloneKeepsUIDPagesAndSignatureButNotTheKeys() throws {
         var keyed = SimulatedTag.ultralightAESKeyed(master: hex("000102030405060708090A0B0C0D0E0F"))
-        let clone = try #require(keyed.ultralightAESClone())
+        let copied = keyed.ultralightAESClone()
+        let clone = try #require(copied)
         #expect(clone.uid == keyed.uid && clone.signature == keyed.signature && clone.signature.count == 48)
         #expect(clone.memory.prefix(0x30 * 4) == keyed.memory.prefix(0x30 * 4))
         #expect(clone.ultralightAESKey(0) != keyed.ultralightAESKey(0) && clone.ultralightAESKey(1) != keyed.ultralightAESKey(1))
