@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "EV2SecureMessaging", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
-        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"], swiftSettings: strict),
+        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging"], swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",
@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
-                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl",
+                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "Originality", "GPIO", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
                 "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
