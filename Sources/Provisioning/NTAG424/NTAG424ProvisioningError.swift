@@ -1,0 +1,53 @@
+import Basics
+import EV2SecureMessaging
+import NFCCore
+
+/// Why `ntag424 provision` did not finish a card, each saying what the card holds now and
+/// what to do. The refusals change nothing on the card.
+public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible {
+    /// The card is not an NTAG 424 DNA (its family's name): nothing sent past identification.
+    case notNTAG424(String)
+    /// The card shows a UID that is not a fixed 7-byte NXP one (a random ID `08…`).
+    case noFixedUID([UInt8])
+    /// The card's key versions (0 … 4) are neither the factory's (00) nor this run's.
+    case foreignKeyVersions([UInt8], expected: UInt8)
+    /// Key 0 is at version 00 and not the factory key.
+    case keyZeroNotFactory
+    /// Key 0 is at this run's version and not this site's key.
+    case keyZeroNotOurs(version: UInt8)
+    /// The NDEF file's settings are neither the factory's nor this run's, while key 0 is factory.
+    case foreignFileSettings(String)
+    /// A command failed at `step`: the card left, or refused; `keyZeroChanged` says whether
+    /// key 0 already holds the site's key.
+    case interrupted(EV2Error, keyZeroChanged: Bool)
+    /// The card is keyed with the site's key 0 but does not verify (`problem`).
+    case verification(String)
+
+    /// True when the card stopped answering (it left the field).
+    public var tagLeft: Bool {
+        if case let .interrupted(error, _) = self, case .noAnswer? = error.exchangeFailure { return true }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .notNTAG424(let family): "not an NTAG 424 DNA (\(family)): nothing was changed"
+        case .noFixedUID(let uid):
+            "the card shows UID \(Hex.encode(uid)), not a fixed 7-byte UID (random ID is on): its keys cannot be derived; nothing was changed"
+        case .foreignKeyVersions(let versions, let expected):
+            "key versions \(versions.map { Hex.encode([$0]) }.joined(separator: " ")) (keys 0-4) are neither the factory's (00) nor this run's (\(Hex.encode([expected]))): keyed by another site or plan; nothing was changed"
+        case .keyZeroNotFactory:
+            "key 0 is at version 00 but is not the factory key: keyed by another site; nothing was changed"
+        case .keyZeroNotOurs(let version):
+            "key 0 (version \(Hex.encode([version]))) does not authenticate with this site's key: another site's card, or another master key or --system-id; nothing was changed"
+        case .foreignFileSettings(let settings):
+            "the NDEF file's settings (\(settings)) are neither the factory's nor this run's: nothing was changed"
+        case .interrupted(let error, let changed):
+            "\(error): " + (changed
+                ? "key 0 already holds this site's key: present the card again to verify it"
+                : "key 0 is still the factory key: present the card again to resume")
+        case .verification(let problem):
+            "verification failed: \(problem); key 0 holds this site's key: present the card again to verify it again, and keep it apart if it still fails"
+        }
+    }
+}
