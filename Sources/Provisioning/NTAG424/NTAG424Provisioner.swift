@@ -67,6 +67,10 @@ public struct NTAG424Provisioner: TagProvisioner {
             return outcome
         }
         outcome.product = activated.family.name
+        if case .randomUIDDevice = activated.family {
+            outcome.error = NTAG424ProvisioningError.noFixedUID(listed.info.identifier).description
+            return outcome
+        }
         guard case .ntag424DNA = activated.family else {
             outcome.error = NTAG424ProvisioningError.notNTAG424(activated.family.name).description
             return outcome

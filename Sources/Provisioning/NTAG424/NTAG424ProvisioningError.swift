@@ -7,7 +7,8 @@ import NFCCore
 public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible {
     /// The card is not an NTAG 424 DNA (its family's name): nothing sent past identification.
     case notNTAG424(String)
-    /// The card shows a UID that is not a fixed 7-byte NXP one (a random ID `08…`).
+    /// The card shows a UID that is not a fixed 7-byte NXP one (a random ID `08…`: an NTAG 424
+    /// DNA whose random ID is on, which provisioning turns on last, or a phone).
     case noFixedUID([UInt8])
     /// The card's key versions (0 … 4) are neither the factory's (00) nor this run's.
     case foreignKeyVersions([UInt8], expected: UInt8)
@@ -33,7 +34,7 @@ public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible 
         switch self {
         case .notNTAG424(let family): "not an NTAG 424 DNA (\(family)): nothing was changed"
         case .noFixedUID(let uid):
-            "the card shows UID \(Hex.encode(uid)), not a fixed 7-byte UID (random ID is on): its keys cannot be derived; nothing was changed"
+            "the card shows UID \(Hex.encode(uid)), not a fixed 7-byte UID (random ID is on, or a phone): its keys, derived from its real UID, cannot be found; nothing was changed"
         case .foreignKeyVersions(let versions, let expected):
             "key versions \(versions.map { Hex.encode([$0]) }.joined(separator: " ")) (keys 0-4) are neither the factory's (00) nor this run's (\(Hex.encode([expected]))): keyed by another site or plan; nothing was changed"
         case .keyZeroNotFactory:
