@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
-                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl",
+                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
                 "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

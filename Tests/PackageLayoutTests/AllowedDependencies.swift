@@ -78,7 +78,7 @@ enum AllowedDependencies {
         ]),
         // L5: arguments and output, over everything.
         "pn532ctl": plumbing.union([
-            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl", "DoorRecords", "Credentials",
+            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl", "DoorRecords", "Credentials",
             "Originality", "TOML", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "Provisioning", "JSONText", "POSIXIO",
             "DaemonKit", "DoorHooks", "Crypto", "ArgumentParser",
         ]),
