@@ -17,3 +17,5 @@ echo
 "$bin/DoorBench" "$@"
 echo
 "$bin/ConfigBench" "$@"
+echo
+"$bin/ProvisioningBench" "$@"

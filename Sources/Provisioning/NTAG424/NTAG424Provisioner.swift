@@ -22,8 +22,9 @@ import TagProtocols
 /// or not at all, and its version changes with it; the versions are read without a key.
 /// Found again, a card tells where it stopped: key 0 at this run's version → only the check
 /// is left; key 0 at 00 → the factory key still opens it, and whatever is done (keys at this
-/// run's version, the file settings already this run's) is kept and the rest redone. A card
-/// whose versions or settings fit neither is refused with nothing changed.
+/// run's version, each proved by authenticating with it first; the file settings already this
+/// run's) is kept and the rest redone. A card whose versions, keys or settings fit neither is
+/// refused with nothing changed.
 public struct NTAG424Provisioner: TagProvisioner {
     /// The site's keys.
     public let keys: NTAG424Keys
@@ -124,6 +125,7 @@ public struct NTAG424Provisioner: TagProvisioner {
         } catch {
             throw .interrupted(error, keyZeroChanged: false)
         }
+        try checkChangedKeys(card, versions: versions, uid: uid)
         if settings == factory {
             let image = template.fileImage
             try run { () throws(EV2Error) in
@@ -141,6 +143,28 @@ public struct NTAG424Provisioner: TagProvisioner {
         }
         try run { () throws(EV2Error) in
             try card.changeKey(NTAG424Keys.applicationMaster, to: keys.key(NTAG424Keys.applicationMaster, uid: uid), version: keys.version)
+        }
+    }
+
+    /// Proves that each key 1 … 4 an earlier attempt left at this run's version holds this
+    /// site's key (AuthenticateEV2NonFirst), then opens key 0's session again (the factory key):
+    /// a card whose changed keys are another plan's is refused before anything is written.
+    private func checkChangedKeys(_ card: EV2Card, versions: [UInt8], uid: [UInt8]) throws(NTAG424ProvisioningError) {
+        let changed = NTAG424Keys.numbers.filter { $0 != NTAG424Keys.applicationMaster && versions[Int($0)] == keys.version }
+        guard !changed.isEmpty else { return }
+        for number in changed {
+            do throws(EV2Error) {
+                try card.authenticateNonFirst(keyNumber: number, key: keys.key(number, uid: uid))
+            } catch .status(.authenticationError, _) {
+                throw .foreignKey(number, version: keys.version)
+            } catch {
+                throw .interrupted(error, keyZeroChanged: false)
+            }
+        }
+        do throws(EV2Error) {
+            try card.authenticateNonFirst(keyNumber: NTAG424Keys.applicationMaster, key: .factoryDefault)
+        } catch {
+            throw .interrupted(error, keyZeroChanged: false)
         }
     }
 

@@ -16,6 +16,8 @@ public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible 
     case keyZeroNotFactory
     /// Key 0 is at this run's version and not this site's key.
     case keyZeroNotOurs(version: UInt8)
+    /// Key `number` is at this run's version and not this site's key, while key 0 is factory.
+    case foreignKey(UInt8, version: UInt8)
     /// The NDEF file's settings are neither the factory's nor this run's, while key 0 is factory.
     case foreignFileSettings(String)
     /// A command failed at `step`: the card left, or refused; `keyZeroChanged` says whether
@@ -41,6 +43,8 @@ public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible 
             "key 0 is at version 00 but is not the factory key: keyed by another site; nothing was changed"
         case .keyZeroNotOurs(let version):
             "key 0 (version \(Hex.encode([version]))) does not authenticate with this site's key: another site's card, or another master key or --system-id; nothing was changed"
+        case .foreignKey(let number, let version):
+            "key \(number) (version \(Hex.encode([version]))) does not authenticate with this site's key: keyed by another plan; nothing was changed"
         case .foreignFileSettings(let settings):
             "the NDEF file's settings (\(settings)) are neither the factory's nor this run's: nothing was changed"
         case .interrupted(let error, let changed):

@@ -124,3 +124,14 @@ struct NTAG424ProvisionerTests {
         #expect(after.files == before.files, sourceLocation: sourceLocation)
     }
 }
+
+extension NTAG424ProvisionerTests {
+    @Test("a key at this run's version that is not this site's key is found before anything is written")
+    func changedKeyOfAnotherPlanIsRefused() throws {
+        var tag = SimulatedTag(product: .ntag424)
+        tag.ntag424?.setKey(1, to: [UInt8](repeating: 0x5A, count: 16), version: 0x01)
+        let (outcome, after) = try NTAG424Fixtures.present(tag, to: try NTAG424Fixtures.provisioner())
+        #expect(outcome.error == "key 1 (version 01) does not authenticate with this site's key: keyed by another plan; nothing was changed")
+        try Self.expectUnchanged(tag, after)
+    }
+}
