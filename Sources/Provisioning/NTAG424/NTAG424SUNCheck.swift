@@ -8,16 +8,17 @@ import Credentials
 /// Kept minimal on purpose: it knows only the layout ``NTAG424SUNTemplate`` writes, and no
 /// replay store. It is to be replaced by the shared SUN verifier of the Credentials target
 /// (`pn532ctl sun verify`) once that is on main: one implementation of each job.
-enum NTAG424SUNCheck {
+public enum NTAG424SUNCheck {
     /// What a SUN read back does not show.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// What is wrong.
+        public let description: String
     }
 
     /// Checks the mirrored `image` (the file from offset 0, as an unauthenticated read returns
     /// it) of the card with `uid`, keyed with `keys`, against `template`; the SDMReadCtr it
     /// carries.
-    static func verify(_ image: [UInt8], template: NTAG424SUNTemplate, uid: [UInt8], keys: NTAG424Keys) throws(Failure) -> Int {
+    public static func verify(_ image: [UInt8], template: NTAG424SUNTemplate, uid: [UInt8], keys: NTAG424Keys) throws(Failure) -> Int {
         let picc = try hexField(image, at: template.piccDataOffset, digits: 32, name: "PICCData")
         let plain = keys.piccKey.decrypt(block: picc)
         guard plain[0] == 0xC7 else {
