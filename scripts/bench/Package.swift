@@ -39,7 +39,8 @@ let package = Package(
         .executableTarget(
             name: "ProvisioningBench",
             dependencies: [
-                "BenchTiming", .product(name: "Credentials", package: "pn532ctl"), .product(name: "EV2SecureMessaging", package: "pn532ctl"),
+                "BenchTiming", .product(name: "Basics", package: "pn532ctl"), .product(name: "Credentials", package: "pn532ctl"),
+                .product(name: "EV2SecureMessaging", package: "pn532ctl"),
                 .product(name: "PN532", package: "pn532ctl"), .product(name: "PN532Simulator", package: "pn532ctl"),
                 .product(name: "Provisioning", package: "pn532ctl"),
             ]

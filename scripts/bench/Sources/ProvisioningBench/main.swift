@@ -4,6 +4,7 @@
 // card-side EEPROM or AES time, which the simulator does not model for ISO-DEP cards), with
 // the PN532 commands, bytes and card commands it took; then the host's CPU time per card in
 // this build (the simulated chip and card included).
+import Basics
 import BenchTiming
 import Credentials
 import EV2SecureMessaging
