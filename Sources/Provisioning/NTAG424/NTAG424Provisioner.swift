@@ -90,9 +90,9 @@ public struct NTAG424Provisioner: TagProvisioner {
     /// - Throws: ``NTAG424ProvisioningError``.
     public func provision(_ card: EV2Card, uid: [UInt8]) throws(NTAG424ProvisioningError) -> Result {
         guard uid.count == 7 else { throw .noFixedUID(uid) }
-        var keyZeroChanged = false
+        var keyZero = NTAG424ProvisioningError.KeyZero.factory
         func run<Value>(_ step: () throws(EV2Error) -> Value) throws(NTAG424ProvisioningError) -> Value {
-            do throws(EV2Error) { return try step() } catch { throw .interrupted(error, keyZeroChanged: keyZeroChanged) }
+            do throws(EV2Error) { return try step() } catch { throw .interrupted(error, keyZero: keyZero) }
         }
         try run { () throws(EV2Error) in try Self.select(card) }
         let versions = try run { () throws(EV2Error) in try NTAG424Keys.numbers.map { number throws(EV2Error) in try card.keyVersion(number) } }
@@ -101,7 +101,7 @@ public struct NTAG424Provisioner: TagProvisioner {
         if !alreadyKeyed {
             try key(card, versions: versions, uid: uid, run: run)
         }
-        keyZeroChanged = true
+        keyZero = .site
         let counter = try verify(card, uid: uid, alreadyKeyed: alreadyKeyed, run: run)
         return Result(alreadyKeyed: alreadyKeyed, readCounter: counter)
     }
@@ -123,7 +123,7 @@ public struct NTAG424Provisioner: TagProvisioner {
         } catch .status(.authenticationError, _) {
             throw .keyZeroNotFactory
         } catch {
-            throw .interrupted(error, keyZeroChanged: false)
+            throw .interrupted(error, keyZero: .factory)
         }
         try checkChangedKeys(card, versions: versions, uid: uid)
         if settings == factory {
@@ -141,8 +141,10 @@ public struct NTAG424Provisioner: TagProvisioner {
         for number in NTAG424Keys.numbers where number != NTAG424Keys.applicationMaster && versions[Int(number)] == 0 {
             try run { () throws(EV2Error) in try card.changeKey(number, to: keys.key(number, uid: uid), version: keys.version) }
         }
-        try run { () throws(EV2Error) in
+        do throws(EV2Error) {
             try card.changeKey(NTAG424Keys.applicationMaster, to: keys.key(NTAG424Keys.applicationMaster, uid: uid), version: keys.version)
+        } catch {
+            throw .interrupted(error, keyZero: error.exchangeFailure == nil ? .factory : .changing)
         }
     }
 
@@ -158,13 +160,13 @@ public struct NTAG424Provisioner: TagProvisioner {
             } catch .status(.authenticationError, _) {
                 throw .foreignKey(number, version: keys.version)
             } catch {
-                throw .interrupted(error, keyZeroChanged: false)
+                throw .interrupted(error, keyZero: .factory)
             }
         }
         do throws(EV2Error) {
             try card.authenticateNonFirst(keyNumber: NTAG424Keys.applicationMaster, key: .factoryDefault)
         } catch {
-            throw .interrupted(error, keyZeroChanged: false)
+            throw .interrupted(error, keyZero: .factory)
         }
     }
 
@@ -183,7 +185,7 @@ public struct NTAG424Provisioner: TagProvisioner {
                 sun = .failure(error)
             }
         } catch {
-            if error.exchangeFailure != nil { throw .interrupted(error, keyZeroChanged: true) }
+            if error.exchangeFailure != nil { throw .interrupted(error, keyZero: .site) }
             sun = .failure(.init(description: "the SUN read failed: \(error)"))
         }
         let keyZero = keys.key(NTAG424Keys.applicationMaster, uid: uid)
@@ -193,7 +195,7 @@ public struct NTAG424Provisioner: TagProvisioner {
             if alreadyKeyed { throw .keyZeroNotOurs(version: keys.version) }
             throw .verification("key 0 does not authenticate with its new key")
         } catch {
-            throw .interrupted(error, keyZeroChanged: true)
+            throw .interrupted(error, keyZero: .site)
         }
         let counter: Int
         switch sun {
@@ -218,7 +220,7 @@ public struct NTAG424Provisioner: TagProvisioner {
             } catch .status(.authenticationError, _) {
                 throw .verification("key \(number) does not authenticate with its new key")
             } catch {
-                throw .interrupted(error, keyZeroChanged: true)
+                throw .interrupted(error, keyZero: .site)
             }
         }
         if randomID {

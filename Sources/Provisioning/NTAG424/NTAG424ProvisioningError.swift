@@ -20,9 +20,18 @@ public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible 
     case foreignKey(UInt8, version: UInt8)
     /// The NDEF file's settings are neither the factory's nor this run's, while key 0 is factory.
     case foreignFileSettings(String)
-    /// A command failed at `step`: the card left, or refused; `keyZeroChanged` says whether
-    /// key 0 already holds the site's key.
-    case interrupted(EV2Error, keyZeroChanged: Bool)
+    /// Where key 0 stood when a command failed.
+    public enum KeyZero: Equatable, Sendable {
+        /// Still the factory key.
+        case factory
+        /// Its change was sent and not answered: the card applied it whole, or not at all.
+        case changing
+        /// The site's key.
+        case site
+    }
+
+    /// A command failed: the card left, or refused; `keyZero` says where key 0 stood.
+    case interrupted(EV2Error, keyZero: KeyZero)
     /// The card is keyed with the site's key 0 but does not verify (`problem`).
     case verification(String)
 
@@ -47,10 +56,10 @@ public enum NTAG424ProvisioningError: Error, Equatable, CustomStringConvertible 
             "key \(number) (version \(Hex.encode([version]))) does not authenticate with this site's key: keyed by another plan; nothing was changed"
         case .foreignFileSettings(let settings):
             "the NDEF file's settings (\(settings)) are neither the factory's nor this run's: nothing was changed"
-        case .interrupted(let error, let changed):
-            "\(error): " + (changed
-                ? "key 0 already holds this site's key: present the card again to verify it"
-                : "key 0 is still the factory key: present the card again to resume")
+        case .interrupted(let error, .factory): "\(error): key 0 is still the factory key: present the card again to resume"
+        case .interrupted(let error, .changing):
+            "\(error): key 0 was being changed (its version tells whether it was): present the card again to resume or verify it"
+        case .interrupted(let error, .site): "\(error): key 0 already holds this site's key: present the card again to verify it"
         case .verification(let problem):
             "verification failed: \(problem); key 0 holds this site's key: present the card again to verify it again, and keep it apart if it still fails"
         }

@@ -22,7 +22,9 @@ struct NTAG424InterruptionTests {
             let card = try #require(torn.ntag424)
             let keyZero = card.keyVersions[0] == 0 ? AESKey.factoryDefault : NTAG424Fixtures.keys.key(0, uid: card.uid)
             #expect(card.keys[0] == keyZero.bytes, "k=\(k): key 0's version names the key that opens it")
-            #expect(outcome.error?.hasSuffix(card.keyVersions[0] == 0 ? "present the card again to resume" : "present the card again to verify it") == true)
+            let advice = card.keyVersions[0] == 0 ? ["again to resume", "again to resume or verify it"] : ["again to verify it", "again to resume or verify it"]
+            #expect(advice.contains { outcome.error?.hasSuffix($0) == true }, "k=\(k): \(outcome.error ?? "")")
+            if outcome.error?.hasSuffix("resume or verify it") == true { stops.insert("changing key 0") }
             stops.insert(card.keyVersions.map(String.init).joined())
             let (again, finished) = try NTAG424Fixtures.present(torn, to: provisioner)
             if randomID, torn.ntag424?.randomID == true {
@@ -32,7 +34,7 @@ struct NTAG424InterruptionTests {
             #expect(again.error == nil, "k=\(k): \(again.error ?? "")")
             try NTAG424Fixtures.expectKeyed(finished)
         }
-        #expect(stops.isSuperset(of: ["00000", "01000", "01100", "01110", "01111", "11111"]))
+        #expect(stops.isSuperset(of: ["00000", "01000", "01100", "01110", "01111", "11111", "changing key 0"]))
     }
 
     /// The tag commands of a whole provisioning of a factory card.
