@@ -98,6 +98,17 @@ struct NTAG424CommandTests {
         }
     }
 
+    @Test func jsonEventsAreFlashEvents() throws {
+        let scene = try FlashScene(tag: "ntag424")
+        let keys = try Self.keyFiles(scene)
+        let result = try pn532ctl(
+            ["ntag424", "provision", "--device", "sim:ntag424", "--master-key-file", keys.master, "--picc-key-file", keys.picc, "--url", Self.url,
+             "--count", "1", "--json"])
+        let events = try JSONSchemaTests.expectLines(result, "flashEvent")
+        #expect(events.count == 3)
+        #expect(result.output.contains(#""event":"tag","device":"sim:ntag424","result":"ok","uid":"04424DAA000001","product":"NTAG 424 DNA","bytes":74"#))
+    }
+
     @Test func aCardOfAnotherFamilyIsNotAnNTAG424() throws {
         let status = try pn532ctl(["ntag424", "status", "--device", "sim:ntag213"])
         #expect(status.status == 1)
