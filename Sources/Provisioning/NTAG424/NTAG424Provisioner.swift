@@ -25,7 +25,7 @@ import TagProtocols
 /// run's version, each proved by authenticating with it first; the file settings already this
 /// run's) is kept and the rest redone. A card whose versions, keys or settings fit neither is
 /// refused with nothing changed.
-public struct NTAG424Provisioner: TagProvisioner {
+public struct NTAG424Provisioner: TagProvisioner, Sendable {
     /// The site's keys.
     public let keys: NTAG424Keys
     /// The NDEF file and its SUN settings.
