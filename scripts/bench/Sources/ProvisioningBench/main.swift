@@ -1,6 +1,6 @@
 // Provisioning time per NTAG 424 DNA card (`pn532ctl ntag424 provision`): the whole keying and
 // check of a factory card on the in-process simulator, the serial link modelled at 115200 on
-// its virtual clock (wire bytes × 10 / baud, air time at 106 kbit/s, the chip's delays; no
+// its virtual clock, and at 921600 (wire bytes × 10 / baud, air time at 106 kbit/s, the chip's delays; no
 // card-side EEPROM or AES time, which the simulator does not model for ISO-DEP cards), with
 // the PN532 commands, bytes and card commands it took; then the host's CPU time per card in
 // this build (the simulated chip and card included).
@@ -28,12 +28,14 @@ func provisioner(_ url: String, fileData: String? = nil, randomID: Bool = false)
     NTAG424Provisioner(keys: keys, template: try NTAG424SUNTemplate(url, fileData: fileData.map { Array($0.utf8) }), randomID: randomID)
 }
 
-/// A session on a fresh chip holding `tag`, started, and the tag listed.
-func field(_ tag: SimulatedTag) throws -> (SimulatedPN532, SimulatorLink, PN532Session, ListedTarget) {
+/// A session on a fresh chip holding `tag`, started (the link raised to `rate` when given), and
+/// the tag listed.
+func field(_ tag: SimulatedTag, rate: BaudRate? = nil) throws -> (SimulatedPN532, SimulatorLink, PN532Session, ListedTarget) {
     let chip = SimulatedPN532(tags: [tag])
     let link = SimulatorLink(chip: chip)
     let session = PN532Session(link: link)
     try session.start()
+    if let rate { try session.changeBaudRate(to: rate) }
     try session.setPassiveActivationRetries(0x01)
     guard let listed = try session.listTargets(.typeA106, maxTargets: 1).first else { throw BenchFailure("no card listed") }
     return (chip, link, session, listed)
@@ -65,23 +67,31 @@ let cases: [Case] = [
     Case(name: "already keyed (check only)", provisioner: sun) { try interrupted(after: 1000, sun) },
 ]
 
-print("NTAG 424 DNA provisioning per card, in-process simulator, link modelled at 115200 baud")
-print("case                                 modelled ms  PN532 cmds  bytes out  bytes in  card cmds  result")
-for entry in cases {
-    let (chip, link, session, listed) = try field(try entry.card())
-    let start = link.now
-    let before = session.statistics
-    let commandsBefore = chip.tagCommandCount
-    let outcome = entry.provisioner.provision(listed, session: session, seq: 1)
-    let elapsed = link.now - start
-    let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    let stats = session.statistics
-    func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
-    func left(_ text: String, _ width: Int) -> String { text.count >= width ? text : String(repeating: " ", count: width - text.count) + text }
-    print(
-        pad(entry.name, 36) + left(String(format1(milliseconds)), 12) + left(String(stats.commands - before.commands), 12)
-            + left(String(stats.bytesSent - before.bytesSent), 11) + left(String(stats.bytesReceived - before.bytesReceived), 10)
-            + left(String(chip.tagCommandCount - commandsBefore), 11) + "  " + (outcome.error ?? "ok"))
+/// Prints the table of every case with the link at `rate`.
+func table(_ rate: BaudRate) throws {
+    print("NTAG 424 DNA provisioning per card, in-process simulator, link modelled at \(rate.bitsPerSecond) baud")
+    print("case                                 modelled ms  PN532 cmds  bytes out  bytes in  card cmds  result")
+    for entry in cases {
+        let (chip, link, session, listed) = try field(try entry.card(), rate: rate == .bps115200 ? nil : rate)
+        let start = link.now
+        let before = session.statistics
+        let commandsBefore = chip.tagCommandCount
+        let outcome = entry.provisioner.provision(listed, session: session, seq: 1)
+        let elapsed = link.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let stats = session.statistics
+        func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
+        func left(_ text: String, _ width: Int) -> String { text.count >= width ? text : String(repeating: " ", count: width - text.count) + text }
+        print(
+            pad(entry.name, 36) + left(String(format1(milliseconds)), 12) + left(String(stats.commands - before.commands), 12)
+                + left(String(stats.bytesSent - before.bytesSent), 11) + left(String(stats.bytesReceived - before.bytesReceived), 10)
+                + left(String(chip.tagCommandCount - commandsBefore), 11) + "  " + (outcome.error ?? "ok"))
+    }
+}
+
+for rate in [BaudRate.bps115200, .bps921600] {
+    try table(rate)
+    print()
 }
 
 func format1(_ value: Double) -> String {
