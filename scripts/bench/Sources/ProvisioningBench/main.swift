@@ -67,8 +67,8 @@ let cases: [Case] = [
     Case(name: "already keyed (check only)", provisioner: sun) { try interrupted(after: 1000, sun) },
 ]
 
-/// Prints the table of every case with the link at `rate`.
-func table(_ rate: BaudRate) throws {
+/// Prints the table of `cases` with the link at `rate`.
+func table(_ rate: BaudRate, _ cases: [Case]) throws {
     print("NTAG 424 DNA provisioning per card, in-process simulator, link modelled at \(rate.bitsPerSecond) baud")
     print("case                                 modelled ms  PN532 cmds  bytes out  bytes in  card cmds  result")
     for entry in cases {
@@ -90,7 +90,7 @@ func table(_ rate: BaudRate) throws {
 }
 
 for rate in [BaudRate.bps115200, .bps921600] {
-    try table(rate)
+    try table(rate, cases)
     print()
 }
 
