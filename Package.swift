@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "FileInput", dependencies: ["POSIXIO", system], swiftSettings: strict),
         .target(name: "CSV", dependencies: ["FileInput"], swiftSettings: strict),
         .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
-        .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", crypto, cryptoExtras], swiftSettings: strict),
+        .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", "POSIXIO", crypto, cryptoExtras, system], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.
@@ -90,7 +90,7 @@ let package = Package(
             name: "DoorControl",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO",
-                "DaemonKit", "Credentials", "TOML", "DoorRecords", crypto, system,
+                "DaemonKit", "Credentials", "TOML", "DoorRecords", "EV2SecureMessaging", crypto, system,
             ],
             swiftSettings: strict
         ),
@@ -143,7 +143,10 @@ let package = Package(
             name: "DESFireTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4", "DESFire", "PN532", "PN532Simulator", "TestSupport"]
         ),
-        .testTarget(name: "EV2SecureMessagingTests", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials", "EV2SecureMessaging", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(
+            name: "EV2SecureMessagingTests",
+            dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials", "EV2SecureMessaging", "Originality", "PN532", "PN532Simulator", "TestSupport"]
+        ),
         .testTarget(name: "Type3Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type3", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(name: "ForumTLVTests", dependencies: ["ForumTLV", "NDEF"]),
         .testTarget(name: "Type1Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type1", "ForumTLV", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
@@ -170,7 +173,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: [
                 "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "NDEF", "PN532", "PN532Simulator",
-                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", crypto,
+                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", crypto,
             ]
         ),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),

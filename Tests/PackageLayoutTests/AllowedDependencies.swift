@@ -30,7 +30,7 @@ enum AllowedDependencies {
         "FileInput": plumbing.union(["POSIXIO"]),
         "CSV": ["FileInput"],
         // CryptoExtras: the AES block function that CBC, CMAC and AN10922 are built on.
-        "Credentials": ["Basics", "NDEF", "FileInput", "Crypto", "CryptoExtras"],
+        "Credentials": ["Basics", "NDEF", "FileInput", "POSIXIO", "Crypto", "CryptoExtras", "SystemPackage"],
         // L1
         "PN532": plumbing.union(["NFCCore", "POSIXIO"]),
         "PN532Simulator": ["Basics", "NFCCore", "PN532", "Crypto", "SystemPackage"],
@@ -64,10 +64,13 @@ enum AllowedDependencies {
         "NFCReader": ["Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "ISO7816", "Type3"],
         // L3½; FileInput: the audit log's reader.
         "DoorRecords": plumbing.union(["JSONText", "POSIXIO", "FileInput", "Crypto"]),
-        // L4. DoorControl: never PN532, Type2 or CLinux.
+        // L4. DoorControl: never PN532, Type2 or CLinux. EV2SecureMessaging: the keyed-card
+        // challenge (`EV2CardProof`: select, authenticate, Read_Sig) the reader runs
+        // on an NTAG 424 DNA for an `ntag424` credential; it speaks APDUs over a TagExchange and
+        // knows no chip.
         "DoorControl": [
             "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO", "DaemonKit", "Credentials",
-            "TOML", "DoorRecords", "Crypto", "SystemPackage",
+            "TOML", "DoorRecords", "EV2SecureMessaging", "Crypto", "SystemPackage",
         ],
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects

@@ -20,6 +20,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Basics", package: "pn532ctl"),
                 .product(name: "DoorControl", package: "pn532ctl"),
+                .product(name: "EV2SecureMessaging", package: "pn532ctl"),
+                .product(name: "Originality", package: "pn532ctl"),
                 .product(name: "Credentials", package: "pn532ctl"),
                 .product(name: "NFCCore", package: "pn532ctl"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -44,6 +46,10 @@ let package = Package(
                 .product(name: "PN532", package: "pn532ctl"), .product(name: "PN532Simulator", package: "pn532ctl"),
                 .product(name: "Provisioning", package: "pn532ctl"),
             ]
+        ),
+        .executableTarget(
+            name: "SUNBench",
+            dependencies: ["BenchTiming", .product(name: "Credentials", package: "pn532ctl")]
         ),
         .executableTarget(
             name: "ConfigBench",

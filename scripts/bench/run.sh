@@ -12,6 +12,8 @@ bin=$(swift build -c release --show-bin-path)
 echo
 "$bin/OriginalityBench" "$@"
 echo
+"$bin/SUNBench" "$@"
+echo
 "$bin/PN532Bench" "$@"
 echo
 "$bin/DoorBench" "$@"

@@ -82,6 +82,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzSUNURL",
+            dependencies: [.product(name: "Credentials", package: "pn532ctl")]
+        ),
+        .executableTarget(
             name: "FuzzTOML",
             dependencies: ["FuzzSupport", .product(name: "TOML", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
@@ -99,6 +103,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzNTAG424Card",
+            dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl")]
+        ),
+        .executableTarget(
+            name: "FuzzDESFireEV2Card",
             dependencies: ["FuzzSupport", .product(name: "PN532Simulator", package: "pn532ctl")]
         ),
         .executableTarget(

@@ -95,6 +95,7 @@ public struct ConfigChanges: Equatable, Sendable {
             Field("audit.keep", \.audit.keep, .restart, name: "[audit]"),
             Field("audit.onFailure", \.audit.onFailure, .restart, name: "[audit]"),
             Field("users", \.users, .live),
+            Field("ntag424", \.ntag424, .live),
             Field("hooks.socket", \.hooks.socket, .live),
         ]
     }

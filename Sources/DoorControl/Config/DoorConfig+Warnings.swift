@@ -5,7 +5,8 @@ import TOML
 /// Setups that are valid but weaker than they look: `door check-config` prints them and
 /// `door run` logs them at start. (Setups that are plainly unsafe are refused by the loader:
 /// a user with both `uid` and `token = true`, the published test originality key with a real
-/// reader, a key file with almost no entropy.)
+/// reader, a key file with almost no entropy, `security.require_genuine` with a user it could
+/// never let in.)
 extension DoorConfig {
     /// One warning per weak setting, naming the key and what to do.
     ///
@@ -34,6 +35,14 @@ extension DoorConfig {
         if security.lockout == nil {
             warnings.append("security.lockout = false: guesses are not limited")
         }
+        for user in users {
+            for case let .uid(uid) in user.credentials {
+                warnings.append("user \(TOMLFormat.string(user.name)) has uid \(UIDNotation.format(uid)): a UID is copyable (anyone who reads it can write it onto a UID-changeable tag or emulate it); give the user an NTAG 424 DNA (ntag424) instead")
+            }
+        }
+        if let keyed = ntag424, !keyed.requireGenuine {
+            warnings.append("credentials.ntag424.require_genuine = false: cards whose originality signature is not NXP's are let in when they prove their key")
+        }
         if !reader.pollsOtherFamilies {
             for user in users {
                 for case let .uid(uid) in user.credentials where uid.count == Self.feliCaIDmLength {
@@ -44,6 +53,9 @@ extension DoorConfig {
         return warnings
     }
 
+    /// The UID length of an NTAG21x, the only tags `security.require_genuine` can check.
+    static let ntag21xUIDLength = 7
+
     /// The length of a FeliCa card's IDm, the only family whose identifier has 8 bytes.
     static let feliCaIDmLength = 8
 
@@ -51,6 +63,16 @@ extension DoorConfig {
     func securityRefusal() -> (key: String, message: String)? {
         if security.originalityKey == .test, !reader.isSimulator {
             return ("security.originality_key", "\"test\" is the published pn532ctl test key (its private key is in the documentation: anyone can sign a fake tag with it); use \"nxp\" with a real reader")
+        }
+        if security.requireGenuine {
+            for (index, user) in users.enumerated() {
+                if let family = user.uidFamily, family != .type2 {
+                    return ("users[\(index)].uid_family", "user \(TOMLFormat.string(user.name)) has uid_family = \(TOMLFormat.string(family.rawValue)) but security.require_genuine = true checks NTAG21x signatures, which only Type 2 tags carry: this user would always be refused; give the user an NTAG 424 DNA (ntag424), or turn require_genuine off")
+                }
+                for case let .uid(uid) in user.credentials where uid.count != Self.ntag21xUIDLength {
+                    return ("users[\(index)].uid", "user \(TOMLFormat.string(user.name)) has the \(uid.count)-byte uid \(UIDNotation.format(uid)) but security.require_genuine = true checks NTAG21x signatures, which only 7-byte Type 2 tags carry: this user would always be refused; remove the uid, or give the user an NTAG 424 DNA (ntag424)")
+                }
+            }
         }
         for (index, user) in users.enumerated() where user.credentials.contains(.signedToken) {
             if user.credentials.contains(where: { if case .uid = $0 { true } else { false } }) {

@@ -21,6 +21,9 @@ public struct DoorConfig: Equatable, Sendable {
     public var audit: AuditConfig
     /// Who may open the door, in file order.
     public var users: [User]
+    /// `[credentials.ntag424]`: the keys `ntag424` credentials are challenged with; nil when
+    /// the door has none.
+    public var ntag424: KeyedCardConfig?
     /// Where decided presentations are sent for the hook runner.
     public var hooks: HooksConfig
     /// Where each key stands in the file the configuration was loaded from (not compared).

@@ -10,7 +10,7 @@ struct DoorConfigDecoder {
     private var usedLines: [String: String] = [:]
 
     /// The keys a configuration's root may hold.
-    static let rootKeys = ["board", "reader", "gpio", "relay", "inputs", "feedback", "security", "audit", "users", "dispatch", "hooks"]
+    static let rootKeys = ["board", "reader", "gpio", "relay", "inputs", "feedback", "security", "audit", "users", "dispatch", "hooks", "credentials"]
 
     init(root: ConfigSection) {
         self.root = root
@@ -26,12 +26,14 @@ struct DoorConfigDecoder {
         let feedback = try feedback()
         let security = try security()
         let audit = try audit()
-        let users = try users(keyFile: security.keyFile)
+        let keyedCards = try keyedCards()
+        let users = try users(keyFile: security.keyFile, keyedCards: keyedCards)
         try refuseDispatch()
         let hooks = try hooksSection()
-        let config = DoorConfig(
+        var config = DoorConfig(
             reader: reader, gpio: gpio, relay: relay, inputs: inputs, feedback: feedback,
             security: security, audit: audit, users: users, hooks: hooks)
+        config.ntag424 = keyedCards
         if let (key, message) = config.securityRefusal() { throw root.error(key, message) }
         return config
     }

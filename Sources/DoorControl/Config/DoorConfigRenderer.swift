@@ -13,9 +13,25 @@ extension DoorConfig {
         lines += readerLines() + [""] + gpioLines() + [""] + relayLines() + [""] + inputsLines() + [""]
         if feedback.led != nil || feedback.buzzer != nil { lines += feedbackLines() + [""] }
         lines += securityLines() + [""] + auditLines()
+        if let ntag424 { lines += [""] + Self.keyedCardLines(ntag424) }
         for user in users { lines += [""] + Self.userLines(user) }
         if let socket = hooks.socket { lines += ["", "[hooks]", "socket = \(TOMLFormat.string(socket))"] }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `[credentials.ntag424]`.
+    private static func keyedCardLines(_ keyed: KeyedCardConfig) -> [String] {
+        var lines = ["[credentials.ntag424]", "key_number = \(keyed.keyNumber)"]
+        if keyed.masterKeys.count == 1, let only = keyed.masterKeys.first, only.version == nil {
+            lines.append("master_key_file = \(TOMLFormat.string(only.path))")
+        } else {
+            let entries = keyed.masterKeys.map { "{ version = \($0.version ?? 0), file = \(TOMLFormat.string($0.path)) }" }
+            lines.append("master_keys = [" + entries.joined(separator: ", ") + "]")
+        }
+        if !keyed.systemIdentifier.isEmpty { lines.append("system_id = \(TOMLFormat.string(UIDNotation.hex(keyed.systemIdentifier, separator: "")))") }
+        if let uidKey = keyed.uidKey { lines.append("uid_key = { key_number = \(uidKey.keyNumber), file = \(TOMLFormat.string(uidKey.path)) }") }
+        lines.append("require_genuine = \(keyed.requireGenuine)")
+        return lines
     }
 
     private func readerLines() -> [String] {
@@ -109,6 +125,7 @@ extension DoorConfig {
                 groups.append((key, [item]))
             }
         }
+        if let family = user.uidFamily { lines.append("uid_family = \(TOMLFormat.string(family.rawValue))") }
         for (key, items) in groups {
             switch key {
             case "token": lines.append("token = true")
@@ -129,6 +146,7 @@ extension DoorConfig {
         case let .uriPrefix(uri): ("uri_prefix", TOMLFormat.string(uri))
         case let .mime(type, payload): ("mime", "{ type = \(TOMLFormat.string(type)), \(mimePayload(payload)) }")
         case .signedToken: ("token", "true")
+        case let .ntag424(uid): ("ntag424", TOMLFormat.string(UIDNotation.format(uid)))
         }
     }
 

@@ -19,6 +19,12 @@ public enum UIDNotation {
         Hex.encode(bytes, separator: separator)
     }
 
+    /// True for a random 4-byte UID (`08…`, ISO/IEC 14443-3): a phone's or a random-ID card's,
+    /// new at every presentation.
+    public static func isRandom(_ uid: [UInt8]) -> Bool {
+        uid.count == 4 && uid.first == 0x08
+    }
+
     /// The forms a UID may be written in, for messages.
     public static let forms = "write it as hex, colons between bytes optional: 04A1B2C3D4E5F6 or 04:A1:B2:C3:D4:E5:F6"
 

@@ -13,6 +13,8 @@ public struct User: Equatable, Sendable {
     /// Tokens issued at or before this time (seconds since 1970) are refused: reissuing
     /// the user's tags and setting this revokes every older one.
     public var tokensIssuedAfter: UInt32?
+    /// The family the user's `uid` credentials were enrolled from (`uid_family`); nil: any.
+    public var uidFamily: UIDFamily?
 
     /// A user.
     public init(
@@ -50,6 +52,14 @@ public enum Credential: Equatable, Sendable {
     case mime(type: String, payload: [UInt8])
     /// A signed `pn532ctl.org:token` issued to the user's name for this tag's UID.
     case signedToken
+    /// An NTAG 424 DNA with this real UID that proves, at the presentation, that it holds its
+    /// key (`[credentials.ntag424]`); never matched by the anticollision UID alone.
+    case ntag424([UInt8])
+
+    /// True for a credential the card proves with a key it never reveals (`ntag424`).
+    public var isKeyed: Bool {
+        if case .ntag424 = self { true } else { false }
+    }
 }
 
 /// A calendar day.

@@ -6,14 +6,14 @@ import TOML
 /// `[[users]]`: names, credentials, validity dates and schedules.
 extension DoorConfigDecoder {
     /// The keys that give a user a credential.
-    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token"]
+    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token", "ntag424"]
 
-    func users(keyFile: String?) throws(ConfigError) -> [User] {
+    func users(keyFile: String?, keyedCards: KeyedCardConfig? = nil) throws(ConfigError) -> [User] {
         var names: [String: String] = [:]
         var uids: [[UInt8]: String] = [:]
         var users: [User] = []
         for section in try root.sections("users") {
-            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after"] + Self.credentialKeys)
+            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after", "uid_family"] + Self.credentialKeys)
             guard let name = try section.text("name") else { throw section.missing("name") }
             if let problem = UserName.problem(name) { throw section.error("name", problem, at: section["name"]) }
             if let other = names[name] {
@@ -22,7 +22,13 @@ extension DoorConfigDecoder {
             names[name] = section.path
             var credentials: [Credential] = []
             for key in section.table.keys where Self.credentialKeys.contains(key) {
-                credentials += try self.credentials(key, of: section, keyFile: keyFile, uids: &uids)
+                credentials += try self.credentials(key, of: section, keyFile: keyFile, keyedCards: keyedCards, uids: &uids)
+            }
+            if credentials.contains(where: \.isKeyed), credentials.contains(where: { !$0.isKeyed }) {
+                throw section.error(
+                    "ntag424",
+                    "user \(TOMLFormat.string(name)) has ntag424 and other credentials: a UID, NDEF content or token can be copied, so it would open without the card's key; give the other credentials their own user entry",
+                    at: section["ntag424"])
             }
             guard !credentials.isEmpty else {
                 throw section.error(nil, "user \(TOMLFormat.string(name)) has no credential: give \(Self.credentialKeys.joined(separator: ", ")) (token = true)")
@@ -32,14 +38,21 @@ extension DoorConfigDecoder {
                 throw section.error("valid_until", "\(validUntil) is before valid_from \(validFrom)", at: section["valid_until"])
             }
             let issuedAfter = try section.integer("tokens_issued_after", in: 0...Int(UInt32.max)).map { UInt32($0) }
-            users.append(User(
+            var user = User(
                 name: name, credentials: credentials, validFrom: validFrom, validUntil: validUntil,
-                schedule: try schedule(of: section), tokensIssuedAfter: issuedAfter))
+                schedule: try schedule(of: section), tokensIssuedAfter: issuedAfter)
+            user.uidFamily = try section.choice("uid_family", UIDFamily.allCases.map { ($0.rawValue, $0) })
+            if user.uidFamily != nil, !credentials.contains(where: { if case .uid = $0 { true } else { false } }) {
+                throw section.error("uid_family", "names the family of the user's uid credentials, and the user has none", at: section["uid_family"])
+            }
+            users.append(user)
         }
         return users
     }
 
-    private func credentials(_ key: String, of section: ConfigSection, keyFile: String?, uids: inout [[UInt8]: String]) throws(ConfigError) -> [Credential] {
+    private func credentials(
+        _ key: String, of section: ConfigSection, keyFile: String?, keyedCards: KeyedCardConfig?, uids: inout [[UInt8]: String]
+    ) throws(ConfigError) -> [Credential] {
         switch key {
         case "token":
             guard try section.bool("token") == true else { return [] }
@@ -63,17 +76,31 @@ extension DoorConfigDecoder {
             for (index, (text, value)) in (try section.strings(key) ?? []).enumerated() {
                 guard !text.isEmpty else { throw section.error("\(key)[\(index)]", "must not be empty", at: value) }
                 switch key {
-                case "uid":
+                case "uid", "ntag424":
                     let uid: [UInt8]
                     switch UIDNotation.parse(text) {
                     case let .success(bytes): uid = bytes
                     case let .failure(error): throw section.error("\(key)[\(index)]", "\(TOMLFormat.string(text)) \(error.reason)", at: value)
                     }
+                    if UIDNotation.isRandom(uid) {
+                        throw section.error(
+                            "\(key)[\(index)]",
+                            "\(UIDNotation.format(uid)) is a random UID (08…): a phone or a random-ID card shows a new one at every presentation, so it matches nothing",
+                            at: value)
+                    }
+                    if key == "ntag424" {
+                        guard keyedCards != nil else {
+                            throw section.error("\(key)[\(index)]", "needs [credentials.ntag424], the keys the door challenges the card with", at: value)
+                        }
+                        guard uid.count == 7 else {
+                            throw section.error("\(key)[\(index)]", "\(UIDNotation.format(uid)) is \(uid.count) bytes; an NTAG 424 DNA's real UID is 7", at: value)
+                        }
+                    }
                     if let owner = uids[uid] {
                         throw section.error("\(key)[\(index)]", "\(UIDNotation.format(uid)) already belongs to \(owner)", at: value)
                     }
                     uids[uid] = "\(section.path) (line \(value.line))"
-                    result.append(.uid(uid))
+                    result.append(key == "ntag424" ? .ntag424(uid) : .uid(uid))
                 case "text": result.append(.textEquals(text))
                 case "text_prefix": result.append(.textPrefix(text))
                 case "uri": result.append(.uriEquals(text))

@@ -3,9 +3,10 @@ import TOML
 
 extension DoorPolicy {
     /// The policy for `config` as loaded from `file`: the token key read from
-    /// `security.key_file` and the originality key `security.originality_key` names.
+    /// `security.key_file`, the originality key `security.originality_key` names and the keys
+    /// of `[credentials.ntag424]`.
     ///
-    /// - Throws: the key file's error, located at `file` and `security.key_file`.
+    /// - Throws: a key file's error, located at `file` and its key.
     public init(loading config: DoorConfig, from file: String) throws(ConfigError) {
         let key = try config.security.keyFile.map { path throws(ConfigError) in
             do throws(ConfigError) { return SymmetricKey(data: try KeyFile.read(path)) } catch {
@@ -15,6 +16,13 @@ extension DoorPolicy {
                 throw located
             }
         }
-        self.init(config: config, tokenKey: key, originalityKey: config.security.originalityKey.publicKey)
+        let keyed = try config.ntag424.map { section throws(ConfigError) in
+            do throws(ConfigError) { return try KeyedCardKeys(reading: section) } catch {
+                var located = error
+                located.file = file
+                throw located
+            }
+        }
+        self.init(config: config, tokenKey: key, originalityKey: config.security.originalityKey.publicKey, keyedCards: keyed)
     }
 }

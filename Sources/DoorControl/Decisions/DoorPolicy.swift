@@ -9,8 +9,11 @@ import Originality
 /// 1. a lockout of every tag (`global_denials`) or of this tag's UID running: denied without
 ///    being evaluated (rule `lockout`);
 /// 2. more than one tag in the field: denied;
-/// 3. a UID in `security.revoked_uids`: denied, whatever it holds; `require_genuine`: the
-///    originality signature must verify against the configured key;
+/// 3. a UID in `security.revoked_uids`: denied, whatever it holds; a keyed card (an NTAG 424
+///    DNA challenged for `[credentials.ntag424]`) is decided by its proof alone
+///    (`DoorPolicy+KeyedCards`); any other card showing the UID of an `ntag424` credential, or
+///    a `uid` of a user with `uid_family` from a card of another family, is denied as a clone;
+///    `require_genuine`: the originality signature must verify against the configured key;
 /// 4. the signed tokens (`DoorPolicy+Tokens`): at most `TokenSlots.count` token records, at
 ///    least one verifying for this UID and key, of an accepted format, site, key id, door
 ///    group and expiry, not revoked, and with rolling counters holding the confirmed
@@ -34,13 +37,17 @@ public struct DoorPolicy: Sendable {
     let tokenKey: SymmetricKey?
     /// The key originality signatures are checked against.
     let originalityKey: OriginalityKey
+    /// The keys of `[credentials.ntag424]`, read; nil when the door has none.
+    public let keyedCards: KeyedCardKeys?
 
-    /// A policy for `config`, with the token key read from `security.key_file` and the
-    /// originality key `security.originality_key` names (`publicKey`).
-    public init(config: DoorConfig, tokenKey: SymmetricKey?, originalityKey: OriginalityKey) {
+    /// A policy for `config`, with the token key read from `security.key_file`, the
+    /// originality key `security.originality_key` names (`publicKey`) and the keys of
+    /// `[credentials.ntag424]`.
+    public init(config: DoorConfig, tokenKey: SymmetricKey?, originalityKey: OriginalityKey, keyedCards: KeyedCardKeys? = nil) {
         self.config = config
         self.tokenKey = tokenKey
         self.originalityKey = originalityKey
+        self.keyedCards = keyedCards
     }
 
     /// The decision on `presentation` at local wall-clock time `local` and monotonic time
@@ -115,6 +122,12 @@ public struct DoorPolicy: Sendable {
         if config.security.revokedUIDs.contains(presentation.uid) {
             return (deny(rule: "security.revoked_uids", "the tag \(UIDNotation.hex(presentation.uid, separator: "")) is revoked (security.revoked_uids)"), true, nil)
         }
+        if let keyed = presentation.keyedCard {
+            return (keyedDecision(keyed, listedUID: presentation.uid, at: local), true, nil)
+        }
+        if let clone = keyedCloneRefusal(presentation) ?? uidFamilyRefusal(presentation) {
+            return (clone, true, nil)
+        }
         if config.security.requireGenuine, let refusal = genuineRefusal(presentation) {
             return (deny(rule: "security.require_genuine", refusal), true, nil)
         }
@@ -185,7 +198,7 @@ public struct DoorPolicy: Sendable {
     }
 
     /// Why `user` may not enter at `local`, or nil when they may.
-    private static func outsideTimes(_ user: User, at local: LocalTime) -> String? {
+    static func outsideTimes(_ user: User, at local: LocalTime) -> String? {
         if let from = user.validFrom, local.date < from { return "valid from \(from)" }
         if let until = user.validUntil, local.date > until { return "valid until \(until)" }
         if let schedule = user.schedule, !schedule.allows(local) { return "outside schedule \(schedule.windows.map(ScheduleNotation.format).joined(separator: ", "))" }

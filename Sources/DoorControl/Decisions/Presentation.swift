@@ -1,3 +1,4 @@
+import EV2SecureMessaging
 import NDEF
 
 /// What the reader learned from one tag presentation: the input of a decision.
@@ -17,6 +18,11 @@ public struct Presentation: Equatable, Sendable {
     /// Why no NDEF message was read from a card of another family than Type 2 (`not an NDEF
     /// tag we can read: MIFARE Classic 1K`); its UID still matches `uid` rules.
     public var ndefRefusal: String?
+    /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set): the
+    /// proven card, or why it failed; nil when no challenge was run.
+    public var keyedCard: KeyedCardReading?
+    /// The card's family by its activation bytes (for `uid_family`); nil when unknown.
+    public var family: UIDFamily?
 
     /// A presentation.
     public init(uid: [UInt8], product: String? = nil, message: NDEFMessage? = nil, signature: [UInt8]? = nil, readError: String? = nil, multipleTags: Bool = false, ndefRefusal: String? = nil) {
@@ -28,4 +34,12 @@ public struct Presentation: Equatable, Sendable {
         self.multipleTags = multipleTags
         self.ndefRefusal = ndefRefusal
     }
+}
+
+/// What the challenge of a keyed card gave.
+public enum KeyedCardReading: Equatable, Sendable {
+    /// The card proved its key: its real UID and signature.
+    case proven(EV2ProvenCard)
+    /// The card did not prove it.
+    case failed(EV2ProofFailure)
 }

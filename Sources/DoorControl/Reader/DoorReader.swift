@@ -1,4 +1,5 @@
 import Basics
+import EV2SecureMessaging
 import NDEF
 import NFCCore
 import PN532Reader
@@ -56,6 +57,8 @@ public final class DoorReader {
     }
     /// Read the originality signature of each tag (for `require_genuine`).
     public var readsSignature: Bool
+    /// The challenge an NTAG 424 DNA must answer (`[credentials.ntag424]`); nil: none.
+    public var keyedCards: EV2ProofRequest?
     /// Read the NDEF message of each tag; off when every rule looks at the UID only, which
     /// saves the reads between anticollision and the decision.
     public var readsMessage = true
@@ -158,7 +161,8 @@ public final class DoorReader {
         let budgeted = BudgetedExchange(
             firstExchange, budget: timing.budget, clock: clock,
             between: { [weak self] in self?.betweenTagCommands() })
-        let reading = TagReading(exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature)
+        let reading = TagReading(
+            exchange: budgeted, info: first.info, readMessage: readsMessage, readSignature: readsSignature, keyed: keyedCards)
         tag = reading.tag
         exchange = budgeted
         budgetOverrun = budgeted.overrun

@@ -89,6 +89,7 @@ public struct DoorStart {
             connector: connector(checked.spec, lines.irq, lines.reset), timing: door.readerTiming,
             readsSignature: door.security.requireGenuine, pollsOtherFamilies: door.reader.pollsOtherFamilies, clock: MonotonicTime.monotonicNow)
         reader.readsMessage = door.needsMessage
+        reader.keyedCards = checked.policy.keyedCards?.proofRequest
         defer { reader.close() }
         let decider = PolicyDecider(
             policy: checked.policy, state: DecisionState(counters: checked.counters), store: CounterStore(path: door.security.counterFile))

@@ -12,9 +12,11 @@ extension TagSpec {
     /// ``TagProduct/uidLength`` bytes of hex (7 for Type 2, DESFire and Topaz, 4 for MIFARE
     /// Classic and the Type B card's PUPI, the 8-byte IDm for FeliCa; a phone's UID is random
     /// and cannot be given); a Type A UID may not have the cascade tag 88 in byte 0 (nor in
-    /// byte 3 of 7); `sig=` takes 32 bytes of hex (56 for `ntag424`) and needs a product with
-    /// READ_SIG; `keys=` (`ntag424` only) takes `test` (``SimulatedTag/ntag424Keyed(uid:)``)
-    /// or `clone` (that card's ``SimulatedTag/ntag424Clone()``); `image=`
+    /// byte 3 of 7); `sig=` takes 32 bytes of hex (56 for `ntag424`, `desfire-ev2` and
+    /// `desfire-ev3`) and needs a product with READ_SIG; `keys=` (`ntag424`, `desfire-ev2`,
+    /// `desfire-ev3`) takes `test` (``SimulatedTag/ntag424Keyed(uid:)``,
+    /// ``SimulatedTag/desfireEV2Keyed(product:uid:)``) or `clone` (that card's
+    /// ``SimulatedTag/ntag424Clone()``, ``SimulatedTag/desfireEV2Clone()``); `image=`
     /// names a `.mfd` file (its path cannot contain `:`), needs a Type 2 or MIFARE Classic
     /// product and cannot be combined with `uid=` or `blank`, since the image holds the UID
     /// and the memory.
@@ -79,12 +81,12 @@ extension TagSpec {
             }
             uid = bytes
         case "sig":
-            guard product.supportsReadSignature || product == .ntag424 else {
+            guard product.supportsReadSignature || product == .ntag424 || product.isDESFireEV2 else {
                 throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
             }
-            signature = try Self.hexBytes(value, option: option, count: product == .ntag424 ? 56 : 32, spec: text)
+            signature = try Self.hexBytes(value, option: option, count: product == .ntag424 || product.isDESFireEV2 ? 56 : 32, spec: text)
         case "keys":
-            guard product == .ntag424 else {
+            guard product == .ntag424 || product.isDESFireEV2 else {
                 throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
             }
             guard let keys = NTAG424Keys(rawValue: value.lowercased()) else {

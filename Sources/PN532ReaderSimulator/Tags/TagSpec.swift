@@ -25,12 +25,14 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
     public var memory: Memory
     /// The 7-byte UID (`uid=`); `nil` for the default or the image's.
     public var uid: [UInt8]?
-    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`); `nil` for the default.
+    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`, `desfire-ev2`, `desfire-ev3`);
+    /// `nil` for the default.
     public var signature: [UInt8]?
-    /// An NTAG 424 DNA's keys (`keys=`); `nil` for the factory card.
+    /// An NTAG 424 DNA's or a DESFire EV2/EV3's keys (`keys=`); `nil` for the factory card.
     public var ntag424Keys: NTAG424Keys?
 
-    /// What `keys=` makes of an NTAG 424 DNA.
+    /// What `keys=` makes of an NTAG 424 DNA or a DESFire EV2/EV3
+    /// (``SimulatedTag/desfireEV2Keyed(product:uid:)``, ``SimulatedTag/desfireEV2Clone()``).
     public enum NTAG424Keys: String, Equatable, Sendable {
         /// Keyed with the fixed test keys and SUN on (``SimulatedTag/ntag424Keyed(uid:)``).
         case test
@@ -90,6 +92,11 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
             tag = try SimulatedTag(product: product, mfd: image)
         } else if memory == .blank {
             tag = .blank(uid: uid)
+        } else if let ntag424Keys, let keyed = SimulatedTag.desfireEV2Keyed(product: product, uid: uid) {
+            tag = keyed
+            if let signature { tag.desfire?.signature = signature }
+            if ntag424Keys == .clone, let clone = tag.desfireEV2Clone() { tag = clone }
+            return tag
         } else if let ntag424Keys {
             tag = .ntag424Keyed(uid: uid)
             if let signature { tag.ntag424?.signature = signature }
@@ -99,7 +106,13 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
             tag = SimulatedTag(product: product, uid: uid)
         }
         if let signature {
-            if tag.ntag424 != nil { tag.ntag424?.signature = signature } else { tag.signature = signature }
+            if tag.ntag424 != nil {
+                tag.ntag424?.signature = signature
+            } else if product.isDESFireEV2 {
+                tag.desfire?.signature = signature
+            } else {
+                tag.signature = signature
+            }
         }
         return tag
     }

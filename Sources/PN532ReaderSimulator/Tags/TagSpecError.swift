@@ -42,7 +42,7 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         "tag \"\(spec)\": \(problem). Valid products: \(TagSpec.productNames.joined(separator: ", ")); "
             + "options after ':' are uid=<hex: 7 bytes, 4 for classic* and typeb (its PUPI), 8 (the IDm) for felica-lite-s and felica-12fc>, "
-            + "sig=<32 bytes hex, 56 for ntag424>, image=<file.mfd>, keys=test|clone (ntag424)"
+            + "sig=<32 bytes hex, 56 for ntag424 and desfire-ev2/ev3>, image=<file.mfd>, keys=test|clone (ntag424, desfire-ev2, desfire-ev3)"
     }
 
     /// The problem in words.

@@ -48,7 +48,7 @@ public struct SimulatedTag: Equatable, Sendable {
     /// empty for a card without one.
     public internal(set) var files: [SimulatedFile] = []
     /// A DESFire's PICC: its key settings, applications and files; nil for other cards.
-    public internal(set) var desfire: SimulatedDESFire?
+    public var desfire: SimulatedDESFire?
     /// An NTAG 424 DNA's keys, file settings and counters; nil for other cards.
     public var ntag424: SimulatedNTAG424?
     /// The state of the generator behind a phone's random UIDs.
@@ -90,6 +90,7 @@ public struct SimulatedTag: Equatable, Sendable {
             self.init(product: product, memory: [], identifier: uid)
             files = product.factoryFiles
             desfire = product.factoryDESFire
+            if product.isDESFireEV2 { desfire?.setIdentity(uid: uid) }
             if product == .ntag424 { ntag424 = SimulatedNTAG424(uid: uid) }
             if product.hasRandomUID { identifier = nextRandomUID() }
         }
@@ -135,7 +136,8 @@ public struct SimulatedTag: Equatable, Sendable {
 
     /// SENS_RES (ATQA) as the PN532 reports it, most significant byte first (``TagProduct/atqa``);
     /// an NTAG 424 DNA showing a random 4-byte UID (Random ID) answers `03 04`.
-    public var atqa: [UInt8] { ntag424 != nil && identifier.count == 4 ? [0x03, 0x04] : product.atqa }
+    /// A DESFire EV2/EV3 under Random ID answers the same.
+    public var atqa: [UInt8] { (ntag424 != nil || desfire?.randomID == true) && identifier.count == 4 ? [0x03, 0x04] : product.atqa }
 
     /// SEL_RES (SAK) (``TagProduct/sak``).
     public var sak: UInt8 { product.sak }
@@ -162,7 +164,7 @@ public struct SimulatedTag: Equatable, Sendable {
         isAuthenticated = false
         pendingCompatibilityWritePage = nil
         session = CardSession()
-        if product.hasRandomUID || ntag424?.randomID == true { identifier = nextRandomUID() }
+        if product.hasRandomUID || ntag424?.randomID == true || desfire?.randomID == true { identifier = nextRandomUID() }
         applyLiteSConfiguration()
     }
 

@@ -27,7 +27,7 @@ extension TagProduct {
         switch self {
         case .classic1k, .classicMini, .phone, .phoneNDEF: [0x00, 0x04]
         case .classic4k: [0x00, 0x02]
-        case .desfire, .ntag424, .desfireNDEF, .desfireKeyed: [0x03, 0x44]
+        case .desfire, .ntag424, .desfireNDEF, .desfireKeyed, .desfireEV2, .desfireEV3: [0x03, 0x44]
         case .topaz512, .topaz96: [0x0C, 0x00]
         case .felicaLiteS, .felica12FC, .typeB: []
         default: [0x00, 0x44]
@@ -41,7 +41,7 @@ extension TagProduct {
         case .classic1k: 0x08
         case .classic4k: 0x18
         case .classicMini: 0x09
-        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF, .desfireKeyed: 0x20
+        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF, .desfireKeyed, .desfireEV2, .desfireEV3: 0x20
         default: 0x00
         }
     }

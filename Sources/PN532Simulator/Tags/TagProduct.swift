@@ -36,6 +36,13 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// MIFARE DESFire EV1 without applications whose PICC master key settings (`0B`) keep
     /// creating an application behind the master key.
     case desfireKeyed = "desfire-keyed"
+    /// MIFARE DESFire EV2 (8 KB) as it leaves the factory: no application, PICC master key
+    /// settings `0F`, the PICC master key the factory's DES key (all zero); applications with
+    /// AES keys, AuthenticateEV2First/NonFirst and EV2 secure messaging
+    /// (``SimulatedTag/desfireEV2Keyed(product:uid:)`` keys one).
+    case desfireEV2 = "desfire-ev2"
+    /// MIFARE DESFire EV3 (8 KB): a ``desfireEV2`` whose GetVersion says EV3.
+    case desfireEV3 = "desfire-ev3"
     /// A phone's card emulation answering as an NFC Forum Type 4 tag: a random UID on every
     /// activation and a small read-only NDEF file holding one URI record.
     case phoneNDEF = "phone-ndef"
@@ -58,7 +65,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     public var family: SimulatedProtocol {
         switch self {
         case .classic1k, .classic4k, .classicMini: .mifareClassic
-        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF, .desfireKeyed: .isoDEP
+        case .desfire, .ntag424, .phone, .desfireNDEF, .phoneNDEF, .desfireKeyed, .desfireEV2, .desfireEV3: .isoDEP
         case .topaz512, .topaz96: .jewel
         case .felicaLiteS, .felica12FC: .felica
         case .typeB: .typeB
@@ -90,6 +97,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .typeB: "ISO/IEC 14443-B ISO-DEP card"
         case .desfireNDEF: "MIFARE DESFire EV1 (NDEF application)"
         case .desfireKeyed: "MIFARE DESFire EV1 (PICC master key needed to create an application)"
+        case .desfireEV2: "MIFARE DESFire EV2"
+        case .desfireEV3: "MIFARE DESFire EV3"
         case .phoneNDEF: "phone (ISO-DEP card emulation, NFC Forum Type 4)"
         }
     }
@@ -105,7 +114,8 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
-        case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF, .desfireKeyed: 0
+        case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF, .desfireKeyed, .desfireEV2,
+            .desfireEV3: 0
         }
     }
 

@@ -23,12 +23,15 @@ struct SimCommand: ParsableCommand {
             NDEF application), desfire-ndef (DESFire EV1 with the NDEF application, Type 4), desfire-keyed (a \
             blank DESFire whose PICC needs the master key to create an application), ntag424 (NTAG 424 DNA: all-zero keys, \
             EV2 authentication and secure messaging, SDM/SUN, Random ID, Type 4; :keys=test keys it with the test keys \
-            11..11 to 55..55 and SUN on, :keys=clone is a perfect copy of that card without its keys), phone (ISO-DEP; the phone's UID is random), \
+            11..11 to 55..55 and SUN on, :keys=clone is a perfect copy of that card without its keys), desfire-ev2, desfire-ev3 \
+            (DESFire EV2/EV3: AES applications, EV2 authentication and secure messaging, a genuine NXP signature for the \
+            default UID; :keys=test gives it application F54201 with keys diversified (AN10922) from the test keys \
+            11..11 to 55..55 over UID+AID, :keys=clone a perfect copy without its keys), phone (ISO-DEP; the phone's UID is random), \
             phone-ndef (a phone emulating a read-only Type 4 tag); \
             topaz512, topaz96 (Type 1, hold an NDEF message); felica-lite-s and felica-12fc (Type 3, hold an NDEF message); typeb (ISO/IEC \
             14443-4 Type B, no NDEF). \
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
-            for FeliCa) :sig=HEX (32 bytes; 56 for ntag424) \
+            for FeliCa) :sig=HEX (32 bytes; 56 for ntag424, desfire-ev2, desfire-ev3) \
             :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it). \
             Control (standard input or --control FIFO): \(SimulatorServer.controlHelp).
 

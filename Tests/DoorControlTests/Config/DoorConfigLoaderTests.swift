@@ -59,7 +59,7 @@ struct DoorConfigLoaderTests {
 
         [[users]]
         name = "alice"
-        uid = ["04:a2:2b:1a:5c:6e:80", "00112233"]
+        uid = ["04:a2:2b:1a:5c:6e:80", "00112233445566"]
         text_prefix = "staff:"
         valid_from = 2026-01-01
         valid_until = 2026-12-31
@@ -101,7 +101,7 @@ struct DoorConfigLoaderTests {
             users: [
                 User(
                     name: "alice",
-                    credentials: [.uid([0x04, 0xA2, 0x2B, 0x1A, 0x5C, 0x6E, 0x80]), .uid([0x00, 0x11, 0x22, 0x33]), .textPrefix("staff:")],
+                    credentials: [.uid([0x04, 0xA2, 0x2B, 0x1A, 0x5C, 0x6E, 0x80]), .uid([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]), .textPrefix("staff:")],
                     validFrom: CivilDate(year: 2026, month: 1, day: 1), validUntil: CivilDate(year: 2026, month: 12, day: 31),
                     schedule: WeeklySchedule(windows: [
                         .init(days: [.monday, .tuesday, .wednesday, .thursday, .friday], start: 480, end: 1080),

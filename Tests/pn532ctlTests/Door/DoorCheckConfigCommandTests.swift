@@ -49,7 +49,8 @@ struct DoorCheckConfigCommandTests {
         #expect(result.status == 0)
         let notes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("\(scene.config): note: GPIO lines not checked") }
         let counters = "\(scene.config): note: security.counter_file: \(scene.directory.path)/counters does not exist yet: door run creates it at its first start (there is no audit log \(scene.directory.path)/audit.jsonl yet either)\n"
-        #expect(result.standardError == notes.map { $0 + "\n" }.joined() + counters + "\(scene.config): configuration OK (2 users)\n")
+        let copyable = "\(scene.config): warning: user \"caretaker\" has uid 04:A2:2B:1A:5C:6E:80: a UID is copyable (anyone who reads it can write it onto a UID-changeable tag or emulate it); give the user an NTAG 424 DNA (ntag424) instead\n"
+        #expect(result.standardError == notes.map { $0 + "\n" }.joined() + counters + copyable + "\(scene.config): configuration OK (2 users)\n")
         #expect(result.output.contains("[relay]\nline = \"GPIO17\"\nactive_low = false\nmode = \"pulse\"\npulse = 3\n"))
         #expect(result.output.contains("uid = [\"04:A2:2B:1A:5C:6E:80\"]\n"))
 
@@ -218,6 +219,26 @@ struct DoorCheckConfigCommandTests {
         #expect(lost.standardError.contains("note: security.counter_file: counter file \(scene.directory.path)/counters: does not exist, but the audit log \(audit) does"), "\(lost.standardError)")
         #expect(lost.standardError.contains("--new-counters"))
         #expect(lost.standardError.contains(": door run refuses to start\n"))
+    }
+
+    @Test("[credentials.ntag424]: a random master key passes; the all-zero factory key is refused, naming the key")
+    func ntag424MasterKey() throws {
+        let text = "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"DIR/master.key\"\n"
+            + "[[users]]\nname = \"alice\"\nntag424 = [\"04:77:28:82:4D:65:80\"]\n"
+        let scene = try Scene(text)
+        defer { scene.remove() }
+        let master = scene.directory.appendingPathComponent("master.key").path
+        FileManager.default.createFile(atPath: master, contents: Data((0..<16).map { UInt8(0x80 + $0) }), attributes: [.posixPermissions: 0o600])
+        let good = try scene.check()
+        #expect(good.status == 0, "\(good.standardError)")
+        #expect(good.output.contains("[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"\(master)\"\nrequire_genuine = true\n"))
+        #expect(good.output.contains("ntag424 = [\"04:77:28:82:4D:65:80\"]"))
+        #expect(!good.standardError.contains("warning"), "\(good.standardError)")
+
+        FileManager.default.createFile(atPath: master, contents: Data(repeating: 0, count: 16), attributes: [.posixPermissions: 0o600])
+        let zero = try scene.check()
+        #expect(zero.status == 65)
+        #expect(zero.standardError.contains("credentials.ntag424.master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
     }
 
     @Test("a reader device the shipped unit does not allow gets a note with the DeviceAllow line it needs")

@@ -174,6 +174,15 @@ struct JSONSchemaTests {
         try Self.expectError(try pn532ctl(["key", "derive", "--json", "--master-key-file", master.site, "--uid", "0478"]), kind: "usage", status: 64)
     }
 
+    @Test func sunVerify() throws {
+        let keys = try SunVerifyCommandTests.Keys()
+        let verify = ["sun", "verify", "--json", "--picc-key-file", keys.k1, "--mac-key-file", keys.k2, "--counter-file", keys.counters]
+        try Self.expectLines(try pn532ctl(verify + [SunVerifyCommandTests.bolt5]), "sunVerify")
+        try Self.expectLines(try pn532ctl(verify + [SunVerifyCommandTests.bolt3]), "sunVerify", status: 1)
+        try Self.expectLines(try pn532ctl(verify + [SunVerifyCommandTests.bolt3.replacing("c=E1", with: "c=E2")]), "sunVerify", status: 1)
+        try Self.expectError(try pn532ctl(verify + ["p=00&c=00"]), kind: "data", status: 65)
+    }
+
     @Test func tokenCommands() throws {
         let keys = try TokenCommandTests.Keys()
         let simulator = try SimulatorProcess(["--tag", "ntag215:uid=04112233445566"])

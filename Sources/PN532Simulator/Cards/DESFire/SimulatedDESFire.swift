@@ -1,9 +1,10 @@
-/// The PICC of a simulated MIFARE DESFire EV1: its master key settings, its applications and
-/// their standard data files, in a bounded memory (written from the DESFire native command
-/// set as the reference sheet gives it, type1-type3-desfire-ndef.md §3.2–3.3).
+/// The PICC of a simulated MIFARE DESFire EV1, EV2 or EV3: its master key settings, its
+/// applications and their standard data files, in a bounded memory (written from the DESFire
+/// native command set as the reference sheet gives it, type1-type3-desfire-ndef.md §3.2–3.3).
 ///
-/// No key is ever authenticated here (the simulator has no DES): a command that needs a key
-/// is refused as a real card refuses it without authentication.
+/// No DES key is ever authenticated here (the simulator has no DES): on an EV1 a command that
+/// needs a key is refused as a real card refuses it without authentication. An EV2/EV3's AES
+/// keys authenticate (SimulatedDESFire+EV2.swift).
 public struct SimulatedDESFire: Equatable, Sendable {
     /// One application: its AID (3 bytes as sent on the wire, LSB first), key settings, ISO
     /// file identifier and DF name, and its files.
@@ -23,6 +24,11 @@ public struct SimulatedDESFire: Equatable, Sendable {
         public let dfName: [UInt8]
         /// Its files, in the order they were created.
         public internal(set) var files: [File]
+        /// Its AES keys by number (all zero when created) on a DESFire EV2/EV3 whose KS2 says AES
+        /// (bits 7–6 `10`); empty otherwise (the simulator has no DES).
+        public internal(set) var keys: [[UInt8]] = []
+        /// The versions of ``keys`` (00 when created).
+        public internal(set) var keyVersions: [UInt8] = []
 
         /// True when KS2 says the application's files carry ISO file identifiers.
         var hasISOFileIDs: Bool { keyCount & 0x20 != 0 }
@@ -61,6 +67,24 @@ public struct SimulatedDESFire: Equatable, Sendable {
     public let memorySize: Int
     /// The applications, in the order they were created.
     public internal(set) var applications: [Application]
+    /// DESFire EV2/EV3: the real UID, which GetCardUID tells even under Random ID; empty on EV1.
+    public internal(set) var uid: [UInt8] = []
+    /// DESFire EV2/EV3: the 56-byte originality signature Read_Sig returns; empty on EV1, which
+    /// has no Read_Sig.
+    public var signature: [UInt8] = []
+    /// DESFire EV2/EV3: the PICC master key when it is an AES key; nil for the factory's DES key
+    /// (all zero), which the simulator cannot authenticate (it has no DES).
+    public internal(set) var piccMasterKey: [UInt8]?
+    /// The PICC master key's version.
+    public internal(set) var piccMasterKeyVersion: UInt8 = 0
+    /// DESFire EV2/EV3 Random ID (SetConfiguration option 00, bit 1): anticollision shows a
+    /// random `08…` UID.
+    public internal(set) var randomID = false
+    /// Bytes the card's random generator gives before its own (RndB, TI), so that tests and
+    /// fuzzing replay published exchanges.
+    public var queuedRandom: [UInt8] = []
+    /// The state of the card's own (repeatable) random generator (RndB, TI).
+    var randomState: UInt64 = 0xDE5F_1E00_0000_0002
 
     /// A file takes memory in blocks of 32 bytes.
     static let allocationBlock = 32
@@ -115,10 +139,13 @@ extension TagProduct {
     /// - `desfire-ndef`: formatted for NDEF (``SimulatedDESFire/formattedForNDEF(memorySize:)``).
     /// - `desfire-keyed`: no application, PICC key settings `0B`: creating an application
     ///   needs the PICC master key.
+    /// - `desfire-ev2`, `desfire-ev3`: no application, PICC key settings `0F`, the DES PICC
+    ///   master key (``SimulatedTag/init(product:uid:)`` adds the UID and signature).
     var factoryDESFire: SimulatedDESFire? {
         guard let storage = nxpVersion?.hardware[5], isDESFire else { return nil }
         let memory = 1 << Int(storage >> 1)
         switch self {
+        case .desfireEV2, .desfireEV3: return SimulatedDESFire(memorySize: memory)
         case .desfireNDEF: return .formattedForNDEF(memorySize: memory)
         case .desfireKeyed: return SimulatedDESFire(piccKeySettings: 0x0B, memorySize: memory)
         default: return SimulatedDESFire(memorySize: memory)
@@ -128,7 +155,7 @@ extension TagProduct {
     /// The MIFARE DESFire products.
     var isDESFire: Bool {
         switch self {
-        case .desfire, .desfireNDEF, .desfireKeyed: true
+        case .desfire, .desfireNDEF, .desfireKeyed, .desfireEV2, .desfireEV3: true
         default: false
         }
     }

@@ -1,7 +1,8 @@
 /// A MIFARE DESFire EV1 (4 KB) at the native command level: GetVersion, GetApplicationIDs,
 /// GetKeySettings, CreateApplication, SelectApplication, CreateStdDataFile, GetFileSettings,
 /// WriteData and ReadData, on the PICC ``SimulatedTag/desfire`` holds; ISO-wrapped (CLA `90`)
-/// or native. No authentication: what needs a key is refused.
+/// or native. No authentication on the EV1 (the EV2/EV3 adds AES authentication and secure
+/// messaging, SimulatedTag+DESFireEV2.swift): what needs a key is refused.
 extension SimulatedTag {
     /// Native status codes (the first byte of a native answer, `91 xx` when wrapped).
     enum DESFireStatus {
@@ -30,10 +31,16 @@ extension SimulatedTag {
         if apdu.count >= 4, apdu[0] == 0x00 {
             versionPart = nil
             session.desfirePendingAnswer = nil
+            session.ntag424 = NTAG424Session()
             return desfireISOAnswer(apdu)
         }
-        if let wrapped = Self.unwrapped(apdu) { return Self.wrapped(desfireNative(wrapped)) }
-        return desfireNative(apdu)
+        if let wrapped = Self.unwrapped(apdu) { return Self.wrapped(desfireNativeAnswer(wrapped)) }
+        return desfireNativeAnswer(apdu)
+    }
+
+    /// A native command on this product: EV1, or EV2/EV3 (``desfireEV2Native(_:)``).
+    private mutating func desfireNativeAnswer(_ command: [UInt8]) -> [UInt8] {
+        product.isDESFireEV2 ? desfireEV2Native(command) : desfireNative(command)
     }
 
     /// The native command a CLA `90` APDU wraps (`90 INS 00 00 [Lc data] 00` → `INS data`);
@@ -51,7 +58,7 @@ extension SimulatedTag {
     }
 
     /// A native command: status byte, then data.
-    private mutating func desfireNative(_ command: [UInt8]) -> [UInt8] {
+    mutating func desfireNative(_ command: [UInt8]) -> [UInt8] {
         if let answer = versionAnswer(command) { return answer }
         let pending = session.desfirePendingAnswer
         session.desfirePendingAnswer = nil
@@ -76,7 +83,7 @@ extension SimulatedTag {
 
     /// `00` and `data` in one frame, or its first ``desfireFrameData`` bytes with `AF` and the
     /// rest kept for the next `AF`.
-    private mutating func chained(_ data: [UInt8]) -> [UInt8] {
+    mutating func chained(_ data: [UInt8]) -> [UInt8] {
         guard data.count > Self.desfireFrameData else { return [DESFireStatus.ok] + data }
         session.desfirePendingAnswer = Array(data.dropFirst(Self.desfireFrameData))
         return [DESFireStatus.additionalFrame] + data.prefix(Self.desfireFrameData)
@@ -146,8 +153,9 @@ extension SimulatedTag {
         }
         guard !clash else { return [DESFireStatus.duplicate] }
         guard picc.applications.count < SimulatedDESFire.maximumApplications else { return [DESFireStatus.countError] }
-        picc.applications.append(
-            SimulatedDESFire.Application(identifier: identifier, keySettings: data[3], keyCount: keyCount, isoFileID: isoFileID, dfName: name, files: []))
+        let application = SimulatedDESFire.Application(
+            identifier: identifier, keySettings: data[3], keyCount: keyCount, isoFileID: isoFileID, dfName: name, files: [])
+        picc.applications.append(product.isDESFireEV2 ? application.withFactoryKeys() : application)
         desfire = picc
         return [DESFireStatus.ok]
     }
@@ -181,7 +189,7 @@ extension SimulatedTag {
     }
 
     /// The selected application's file `number`: its index pair, or the status refusing it.
-    private func desfireFile(_ number: UInt8) -> Result<(application: Int, file: Int), StatusError> {
+    func desfireFile(_ number: UInt8) -> Result<(application: Int, file: Int), StatusError> {
         guard let picc = desfire, let application = selectedApplication else { return .failure(StatusError(bytes: [DESFireStatus.permissionDenied])) }
         guard let file = picc.applications[application].files.firstIndex(where: { $0.number == number }) else {
             return .failure(StatusError(bytes: [DESFireStatus.fileNotFound]))

@@ -53,7 +53,7 @@ extension SimulatedTag {
     /// The R-APDU (or native answer) to one APDU.
     mutating func applicationAnswer(_ apdu: [UInt8]) -> [UInt8] {
         switch product {
-        case .desfire, .desfireNDEF, .desfireKeyed: desfireAnswer(apdu)
+        case .desfire, .desfireNDEF, .desfireKeyed, .desfireEV2, .desfireEV3: desfireAnswer(apdu)
         case .ntag424: ntag424Answer(apdu)
         case .phoneNDEF: type4FileAnswer(apdu) ?? Self.answerWithoutApplication(apdu)
         default: Self.answerWithoutApplication(apdu)

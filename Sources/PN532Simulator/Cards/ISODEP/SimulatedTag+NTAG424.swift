@@ -84,7 +84,7 @@ extension SimulatedTag {
     /// GetVersion in a session (CommMode.MAC): `60 MAC` → `AF` part 1, `AF` → `AF` part 2,
     /// `AF` → `00` part 3 and the MAC over all three parts, with CmdCtr + 1 once. A wrong MAC,
     /// or anything else in between, ends the session.
-    private mutating func versionInSession(_ instruction: UInt8, _ data: [UInt8]) -> [UInt8] {
+    mutating func versionInSession(_ instruction: UInt8, _ data: [UInt8]) -> [UInt8] {
         let step = versionPart
         versionPart = nil
         guard let version = product.nxpVersion, var session = session.ntag424.authenticated else {
@@ -119,10 +119,12 @@ extension SimulatedTag {
         }
     }
 
-    /// The UID GetVersion's part 3 shows: the real one, or zeros under Random ID.
+    /// The UID GetVersion's part 3 shows: the real one, or zeros under Random ID (NTAG 424 DNA,
+    /// DESFire EV2/EV3).
     var versionUID: [UInt8] {
-        guard let card = ntag424 else { return identifier }
-        return card.randomID ? [UInt8](repeating: 0, count: 7) : card.uid
+        if let card = ntag424 { return card.randomID ? [UInt8](repeating: 0, count: 7) : card.uid }
+        if let picc = desfire, picc.randomID { return [UInt8](repeating: 0, count: 7) }
+        return identifier
     }
 }
 

@@ -161,12 +161,7 @@ public struct SimulatedNTAG424: Equatable, Sendable {
         var bytes = Array(queuedRandom.prefix(count))
         queuedRandom.removeFirst(bytes.count)
         while bytes.count < count {
-            randomState &+= 0x9E37_79B9_7F4A_7C15
-            var value = randomState
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            value ^= value >> 31
-            bytes.append(UInt8(truncatingIfNeeded: value))
+            bytes.append(UInt8(truncatingIfNeeded: SimulatedTag.splitMix64(&randomState)))
         }
         return bytes
     }

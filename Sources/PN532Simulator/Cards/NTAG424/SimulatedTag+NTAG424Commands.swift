@@ -31,23 +31,30 @@ extension SimulatedTag {
             let number = Int(first & 0x3F)
             guard number < card.keys.count else { return .failure(.noSuchKey) }
             return opened(0xC4, header: [first], body: Array(data.dropFirst()), mode: .full).flatMap { plain in
-                var card = card
-                if number == session.keyNumber {
-                    guard plain.count == 17 else { return .failure(.length) }
-                    card.setKey(number, to: Array(plain[0..<16]), version: plain[16])
+                Self.changedKey(plain, oldKey: card.keys[number], ofSession: number == session.keyNumber).map { change in
+                    var card = card
+                    card.setKey(number, to: change.key, version: change.version)
                     ntag424 = card
-                    return .success(NTAG424Reply(endsSession: true))
+                    return change.reply
                 }
-                guard plain.count == 21 else { return .failure(.length) }
-                let newKey = (0..<16).map { plain[$0] ^ card.keys[number][$0] }
-                guard Array(plain[17..<21]) == Self.littleEndian(Int(Self.crc32NK(newKey)), count: 4) else {
-                    return .failure(.integrity)
-                }
-                card.setKey(number, to: newKey, version: plain[16])
-                ntag424 = card
-                return .success(NTAG424Reply(mode: .mac))
             }
         }
+    }
+
+    /// ChangeKey's deciphered data for a key whose value is `oldKey`: `NewKey ‖ KeyVer` for the
+    /// key of the session (which the change ends), `(NewKey ⊕ OldKey) ‖ KeyVer ‖ CRC32NK(NewKey)`
+    /// for another (a wrong CRC → `1E`); the new key, its version and the answer to seal.
+    static func changedKey(
+        _ plain: [UInt8], oldKey: [UInt8], ofSession: Bool
+    ) -> Result<(key: [UInt8], version: UInt8, reply: NTAG424Reply), NTAG424Failure> {
+        if ofSession {
+            guard plain.count == 17 else { return .failure(.length) }
+            return .success((Array(plain[0..<16]), plain[16], NTAG424Reply(endsSession: true)))
+        }
+        guard plain.count == 21, oldKey.count == 16 else { return .failure(.length) }
+        let newKey = (0..<16).map { plain[$0] ^ oldKey[$0] }
+        guard Array(plain[17..<21]) == littleEndian(Int(crc32NK(newKey)), count: 4) else { return .failure(.integrity) }
+        return .success((newKey, plain[16], NTAG424Reply(mode: .mac)))
     }
 
     /// GetKeyVersion (`64 KeyNo`, MAC in a session) → KeyVer.

@@ -134,10 +134,15 @@ package struct SimulatorAES: Equatable, Sendable {
         return output
     }
 
+    /// The CMAC subkeys K1 and K2.
+    private var subkeys: (first: [UInt8], second: [UInt8]) {
+        let first = Self.doubled(encrypt(block: [UInt8](repeating: 0, count: 16)))
+        return (first, Self.doubled(first))
+    }
+
     /// AES-CMAC of `message` (16 bytes).
     package func cmac(_ message: [UInt8]) -> [UInt8] {
-        let first = Self.doubled(encrypt(block: [UInt8](repeating: 0, count: 16)))
-        let second = Self.doubled(first)
+        let (first, second) = subkeys
         let complete = !message.isEmpty && message.count % 16 == 0
         var last = complete ? Array(message.suffix(16)) : Array(message.suffix(message.count % 16)) + [0x80]
         last = SimulatedTag.padded(last, to: 16)
@@ -146,6 +151,18 @@ package struct SimulatorAES: Equatable, Sendable {
         let leading = complete ? message.count - 16 : message.count - message.count % 16
         let chained = encryptCBC(Array(message.prefix(leading)) + last)
         return Array(chained.suffix(16))
+    }
+
+    /// NXP AN10922 AES-128 key diversification of this (master) key for input `m` (1 … 31
+    /// bytes): `01 ‖ M` padded with `80 00…` to 32 bytes, its last block XORed with K2 (K1 when
+    /// it fills 32 bytes unpadded), the last block of its CBC-MAC.
+    package func diversified(_ m: [UInt8]) -> [UInt8] {
+        var d = Array(([0x01] + m).prefix(32))
+        let full = d.count == 32
+        if !full { d = SimulatedTag.padded(d + [0x80], to: 32) }
+        let subkey = full ? subkeys.first : subkeys.second
+        let last = (0..<16).map { d[16 + $0] ^ subkey[$0] }
+        return Array(encryptCBC(Array(d[0..<16]) + last).suffix(16))
     }
 
     /// The 8-byte MAC of EV2 secure messaging and SDM: the bytes at odd indices of the CMAC.

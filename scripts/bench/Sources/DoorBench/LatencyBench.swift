@@ -2,8 +2,10 @@ import Basics
 import Credentials
 import Crypto
 import DoorControl
+import EV2SecureMessaging
 import NDEF
 import NFCCore
+import Originality
 import PN532
 import PN532ReaderSimulator
 import PN532Simulator
@@ -32,11 +34,18 @@ struct LatencyBench {
             let token = try SignedToken(user: "alice", issued: 1_790_000_000, counter: 7).record(uid: uid, key: key)
             rows.append(try measure("signed token", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: false)))
             rows.append(try measure("token + counter", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: true)))
+            for keyed in [KeyedCard(rotating: false), KeyedCard(rotating: true)] {
+                let rule = keyed.rotating ? "ntag424 rotating" : "ntag424"
+                rows.append(try measure(rule, rate, records: [], readsMessage: false, decider: keyed.decider, keyed: keyed.request, card: keyed.card))
+            }
         }
         return rows
     }
 
-    private static func measure(_ rule: String, _ rate: BaudRate, records: [NDEFRecord], readsMessage: Bool, decider: DoorDecider) throws -> Row {
+    private static func measure(
+        _ rule: String, _ rate: BaudRate, records: [NDEFRecord], readsMessage: Bool, decider: DoorDecider, keyed: EV2ProofRequest? = nil,
+        card: SimulatedTag? = nil
+    ) throws -> Row {
         let chip = SimulatedPN532()
         let connector = SimulatedReaderConnector(chip: chip, rate: rate, hasResetLine: false)
         let clock = { connector.link.now }
@@ -44,6 +53,7 @@ struct LatencyBench {
         let config = DoorConfig(reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")))
         let reader = DoorReader(connector: connector, timing: DoorReader.Timing(), readsSignature: false, clock: clock)
         reader.readsMessage = readsMessage
+        reader.keyedCards = keyed
         let engine = DoorEngine(
             reader: reader, controller: DoorController(settings: DoorController.Settings(config)), decider: decider,
             journal: NoJournal(), outputs: outputs, clock: clock)
@@ -51,7 +61,7 @@ struct LatencyBench {
         let idle = { (deadline: MonotonicTime) in connector.link.advance(by: deadline - connector.link.now) }
         engine.run(until: MonotonicTime(nanoseconds: 1_000_000_000), idle: idle)
         let arrival = MonotonicTime(nanoseconds: 1_000_000_000)
-        chip.schedule(.present(tag(records)), at: arrival)
+        chip.schedule(.present(card ?? tag(records)), at: arrival)
         let before = connector.session?.statistics.commands ?? 0
         engine.run(until: MonotonicTime(nanoseconds: 2_000_000_000), idle: idle)
         guard let energised = outputs.energisedAt else { throw BenchFailure("\(rule) at \(rate.bitsPerSecond): the relay was not energised") }
@@ -65,6 +75,39 @@ struct LatencyBench {
             tag.memory.replaceSubrange(16..<16 + tlv.count, with: tlv)
         }
         return tag
+    }
+}
+
+/// An NTAG 424 DNA keyed for alice (key 2 diversified from a master key, a real NXP UID and
+/// signature) and the door's policy for it: the `ntag424` credential, `require_genuine`; while
+/// `rotating`, the door holds two master keys and asks GetKeyVersion first.
+struct KeyedCard {
+    static let uid: [UInt8] = [0x04, 0x77, 0x28, 0x82, 0x4D, 0x65, 0x80]
+    static let signature = Hex.bytes(
+        "9C7068636A285FEBA1E2406654009DCE6E8A9C9CE318BE0262ED162519B970B32FB802858420D667D12CEBCD32BB4BC8AFE21C753A5A6C26") ?? []
+    let card: SimulatedTag
+    let decider: PolicyDecider
+    let request: EV2ProofRequest
+    let rotating: Bool
+
+    init(rotating: Bool) {
+        self.rotating = rotating
+        let master = AESKey([UInt8](repeating: 0xA5, count: 16))!
+        var tag = SimulatedTag.ntag424Keyed(uid: Self.uid)
+        tag.ntag424?.setKey(2, to: KeyDiversification.aes128(master: master, input: Self.uid)!.bytes, version: 1)
+        tag.ntag424?.signature = Self.signature
+        card = tag
+        let retired = AESKey([UInt8](repeating: 0x3C, count: 16))!
+        let masters: [(version: UInt8?, key: AESKey)] = rotating ? [(UInt8(0), retired), (UInt8(1), master)] : [(nil, master)]
+        let keyed = KeyedCardConfig(keyNumber: 2, masterKeys: masters.map { KeyedCardConfig.MasterKey(version: $0.version, path: "/unused") })
+        var config = DoorConfig(
+            reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")),
+            users: [User(name: "alice", credentials: [.ntag424(Self.uid)])])
+        config.ntag424 = keyed
+        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: KeyedCardKeys(config: keyed, masters: masters))
+        let local = LocalTime(date: CivilDate(year: 2026, month: 3, day: 4), weekday: .wednesday, minute: 720)
+        decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { local })
+        request = policy.keyedCards!.proofRequest
     }
 }
 
