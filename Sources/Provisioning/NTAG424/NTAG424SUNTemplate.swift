@@ -1,3 +1,4 @@
+import Credentials
 import EV2SecureMessaging
 import NDEF
 
@@ -12,8 +13,10 @@ import NDEF
 /// `https://example.com/sun?e={picc}&c={mac}` is NXP's `e`/`c` layout and
 /// `…?picc_data={picc}&enc={enc}&cmac={mac}` its `picc_data`/`enc`/`cmac` one.
 ///
-/// The file is `NLEN (2) ‖ one URI record`; each placeholder's offset is counted from the start
-/// of the file, NLEN included, after the record's URI prefix code (`https://` is one byte).
+/// Each placeholder is the value of a URL query parameter (`NAME={picc}` after `?` or `&`): the
+/// names make the ``layout`` the shared SUN verifier (`pn532ctl sun verify`) reads. The file
+/// is `NLEN (2) ‖ one URI record`; each placeholder's offset is counted from the start of the
+/// file, NLEN included, after the record's URI prefix code (`https://` is one byte).
 public struct NTAG424SUNTemplate: Equatable, Sendable {
     /// The NDEF file's size on an NTAG 424 DNA.
     public static let fileSize = 256
@@ -35,6 +38,8 @@ public struct NTAG424SUNTemplate: Equatable, Sendable {
     public let macOffset: Int
     /// The 16 bytes `{enc}` encrypts; nil without `{enc}`.
     public let fileData: [UInt8]?
+    /// The query parameters that hold the placeholders, as the SUN verifier reads them.
+    public let layout: SUNLayout
 
     /// Where the SDMMAC's input starts: `{enc}`, or `{mac}` itself (an empty input).
     public var macInputOffset: Int { encryptionOffset ?? macOffset }
@@ -43,6 +48,7 @@ public struct NTAG424SUNTemplate: Equatable, Sendable {
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case unclosedBrace
         case unknownPlaceholder(String)
+        case notAParameter(String)
         case missing(String)
         case repeated(String)
         case macNotLast
@@ -55,6 +61,7 @@ public struct NTAG424SUNTemplate: Equatable, Sendable {
             switch self {
             case .unclosedBrace: "a '{' is not closed"
             case .unknownPlaceholder(let name): "unknown placeholder {\(name)} (use {picc}, {mac} and optionally {enc})"
+            case .notAParameter(let name): "{\(name)} is not the value of a query parameter (write ?NAME={\(name)} or &NAME={\(name)})"
             case .missing(let name): "no {\(name)}: a SUN URL needs {picc} and {mac}"
             case .repeated(let name): "{\(name)} appears more than once"
             case .macNotLast: "{mac} must come after {picc} and {enc} (the MAC covers what comes before it)"
@@ -73,6 +80,7 @@ public struct NTAG424SUNTemplate: Equatable, Sendable {
         let lengths = ["picc": 32, "mac": 16, "enc": 32]
         var url: [UInt8] = []
         var positions: [String: Int] = [:]
+        var parameters: [String: String] = [:]
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             url += Array(rest[..<open].utf8)
@@ -80,6 +88,8 @@ public struct NTAG424SUNTemplate: Equatable, Sendable {
             let name = String(rest[rest.index(after: open)..<close])
             guard let length = lengths[name] else { throw .unknownPlaceholder(name) }
             guard positions[name] == nil else { throw .repeated(name) }
+            guard let parameter = Self.parameterName(before: url) else { throw .notAParameter(name) }
+            parameters[name] = parameter
             positions[name] = url.count
             url += name == "enc" ? Self.encFiller(fileData ?? []) : [UInt8](repeating: 0x30, count: length)
             rest = rest[rest.index(after: close)...]
@@ -109,6 +119,17 @@ public struct NTAG424SUNTemplate: Equatable, Sendable {
         self.macOffset = offset(mac)
         self.encryptionOffset = enc.map(offset)
         self.fileData = fileData.map { $0 + [UInt8](repeating: 0, count: Self.fileDataLength - $0.count) }
+        self.layout = SUNLayout(piccData: parameters["picc"] ?? "", fileData: parameters["enc"], mac: parameters["mac"] ?? "", macInput: .automatic)
+    }
+
+    /// The name of the query parameter whose value starts at the end of `url` (`…?NAME=` or
+    /// `…&NAME=`); nil when the URL does not end so.
+    private static func parameterName(before url: [UInt8]) -> String? {
+        guard url.last == UInt8(ascii: "="), let start = url.dropLast().lastIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "&") })
+        else { return nil }
+        let name = url[(start + 1)..<(url.count - 1)]
+        guard !name.isEmpty, !name.contains(where: { [UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "/")].contains($0) }) else { return nil }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// `{enc}`'s 32 bytes as written: the data, zero-padded to 16, then 16 `0`s.

@@ -11,14 +11,16 @@ struct NTAG424ProvisionCommand: ParsableCommand {
         abstract: "Key NTAG 424 DNA cards: per-card keys, SUN URL, verified (one card after another).",
         discussion: """
             Each card gets, in a session of its factory key 0: the NDEF file with the URL \
-            (--url, with {picc} and {mac}, and {enc} with --file-data TEXT), the CC file's \
+            (--url, with {picc} and {mac}, and {enc} with --file-data TEXT, each the value \
+            of a query parameter: ?e={picc}&c={mac}), the CC file's \
             write access (key 3), the NDEF file's settings (read free, write with key 3, \
             change with key 0; SUN: encrypted PICCData under key 2, SDMMAC and {enc} under \
             key 1), keys 1-4 and then key 0, all at --key-version. Key K of a card is \
             AN10922(master key, UID || K || system id) (pn532ctl key derive --uid UID \
             --system-id 0K...), except key 2, the PICCData key, which is --picc-key-file's on \
             every card: a verifier learns the UID only by decrypting PICCData. Then it is \
-            checked: a SUN read through the card verifies, and every key authenticates. \
+            checked: a SUN read through the card verifies (as sun verify checks it), and \
+            every key authenticates. \
             --random-id --yes turns random ID on last (for good).
 
             A card pulled away is found again where it stopped (its key versions, read \

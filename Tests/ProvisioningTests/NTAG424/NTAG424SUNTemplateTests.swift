@@ -1,3 +1,4 @@
+import Credentials
 import EV2SecureMessaging
 import Testing
 @testable import Provisioning
@@ -13,6 +14,7 @@ struct NTAG424SUNTemplateTests {
         #expect(template.macOffset == 60)
         #expect(template.macInputOffset == 60)
         #expect(template.encryptionOffset == nil)
+        #expect(template.layout == SUNLayout(piccData: "e", mac: "c"))
         #expect(template.fileImage.count == 76)
         #expect(Array(template.fileImage[0..<7]) == [0x00, 74, 0xD1, 0x01, 70, 0x55, 0x04])
         #expect(String(decoding: template.fileImage[7..<25], as: UTF8.self) == "example.com/sun?e=")
@@ -31,6 +33,7 @@ struct NTAG424SUNTemplateTests {
         #expect(Array(template.fileImage[enc..<enc + 3]) == Array("xyz".utf8))
         #expect(template.fileData?.count == 16)
         #expect(template.fileSettings().sdm?.encryptionLength == 32)
+        #expect(template.layout == SUNLayout(piccData: "picc_data", fileData: "enc", mac: "cmac"))
     }
 
     @Test("templates that cannot make a SUN file", arguments: [
@@ -41,6 +44,8 @@ struct NTAG424SUNTemplateTests {
         ("https://example.com/?e={picc}&c={mac", .unclosedBrace),
         ("https://example.com/?e={picc}&f={picc}&c={mac}", .repeated("picc")),
         ("https://example.com/?e={picc}&x={enc}&c={mac}", .encWithoutData),
+        ("https://example.com/{picc}?c={mac}", .notAParameter("picc")),
+        ("https://example.com/?e={picc}&c=x{mac}", .notAParameter("mac")),
         ("https://example.com/" + String(repeating: "a", count: 200) + "?e={picc}&c={mac}", .tooLong(276)),
     ])
     func refusedTemplates(_ text: String, _ problem: NTAG424SUNTemplate.Problem) {

@@ -31,14 +31,20 @@ struct NTAG424CommandTests {
         #expect(try run.readLine().hasPrefix("Done: 1 written, 0 failed"))
         #expect(run.wait() == 0)
         #expect(try scene.reportRows().last?.hasSuffix(",04A1000000A424,NTAG 424 DNA,74,ok,") == true)
-        let status = try pn532ctl(["ntag424", "status", "--device", scene.simulator.path, "--master-key-file", keys.master])
-        #expect(status.status == 0)
+        let status = try pn532ctl(["ntag424", "status", "--wait", "5", "--device", scene.simulator.path, "--master-key-file", keys.master])
+        #expect(status.status == 0, "\(status.standardError)")
         #expect(status.output.contains("Key versions  0:01 1:01 2:01 3:01 4:01\n"))
         #expect(status.output.contains("Key 0         this site's key authenticates\n"))
         #expect(status.output.contains("NDEF file     plain, read free, write key 3, read-write key 3, change key 0; 256 bytes\n"))
         #expect(status.output.contains("SUN           PICCData (key 2) at 25, SDMMAC (key 1) at 60 over 60..<60\n"))
         #expect(status.output.hasSuffix("State         provisioned: provisioned with this site's key 0: ntag424 provision checks it again\n"))
-        let json = try pn532ctl(["ntag424", "status", "--device", scene.simulator.path, "--master-key-file", keys.master, "--json"])
+        let read = try pn532ctl(["read", "--wait", "5", "--device", scene.simulator.path])
+        let url = try #require(read.output.split(separator: "\n").first { $0.hasPrefix("[1] URI: ") }?.dropFirst("[1] URI: ".count))
+        let verified = try pn532ctl(
+            ["sun", "verify", String(url), "--picc-key-file", keys.picc, "--mac-master-key-file", keys.master, "--system-id", "01"])
+        #expect(verified.status == 0, "\(url): \(verified.output)\(verified.standardError)")
+        #expect(verified.output.contains("04A1000000A424"))
+        let json = try pn532ctl(["ntag424", "status", "--wait", "5", "--device", scene.simulator.path, "--master-key-file", keys.master, "--json"])
         let objects = try JSONSchemaTests.expectLines(json, "ntag424Status")
         #expect(objects.count == 1)
         #expect(json.output.contains(#""keyZero":"site""#))
@@ -57,21 +63,21 @@ struct NTAG424CommandTests {
         #expect(try scene.simulator.control("return") == "returned 04A1000000B424 NTAG 424 DNA")
         #expect(try run.readLine().hasPrefix("ok      04A1000000B424  NTAG 424 DNA  74 bytes  1/1"))
         #expect(run.wait() == 0)
-        let status = try pn532ctl(["ntag424", "status", "--device", scene.simulator.path, "--master-key-file", keys.master])
+        let status = try pn532ctl(["ntag424", "status", "--wait", "5", "--device", scene.simulator.path, "--master-key-file", keys.master])
         #expect(status.output.contains("State         provisioned"))
     }
 
     @Test func anotherSitesCardIsRefusedAndLeftAsItWas() throws {
         let scene = try FlashScene(tag: "ntag424:keys=test")
         let keys = try Self.keyFiles(scene)
-        let before = try pn532ctl(["ntag424", "status", "--device", scene.simulator.path])
+        let before = try pn532ctl(["ntag424", "status", "--wait", "5", "--device", scene.simulator.path])
         #expect(before.output.contains("State         keyed: keyed (key 0 at version 01): give --master-key-file"))
         let run = try Self.provision(scene, keys, ["--count", "1"])
         _ = try run.readLine()
         #expect(try run.readLine().hasSuffix(
             "key 0 (version 01) does not authenticate with this site's key: another site's card, or another master key or --system-id; nothing was changed"))
         #expect(run.interrupt() == 130)
-        let after = try pn532ctl(["ntag424", "status", "--device", scene.simulator.path])
+        let after = try pn532ctl(["ntag424", "status", "--wait", "5", "--device", scene.simulator.path])
         #expect(after.output == before.output)
     }
 
