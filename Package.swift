@@ -103,7 +103,7 @@ let package = Package(
             name: "Provisioning",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput",
-                "POSIXIO", "Credentials", crypto, system,
+                "POSIXIO", "Credentials", "ISO7816", "DESFire", "EV2SecureMessaging", crypto, system,
             ],
             swiftSettings: strict
         ),
@@ -111,7 +111,8 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
-                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "Originality", "GPIO", "DoorControl",
+                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "Originality",
+                "GPIO", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
                 "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -180,7 +181,10 @@ let package = Package(
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
         .testTarget(
             name: "ProvisioningTests",
-            dependencies: ["Basics", "Provisioning", "NDEF", "NFCTags", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Credentials", crypto]
+            dependencies: [
+                "Basics", "Provisioning", "NDEF", "NFCTags", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Credentials", "EV2SecureMessaging",
+                "TestSupport", crypto,
+            ]
         ),
         .testTarget(
             name: "pn532ctlTests",

@@ -74,14 +74,14 @@ enum AllowedDependencies {
         ],
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
-        // Type 2 tags.
+        // Type 2 tags. ISO7816, DESFire, EV2SecureMessaging: `ntag424 provision` keys NTAG 424 DNA.
         "Provisioning": plumbing.union([
             "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput", "POSIXIO",
-            "Credentials", "Crypto",
+            "Credentials", "Crypto", "ISO7816", "DESFire", "EV2SecureMessaging",
         ]),
         // L5: arguments and output, over everything.
         "pn532ctl": plumbing.union([
-            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl", "DoorRecords", "Credentials",
+            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl", "DoorRecords", "Credentials",
             "Originality", "TOML", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "Provisioning", "JSONText", "POSIXIO",
             "DaemonKit", "DoorHooks", "Crypto", "ArgumentParser",
         ]),
