@@ -10,7 +10,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
-        .target(name: "FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "NFCCore", package: "pn532ctl")]),
         .executableTarget(
             name: "FuzzNDEFDecoder",
             dependencies: [.product(name: "NDEF", package: "pn532ctl"), .product(name: "Type2", package: "pn532ctl")]

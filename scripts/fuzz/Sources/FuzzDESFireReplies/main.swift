@@ -26,35 +26,11 @@ public func fuzzDESFireReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let aids = input.run(limit: 90)
     if let list = try? DESFireApplicationID.list(aids) { require(list.count * 3 == aids.count, "\(list.count) AIDs from \(aids.count) bytes") }
     _ = try? DESFireFileSettings(bytes: input.run(limit: 12))
-    let card = AnsweringCard(input)
+    let card = AnsweringCard(input, answerLimit: 64)
     if let result = try? DESFireCard(exchange: card).formatForNDEF() {
         require((256...0x7FFF).contains(result.ndefFileSize), "NDEF file of \(result.ndefFileSize) bytes")
     }
-    require(card.nativeCommands <= 21, "\(card.nativeCommands) native commands")
+    let native = card.commands.count { $0.first == 0x90 }
+    require(native <= 21, "\(native) native commands")
     return 0
-}
-
-/// A card that answers each command with the next run of the input, and nothing once it is
-/// used up.
-final class AnsweringCard: TagExchange {
-    var input: FuzzInput
-    /// The commands sent with DESFire's native class, `90`.
-    var nativeCommands = 0
-
-    init(_ input: FuzzInput) {
-        self.input = input
-    }
-
-    var maximumCommandLength: Int { 252 }
-    var maximumAnswerLength: Int { 252 }
-
-    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
-        if command.first == 0x90 { nativeCommands += 1 }
-        guard !input.isAtEnd else { throw .noAnswer }
-        let bytes = input.run(limit: 64)
-        guard !bytes.isEmpty else { throw .noAnswer }
-        return bytes
-    }
-
-    func reselect() throws(TagExchangeError) {}
 }

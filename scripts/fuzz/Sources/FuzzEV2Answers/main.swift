@@ -39,25 +39,3 @@ public func fuzzEV2Answers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
-
-/// A card that answers each command with the next run of the input, and nothing once it is
-/// used up.
-final class AnsweringCard: TagExchange {
-    var input: FuzzInput
-
-    init(_ input: FuzzInput) {
-        self.input = input
-    }
-
-    var maximumCommandLength: Int { 252 }
-    var maximumAnswerLength: Int { 252 }
-
-    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
-        guard !input.isAtEnd else { throw .noAnswer }
-        let bytes = input.run(limit: 255)
-        guard !bytes.isEmpty else { throw .noAnswer }
-        return bytes
-    }
-
-    func reselect() throws(TagExchangeError) {}
-}

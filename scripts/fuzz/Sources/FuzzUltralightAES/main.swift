@@ -16,7 +16,7 @@ public func fuzzUltralightAES(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     var input = FuzzInput(data, size)
     let pages = input.run(limit: 32)
     require((UltralightAESConfiguration(pages: pages) != nil) == (pages.count == UltralightAESConfiguration.byteCount), "\(pages.count) bytes")
-    let card = AnsweringCard(input)
+    let card = AnsweringCard(input, answerLimit: 64)
     let tag = Type2Tag(exchange: card, product: .ultralightAES, version: nil)
     let challenge = [UInt8](repeating: 0x5A, count: 16)
     if (try? tag.authenticate(aesKey: .factoryDefault, challenge: challenge)) != nil {
@@ -25,28 +25,4 @@ public func fuzzUltralightAES(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
     _ = try? tag.readUltralightAESConfiguration()
     return 0
-}
-
-/// A card that answers each command with the next run of the input, and nothing once it is
-/// used up; it keeps what it answered.
-final class AnsweringCard: TagExchange {
-    var input: FuzzInput
-    var answers: [[UInt8]] = []
-
-    init(_ input: FuzzInput) {
-        self.input = input
-    }
-
-    var maximumCommandLength: Int { 252 }
-    var maximumAnswerLength: Int { 252 }
-
-    func exchange(_ command: [UInt8], answer: TagAnswer) throws(TagExchangeError) -> [UInt8] {
-        guard !input.isAtEnd else { throw .noAnswer }
-        let bytes = input.run(limit: 64)
-        guard !bytes.isEmpty else { throw .noAnswer }
-        answers.append(bytes)
-        return bytes
-    }
-
-    func reselect() throws(TagExchangeError) {}
 }
