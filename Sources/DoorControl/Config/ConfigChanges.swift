@@ -96,6 +96,7 @@ public struct ConfigChanges: Equatable, Sendable {
             Field("audit.onFailure", \.audit.onFailure, .restart, name: "[audit]"),
             Field("users", \.users, .live),
             Field("ntag424", \.ntag424, .live),
+            Field("desfire", \.desfire, .live),
             Field("hooks.socket", \.hooks.socket, .live),
         ]
     }

@@ -18,9 +18,12 @@ public struct Presentation: Equatable, Sendable {
     /// Why no NDEF message was read from a card of another family than Type 2 (`not an NDEF
     /// tag we can read: MIFARE Classic 1K`); its UID still matches `uid` rules.
     public var ndefRefusal: String?
-    /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set): the
-    /// proven card, or why it failed; nil when no challenge was run.
+    /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set, a
+    /// DESFire when `[credentials.desfire]` is): the proven card, or why it failed; nil when no
+    /// challenge was run.
     public var keyedCard: KeyedCardReading?
+    /// The family whose challenge `keyedCard` is (nil: NTAG 424 DNA).
+    public var keyedFamily: KeyedFamily?
     /// The card's family by its activation bytes (for `uid_family`); nil when unknown.
     public var family: UIDFamily?
 
