@@ -23,8 +23,11 @@ extension DoorConfigDecoder {
     }
 
     private func keyedCard(_ family: KeyedFamily, _ section: ConfigSection) throws(ConfigError) -> KeyedCardConfig {
-        let applicationKeys = family == .desfire ? ["application"] : []
-        try section.checkKeys(applicationKeys + ["key_number", "master_key_file", "master_keys", "system_id", "uid_key", "require_genuine"])
+        if family == .desfire {
+            try section.checkKeys(["application", "key_number", "master_key_file", "master_keys", "system_id", "uid_key", "require_genuine"])
+        } else {
+            try section.checkKeys(["key_number", "master_key_file", "master_keys", "system_id", "uid_key", "require_genuine"])
+        }
         let application = family == .desfire ? try desfireApplication(section) : []
         let keyNumbers = Self.keyNumbers(family)
         guard let keyNumber = try section.integer("key_number", in: keyNumbers) else {

@@ -6,7 +6,7 @@ import TOML
 /// `[[users]]`: names, credentials, validity dates and schedules.
 extension DoorConfigDecoder {
     /// The keys that give a user a credential.
-    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token"] + KeyedFamily.allCases.map(\.rawValue)
+    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token", "ntag424", "desfire"]
 
     func users(keyFile: String?, keyedCards: [KeyedFamily: KeyedCardConfig] = [:]) throws(ConfigError) -> [User] {
         var names: [String: String] = [:]
