@@ -60,10 +60,11 @@ struct KeyDeriveCommand: ParsableCommand {
         guard aid == nil || keyNumber == nil else {
             throw CLIError.usage("--key-number: give --aid (a DESFire application's key) or --key-number (an NTAG 424 DNA's key), not both")
         }
-        let numberBytes = try keyNumber.map { number throws(CLIError) in
-            guard Self.ntag424KeyNumbers.contains(number) else { throw CLIError.usage("--key-number: \(number); an NTAG 424 DNA's keys are 0-4") }
-            return [UInt8(number)]
-        } ?? []
+        var numberBytes: [UInt8] = []
+        if let keyNumber {
+            guard Self.ntag424KeyNumbers.contains(keyNumber) else { throw CLIError.usage("--key-number: \(keyNumber); an NTAG 424 DNA's keys are 0-4") }
+            numberBytes = [UInt8(keyNumber)]
+        }
         let systemBytes = try systemId.map { text throws(CLIError) in try Self.hexOption("--system-id", text) } ?? []
         guard systemId == nil || !systemBytes.isEmpty else { throw CLIError.usage("--system-id: empty; give at least one byte or leave it out") }
         guard let input = KeyDiversification.input(uid: uidBytes, applicationID: aidBytes + numberBytes, systemIdentifier: systemBytes) else {
