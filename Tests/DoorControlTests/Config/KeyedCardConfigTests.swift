@@ -106,7 +106,7 @@ struct KeyedCardConfigTests {
         (section + "[[users]]\nname = \"a\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]", "users[0].desfire[0]: needs [credentials.desfire]"),
         (desfireSection + "[[users]]\nname = \"a\"\ndesfire = [\"04112233\"]", "users[0].desfire[0]: 04:11:22:33 is 4 bytes; a keyed DESFire's real UID is 7"),
         (section + desfireSection + "[[users]]\nname = \"a\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]\nntag424 = [\"04:77:28:82:4D:65:80\"]",
-         "and other credentials: a UID, NDEF content, token or another family's card would open without this card's key"),
+         "users[0].desfire: user \"a\" has desfire and other credentials: a UID, NDEF content, token or another family's card would open without this card's key"),
         (desfireSection + "[[users]]\nname = \"a\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]\ntext = [\"x\"]", "user \"a\" has desfire and other credentials"),
         (desfireSection + "[[users]]\nname = \"a\"\ndesfire = [\"08:2A:41:CA\"]", "users[0].desfire[0]: 08:2A:41:CA is a random UID"),
         ("[security]\nrequire_genuine = true\n[[users]]\nname = \"a\"\nuid = [\"04:51:62:73:84:95:A6\"]\nuid_family = \"desfire\"",
