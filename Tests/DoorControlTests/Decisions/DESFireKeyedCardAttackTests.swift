@@ -1,6 +1,10 @@
 import Basics
 import Credentials
+import DESFire
 import DoorControl
+import EV2SecureMessaging
+import NFCCore
+import PN532
 import PN532Simulator
 import TestSupport
 import Testing
@@ -26,7 +30,7 @@ struct DESFireKeyedCardAttackTests {
     /// A door whose user bob has a `desfire` credential for the card's UID (and, with
     /// `ntag424Too`, a `[credentials.ntag424]` section as well); two denials of one tag lock it
     /// out.
-    static func door(master: AESKey = master, ntag424Too: Bool = false) throws -> (VirtualDoor, PolicyDecider) {
+    static func door(master: AESKey = master, ntag424Too: Bool = false, uidKey: (keyNumber: UInt8, key: AESKey)? = nil) throws -> (VirtualDoor, PolicyDecider) {
         let uid = try bobsCard().uid
         var config = DoorConfig(
             reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")),
@@ -34,9 +38,9 @@ struct DESFireKeyedCardAttackTests {
             users: [User(name: "bob", credentials: [.desfire(uid)])])
         let desfire = KeyedCardConfig(
             family: .desfire, application: SimulatedTag.desfireTestApplication, keyNumber: keyNumber,
-            masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")])
+            masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")], uidKey: uidKey.map { ($0.keyNumber, "/unused") })
         config.desfire = desfire
-        var keys = [KeyedCardKeys(config: desfire, masters: [(nil, master)])]
+        var keys = [KeyedCardKeys(config: desfire, masters: [(nil, master)], uidKey: uidKey?.key)]
         if ntag424Too {
             let ntag424 = KeyedCardConfig(keyNumber: 2, masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")])
             config.ntag424 = ntag424
@@ -122,5 +126,35 @@ struct DESFireKeyedCardAttackTests {
         let decided = try #require(door.journal.timedDecisions.first?.time)
         #expect(decided < VirtualDoor.time(1) + DoorReader.Timing().budget.time, "decided before the budget's time ran out")
         #expect(!door.outputs.relay.contains { $0.on })
+    }
+
+    @Test("a Random ID DESFire is challenged as an NTAG 424 DNA, then as a DESFire: it opens through the UID key and its own key")
+    func randomIDCard() throws {
+        let card = try Self.randomIDCard()
+        #expect(card.desfire?.randomID == true)
+        let uidKey = AESKey(SimulatedTag.desfireEV2TestKey(2, uid: try Self.bobsCard().uid))!
+        let (refusing, _) = try Self.door(ntag424Too: true)
+        let refused = try #require(KeyedCardAttackTests.present([card], to: refusing).first)
+        #expect(!refused.granted)
+        #expect(refused.rule == "credentials.desfire")
+        #expect(refused.reason.contains("shows a random UID"), "\(refused.reason)")
+        let (door, _) = try Self.door(ntag424Too: true, uidKey: (2, uidKey))
+        let decision = try #require(KeyedCardAttackTests.present([card], to: door).first)
+        #expect(decision.granted, "\(decision.reason)")
+        #expect(decision.user == "bob")
+    }
+
+    /// Bob's card after SetConfiguration turned Random ID on (with the PICC master key): it
+    /// lists a new `08…` UID at each activation.
+    static func randomIDCard() throws -> SimulatedTag {
+        let original = try bobsCard()
+        let field = try SimulatedSession([original])
+        let target = try field.firstTarget(.typeA106)
+        let exchange = TargetExchange(session: field.session, target: target)
+        try DESFireCard(exchange: exchange).select(.picc)
+        let card = EV2Card(exchange: exchange)
+        try card.authenticateFirst(keyNumber: 0, key: AESKey(SimulatedTag.desfireEV2TestKey(0, application: [0, 0, 0], uid: original.uid))!)
+        try card.setConfiguration(randomID: true)
+        return try #require(field.chip.field.first)
     }
 }
