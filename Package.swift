@@ -68,7 +68,7 @@ let package = Package(
         // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
         .target(name: "ForumTLV", dependencies: ["NDEF"], swiftSettings: strict),
-        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
+        .target(name: "Type2", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV", "Credentials"], swiftSettings: strict),
         .target(name: "Type1", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ForumTLV"], swiftSettings: strict),
         .target(name: "ISO7816", dependencies: ["Basics", "NFCCore"], swiftSettings: strict),
         .target(name: "Type4", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816"], swiftSettings: strict),
@@ -133,7 +133,8 @@ let package = Package(
         .testTarget(name: "PN532SimulatorTests", dependencies: ["Basics", "NFCCore", "PN532Simulator", "PN532", "TestSupport"]),
         .testTarget(name: "GPIOTests", dependencies: ["Basics", "GPIO", "TestSupport", system]),
         .testTarget(name: "DaemonKitTests", dependencies: ["Basics", "DaemonKit", "NFCCore"]),
-        .testTarget(name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport"]),
+        .testTarget(
+            name: "Type2Tests", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "NDEF", "PN532", "PN532Simulator", "TestSupport", "Credentials", "Originality"]),
         .testTarget(name: "ISO7816Tests", dependencies: ["Basics", "NFCCore", "ISO7816", "PN532", "PN532Simulator", "TestSupport"]),
         .testTarget(
             name: "Type4Tests",

@@ -3,7 +3,7 @@ import Type2
 
 /// The keys `--require-genuine` checks originality signatures against.
 public enum FlashOriginality: String, CaseIterable, Sendable {
-    /// NXP's keys: NTAG21x, or MIFARE Ultralight EV1.
+    /// NXP's keys: NTAG21x, MIFARE Ultralight EV1, or MIFARE Ultralight AES.
     case nxp
     /// The simulator's test key, whose signatures its tags carry.
     case test
@@ -17,7 +17,12 @@ public enum FlashOriginality: String, CaseIterable, Sendable {
     /// The key for `product`'s signatures.
     public func key(for product: Type2Product) -> OriginalityKey? {
         switch self {
-        case .nxp: [.ultralightEV1MF0UL11, .ultralightEV1MF0UL21].contains(product) ? .nxpUltralightEV1 : .nxpNTAG21x
+        case .nxp:
+            switch product {
+            case .ultralightEV1MF0UL11, .ultralightEV1MF0UL21: .nxpUltralightEV1
+            case .ultralightAES: .nxpUltralightAES
+            default: .nxpNTAG21x
+            }
         case .test: OriginalityKey(uncompressed: Self.testKey)
         }
     }

@@ -122,6 +122,13 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "DESFire", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "FuzzUltralightAES",
+            dependencies: [
+                "FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "Credentials", package: "pn532ctl"),
+                .product(name: "Type2", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzEV2Answers",
             dependencies: [
                 "FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "Credentials", package: "pn532ctl"),

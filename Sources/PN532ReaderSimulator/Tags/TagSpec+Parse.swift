@@ -4,7 +4,7 @@ import PN532Simulator
 
 extension TagSpec {
     /// The options a specification may carry.
-    public static let optionNames = ["uid", "sig", "image", "keys"]
+    public static let optionNames = ["uid", "sig", "image", "keys", "master"]
 
     /// Parses `product[:option=value]…`.
     ///
@@ -13,10 +13,13 @@ extension TagSpec {
     /// Classic and the Type B card's PUPI, the 8-byte IDm for FeliCa; a phone's UID is random
     /// and cannot be given); a Type A UID may not have the cascade tag 88 in byte 0 (nor in
     /// byte 3 of 7); `sig=` takes 32 bytes of hex (56 for `ntag424`, `desfire-ev2` and
-    /// `desfire-ev3`) and needs a product with READ_SIG; `keys=` (`ntag424`, `desfire-ev2`,
-    /// `desfire-ev3`) takes `test` (``SimulatedTag/ntag424Keyed(uid:)``,
-    /// ``SimulatedTag/desfireEV2Keyed(product:uid:)``) or `clone` (that card's
-    /// ``SimulatedTag/ntag424Clone()``, ``SimulatedTag/desfireEV2Clone()``); `image=`
+    /// `desfire-ev3`, 48 for `ultralight-aes`) and needs a product with READ_SIG; `keys=`
+    /// (`ntag424`, `desfire-ev2`, `desfire-ev3`, `ultralight-aes`) takes `test`
+    /// (``SimulatedTag/ntag424Keyed(uid:)``, ``SimulatedTag/desfireEV2Keyed(product:uid:)``,
+    /// ``SimulatedTag/ultralightAESKeyed(uid:master:)``) or `clone` (that card's
+    /// ``SimulatedTag/ntag424Clone()``, ``SimulatedTag/desfireEV2Clone()``,
+    /// ``SimulatedTag/ultralightAESClone()``); `master=` (`ultralight-aes` only, 16 bytes of
+    /// hex) keys the card with its AN10922 diversification and implies `keys=test`; `image=`
     /// names a `.mfd` file (its path cannot contain `:`), needs a Type 2 or MIFARE Classic
     /// product and cannot be combined with `uid=` or `blank`, since the image holds the UID
     /// and the memory.
@@ -84,11 +87,19 @@ extension TagSpec {
             guard product.supportsReadSignature || product == .ntag424 || product.isDESFireEV2 else {
                 throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
             }
-            signature = try Self.hexBytes(value, option: option, count: product == .ntag424 || product.isDESFireEV2 ? 56 : 32, spec: text)
-        case "keys":
-            guard product == .ntag424 || product.isDESFireEV2 else {
+            signature = try Self.hexBytes(
+                value, option: option, count: product == .ntag424 || product.isDESFireEV2 ? 56 : product.signatureLength, spec: text)
+        case "master":
+            guard product == .ultralightAES else {
                 throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
             }
+            if imagePath != nil { throw TagSpecError(spec: text, reason: .conflictingOptions("image", "master")) }
+            masterKey = try Self.hexBytes(value, option: option, count: 16, spec: text)
+        case "keys":
+            guard product == .ntag424 || product.isDESFireEV2 || product == .ultralightAES else {
+                throw TagSpecError(spec: text, reason: .unsupportedOption(option: option, product: product))
+            }
+            if imagePath != nil { throw TagSpecError(spec: text, reason: .conflictingOptions("image", "keys")) }
             guard let keys = NTAG424Keys(rawValue: value.lowercased()) else {
                 throw TagSpecError(spec: text, reason: .unknownValue(option: option, value: value))
             }
@@ -102,6 +113,9 @@ extension TagSpec {
             }
             if uid != nil {
                 throw TagSpecError(spec: text, reason: .conflictingOptions("uid", "image"))
+            }
+            if ntag424Keys != nil || masterKey != nil {
+                throw TagSpecError(spec: text, reason: .conflictingOptions(ntag424Keys != nil ? "keys" : "master", "image"))
             }
             memory = .image(path: value)
         }

@@ -25,14 +25,19 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
     public var memory: Memory
     /// The 7-byte UID (`uid=`); `nil` for the default or the image's.
     public var uid: [UInt8]?
-    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`, `desfire-ev2`, `desfire-ev3`);
-    /// `nil` for the default.
+    /// The 32-byte READ_SIG answer (`sig=`; 56 bytes for `ntag424`, `desfire-ev2`, `desfire-ev3`,
+    /// 48 for `ultralight-aes`); `nil` for the default.
     public var signature: [UInt8]?
-    /// An NTAG 424 DNA's or a DESFire EV2/EV3's keys (`keys=`); `nil` for the factory card.
+    /// An NTAG 424 DNA's, a DESFire EV2/EV3's or an Ultralight AES's keys (`keys=`); `nil` for
+    /// the factory card.
     public var ntag424Keys: NTAG424Keys?
+    /// An Ultralight AES's site master key (`master=`): its DataProtKey is the AN10922
+    /// diversification for its UID (``SimulatedTag/ultralightAESKeyed(uid:master:)``).
+    public var masterKey: [UInt8]?
 
-    /// What `keys=` makes of an NTAG 424 DNA or a DESFire EV2/EV3
-    /// (``SimulatedTag/desfireEV2Keyed(product:uid:)``, ``SimulatedTag/desfireEV2Clone()``).
+    /// What `keys=` makes of an NTAG 424 DNA, a DESFire EV2/EV3
+    /// (``SimulatedTag/desfireEV2Keyed(product:uid:)``, ``SimulatedTag/desfireEV2Clone()``) or an
+    /// Ultralight AES.
     public enum NTAG424Keys: String, Equatable, Sendable {
         /// Keyed with the fixed test keys and SUN on (``SimulatedTag/ntag424Keyed(uid:)``).
         case test
@@ -62,6 +67,7 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
         if let uid { parts.append("uid=" + Hex.encode(uid)) }
         if let signature { parts.append("sig=" + Hex.encode(signature)) }
         if let ntag424Keys { parts.append("keys=" + ntag424Keys.rawValue) }
+        if let masterKey { parts.append("master=" + Hex.encode(masterKey)) }
         if case .image(let path) = memory { parts.append("image=" + path) }
         return parts.joined(separator: ":")
     }
@@ -92,6 +98,11 @@ public struct TagSpec: Equatable, Sendable, CustomStringConvertible {
             tag = try SimulatedTag(product: product, mfd: image)
         } else if memory == .blank {
             tag = .blank(uid: uid)
+        } else if product == .ultralightAES, ntag424Keys != nil || masterKey != nil {
+            tag = .ultralightAESKeyed(uid: uid, master: masterKey)
+            if let signature { tag.signature = signature }
+            if ntag424Keys == .clone, let clone = tag.ultralightAESClone() { tag = clone }
+            return tag
         } else if let ntag424Keys, let keyed = SimulatedTag.desfireEV2Keyed(product: product, uid: uid) {
             tag = keyed
             if let signature { tag.desfire?.signature = signature }

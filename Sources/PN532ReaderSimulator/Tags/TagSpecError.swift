@@ -18,7 +18,7 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
         case empty
         /// The product name is not one of ``TagSpec/productNames``.
         case unknownProduct(String)
-        /// An option other than `uid`, `sig`, `image` or `keys`.
+        /// An option other than `uid`, `sig`, `image`, `keys` or `master`.
         case unknownOption(String)
         /// An option without `=value`, or with an empty value.
         case missingValue(option: String)
@@ -42,7 +42,9 @@ public struct TagSpecError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         "tag \"\(spec)\": \(problem). Valid products: \(TagSpec.productNames.joined(separator: ", ")); "
             + "options after ':' are uid=<hex: 7 bytes, 4 for classic* and typeb (its PUPI), 8 (the IDm) for felica-lite-s and felica-12fc>, "
-            + "sig=<32 bytes hex, 56 for ntag424 and desfire-ev2/ev3>, image=<file.mfd>, keys=test|clone (ntag424, desfire-ev2, desfire-ev3)"
+            + "sig=<32 bytes hex, 56 for ntag424 and desfire-ev2/ev3, 48 for ultralight-aes>, image=<file.mfd>, "
+            + "keys=test|clone (ntag424, desfire-ev2, desfire-ev3, ultralight-aes), "
+            + "master=<16 bytes hex> (ultralight-aes: its DataProtKey diversified from this site master key)"
     }
 
     /// The problem in words.

@@ -19,6 +19,8 @@ struct CardSession: Equatable, Sendable {
     var ndefApplicationSelected = false
     /// Type 4: the elementary file SELECT chose in it.
     var selectedFile: UInt16?
+    /// Ultralight AES: the authentication's part 1 was answered; part 2 must come next.
+    var ultralightAESChallenge: UltralightAESChallenge?
     /// NTAG 424 DNA: authentication and SDM state.
     var ntag424 = NTAG424Session()
 }

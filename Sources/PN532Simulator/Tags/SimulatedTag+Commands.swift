@@ -57,7 +57,14 @@ extension SimulatedTag {
         }
         guard let code = command.first else { return .silent }
         let arguments = Array(command.dropFirst())
+        let aesChallenge = session.ultralightAESChallenge
+        session.ultralightAESChallenge = nil
         switch code {
+        case UltralightAESCommandCode.authenticate where product == .ultralightAES:
+            return beginAESAuthentication(arguments)
+        case UltralightAESCommandCode.additionalFrame where product == .ultralightAES:
+            guard let aesChallenge else { return .nak(TagResponse.NAK.invalidArgument) }
+            return finishAESAuthentication(arguments, challenge: aesChallenge)
         case TagCommandCode.read:
             return read(arguments)
         case TagCommandCode.fastRead where product.supportsFastRead:

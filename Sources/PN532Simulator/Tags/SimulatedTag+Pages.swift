@@ -20,9 +20,10 @@ extension SimulatedTag {
         (number * 4..<number * 4 + 4).map { $0 < memory.count ? memory[$0] : 0 }
     }
 
-    /// The 4 bytes READ and FAST_READ return for page `number`: PWD and PACK read as 00.
+    /// The 4 bytes READ and FAST_READ return for page `number`: PWD and PACK, and Ultralight
+    /// AES's key pages, read as 00.
     func readablePage(_ number: Int) -> [UInt8] {
-        if number == product.passwordPage || number == product.passwordAcknowledgePage {
+        if number == product.passwordPage || number == product.passwordAcknowledgePage || product.hidesPage(number) {
             return [0, 0, 0, 0]
         }
         return page(number)

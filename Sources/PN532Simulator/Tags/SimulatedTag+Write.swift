@@ -22,7 +22,7 @@ extension SimulatedTag {
     /// Page 2 takes only its lock bytes, OR-ed in; page 3 (CC/OTP) and the dynamic lock bytes
     /// are OR-ed too: their bits can be set, never cleared.
     mutating func write(_ data: [UInt8], toPage page: Int) -> TagResponse {
-        guard page < product.pageCount, !writeNeedsPassword(page: page), !isWriteLocked(page: page) else {
+        guard page < product.pageCount, !writeNeedsPassword(page: page), !isWriteLocked(page: page), !isAESKeyLocked(page: page) else {
             return .nak(TagResponse.NAK.invalidArgument)
         }
         let stored: [UInt8] =

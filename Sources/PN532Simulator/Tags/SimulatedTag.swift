@@ -25,7 +25,7 @@ public struct SimulatedTag: Equatable, Sendable {
     /// The whole page image, `pageCount × 4` bytes, including PWD and PACK (which READ returns
     /// as 00).
     public var memory: [UInt8]
-    /// The 32 bytes READ_SIG returns.
+    /// The bytes READ_SIG returns: 32, 48 on Ultralight AES.
     public var signature: [UInt8]
     /// The NTAG NFC counter (24 bits), incremented by the first READ or FAST_READ after
     /// activation while NFC_CNT_EN is set.
@@ -35,7 +35,8 @@ public struct SimulatedTag: Equatable, Sendable {
     public internal(set) var failedPasswordAttempts: Int
     /// Where the tag is in the activation state machine.
     public internal(set) var state: State
-    /// Whether PWD_AUTH succeeded since the last activation.
+    /// Whether PWD_AUTH (Ultralight AES: the AES authentication) succeeded since the last
+    /// activation.
     public internal(set) var isAuthenticated: Bool
     /// Scripted answers and faults, playing a tag emulator; `nil` for a genuine tag.
     public var script: TagScript?
@@ -101,8 +102,9 @@ public struct SimulatedTag: Equatable, Sendable {
         self.product = product
         self.memory = memory
         self.identifier = identifier
-        self.signature = product.family == .type2
-            ? TestKeySignatures.signature(for: Self.uid(in: memory)) ?? TestKeySignatures.zero : TestKeySignatures.zero
+        self.signature = product == .ultralightAES
+            ? Self.ultralightAESSignature(for: Self.uid(in: memory))
+            : product.family == .type2 ? TestKeySignatures.signature(for: Self.uid(in: memory)) ?? TestKeySignatures.zero : TestKeySignatures.zero
         self.nfcCounter = 0
         self.failedPasswordAttempts = 0
         self.state = .idle

@@ -1,10 +1,10 @@
 /// Where things are in each product's memory, beyond what the public properties say.
 extension TagProduct {
     /// The PWD page (reads as `00`), or `nil` without password support.
-    var passwordPage: Int? { configurationPage.map { $0 + 2 } }
+    var passwordPage: Int? { supportsPassword ? configurationPage.map { $0 + 2 } : nil }
 
     /// The PACK page (reads as `00`), or `nil` without password support.
-    var passwordAcknowledgePage: Int? { configurationPage.map { $0 + 3 } }
+    var passwordAcknowledgePage: Int? { supportsPassword ? configurationPage.map { $0 + 3 } : nil }
 
     /// Pages locked by one dynamic lock bit (the datasheet's granularity); each
     /// block-locking bit in dynamic lock byte 2 freezes two consecutive lock bits.
@@ -27,10 +27,12 @@ extension TagProduct {
     }
 
     /// Factory CFG0: STRG_MOD_EN set on the NTAG products, clear on the 17 pF EV1
-    /// (MF0UL11/21); AUTH0 = FF (no password protection).
+    /// (MF0UL11/21); AUTH0 = FF (no password protection), 3C (past the last page) on Ultralight
+    /// AES, with random ID and secure messaging off.
     var factoryConfiguration0: [UInt8] {
         switch self {
         case .ultralightEV1MF0UL11, .ultralightEV1MF0UL21: [0x00, 0x00, 0x00, 0xFF]
+        case .ultralightAES: [0x00, 0x00, 0x00, 0x3C]
         default: [0x04, 0x00, 0x00, 0xFF]
         }
     }
@@ -42,7 +44,9 @@ extension TagProduct {
     var factoryDynamicLockPage: [UInt8] { [0x00, 0x00, 0x00, 0xBD] }
 
     /// A UID for this product when none is given, distinct per product. NTAG213/215/216 use
-    /// UIDs from the test-key table so their default signature verifies; the FeliCa one is
+    /// UIDs from the test-key table so their default signature verifies; Ultralight AES uses a
+    /// real card's UID whose published NXP signature it carries
+    /// (``SimulatedTag/ultralightAESPublishedSignature``); the FeliCa one is
     /// its IDm (manufacturer code `01 2E`), the Type B one its PUPI.
     var defaultUID: [UInt8] {
         switch self {
@@ -54,6 +58,7 @@ extension TagProduct {
         case .ultralight: [0x04, 0x55, 0x4C, 0x01, 0x00, 0x00, 0x01]
         case .ultralightEV1MF0UL11: [0x04, 0x55, 0x4C, 0x11, 0x00, 0x00, 0x01]
         case .ultralightEV1MF0UL21: [0x04, 0x55, 0x4C, 0x21, 0x00, 0x00, 0x01]
+        case .ultralightAES: [0x04, 0x5E, 0x4C, 0xC2, 0x45, 0x13, 0x90]
         case .classic1k: [0xC1, 0x1C, 0x00, 0x01]
         case .classic4k: [0xC4, 0x4C, 0x00, 0x01]
         case .classicMini: [0xC0, 0x3C, 0x00, 0x01]

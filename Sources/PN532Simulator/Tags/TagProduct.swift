@@ -15,6 +15,10 @@ public enum TagProduct: String, CaseIterable, Sendable {
     case ultralight
     case ultralightEV1MF0UL11 = "ultralight-ev1-11"
     case ultralightEV1MF0UL21 = "ultralight-ev1-21"
+    /// MIFARE Ultralight AES (MF0AES(H)20): 60 pages, AES-128 keys instead of PWD/PACK, the
+    /// 3-pass AES authentication and a 48-byte READ_SIG (``SimulatedTag/ultralightAESKeyed(uid:master:)``
+    /// for a keyed card).
+    case ultralightAES = "ultralight-aes"
     /// MIFARE Classic 1K (MF1S50): 16 sectors of 4 blocks.
     case classic1k
     /// MIFARE Classic 4K (MF1S70): 32 sectors of 4 blocks, then 8 of 16.
@@ -84,6 +88,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ultralight: "MIFARE Ultralight"
         case .ultralightEV1MF0UL11: "MIFARE Ultralight EV1 (MF0UL11)"
         case .ultralightEV1MF0UL21: "MIFARE Ultralight EV1 (MF0UL21)"
+        case .ultralightAES: "MIFARE Ultralight AES"
         case .classic1k: "MIFARE Classic 1K"
         case .classic4k: "MIFARE Classic 4K"
         case .classicMini: "MIFARE Classic Mini"
@@ -113,6 +118,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag210, .ultralightEV1MF0UL11: 20
         case .ntag212, .ultralightEV1MF0UL21: 41
         case .ultralight: 16
+        case .ultralightAES: 60
         case .classic1k, .classic4k, .classicMini: classicBlockCount * 4
         case .desfire, .ntag424, .phone, .topaz512, .topaz96, .felicaLiteS, .felica12FC, .typeB, .desfireNDEF, .phoneNDEF, .desfireKeyed, .desfireEV2,
             .desfireEV3: 0
@@ -129,6 +135,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
         case .ntag212: [0x00, 0x04, 0x04, 0x01, 0x01, 0x00, 0x0E, 0x03]
         case .ultralightEV1MF0UL11: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0B, 0x03]
         case .ultralightEV1MF0UL21: [0x00, 0x04, 0x03, 0x01, 0x01, 0x00, 0x0E, 0x03]
+        case .ultralightAES: [0x00, 0x04, 0x03, 0x01, 0x04, 0x00, 0x0F, 0x03]
         default: nil
         }
     }
@@ -137,7 +144,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// is the data area in bytes.
     public var capabilityContainer: [UInt8] {
         switch self {
-        case .ntag213: [0xE1, 0x10, 0x12, 0x00]
+        case .ntag213, .ultralightAES: [0xE1, 0x10, 0x12, 0x00]
         case .ntag215: [0xE1, 0x10, 0x3E, 0x00]
         case .ntag216: [0xE1, 0x10, 0x6D, 0x00]
         case .ntag210, .ultralight, .ultralightEV1MF0UL11: [0xE1, 0x10, 0x06, 0x00]
@@ -150,7 +157,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// memory beyond page 15 to lock.
     public var dynamicLockPage: Int? {
         switch self {
-        case .ntag213: 0x28
+        case .ntag213, .ultralightAES: 0x28
         case .ntag215: 0x82
         case .ntag216: 0xE2
         case .ntag212, .ultralightEV1MF0UL21: 0x24
@@ -162,7 +169,7 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// (`ACCESS …`), PWD and PACK; `nil` for plain Ultralight, which has none of them.
     public var configurationPage: Int? {
         switch self {
-        case .ntag213: 0x29
+        case .ntag213, .ultralightAES: 0x29
         case .ntag215: 0x83
         case .ntag216: 0xE3
         case .ntag210, .ultralightEV1MF0UL11: 0x10
@@ -177,8 +184,12 @@ public enum TagProduct: String, CaseIterable, Sendable {
     /// Whether the tag answers READ_SIG (`3C 00`).
     public var supportsReadSignature: Bool { family == .type2 && self != .ultralight }
 
-    /// Whether the tag has PWD/PACK and answers PWD_AUTH (`1B`).
-    public var supportsPassword: Bool { family == .type2 && self != .ultralight }
+    /// The length of the READ_SIG answer: 48 bytes (secp192r1) on Ultralight AES, else 32.
+    public var signatureLength: Int { self == .ultralightAES ? 48 : 32 }
+
+    /// Whether the tag has PWD/PACK and answers PWD_AUTH (`1B`); Ultralight AES has AES keys
+    /// instead.
+    public var supportsPassword: Bool { family == .type2 && self != .ultralight && self != .ultralightAES }
 
     /// Whether the tag has the NTAG NFC counter, read with READ_CNT (`39 02`) when
     /// NFC_CNT_EN is set.

@@ -12,6 +12,8 @@ import Basics
 ///   that sets bits, or CFGLCK, is ``PageWrite/isIrreversible``.
 /// - Password protection is never restored (AUTH0, PROT, AUTHLIM, PWD, PACK: a dump holds PWD
 ///   and PACK as 00): `protect` and `unprotect` change it.
+/// - An Ultralight AES's configuration pages and AES keys are never restored (its CFG0 and
+///   CFG1 bits are not an NTAG's; its key pages read as 00).
 ///
 /// Writes come in a safe order: user pages, then configuration, then the CC, then the lock
 /// bytes last (a page locked first could not be written).
@@ -85,7 +87,7 @@ public struct RestorePlan: Hashable, Sendable {
         for number in 4..<product.userMemoryEnd where page(number) != image.page(number) {
             writes.append(PageWrite(page: number, bytes: image.page(number), isIrreversible: false, what: "user data"))
         }
-        if let configuration = product.configurationPage {
+        if product.hasPasswordAuthentication, let configuration = product.configurationPage {
             try planConfiguration(configuration, image: image, current: page, scope: scope)
         }
         try planOneTimeProgrammable(3, what: "CC", image: image.page(3), current: page(3), keeping: 0..<0, scope: scope)

@@ -1,6 +1,6 @@
 /// A Type 2 tag's memory as a libnfc `.mfd` dump holds it (what `nfc-mfultralight r` and
 /// `pn532ctl dump --out` write): every page from page 0, 4 bytes each, no header. Its size is
-/// the product's: 64, 80, 164, 180, 540 or 924 bytes.
+/// the product's: 64, 80, 164, 180, 240, 540 or 924 bytes.
 public struct Type2Image: Hashable, Sendable {
     /// The pages' bytes, from page 0.
     public let bytes: [UInt8]
@@ -59,7 +59,7 @@ public enum Type2ImageError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Every product's dump size, smallest first: "64, 80, 164, 180, 540 or 924".
+    /// Every product's dump size, smallest first: "64, 80, 164, 180, 240, 540 or 924".
     private static var sizes: String {
         let all = Set(Type2Product.allCases.map(\.imageSize)).sorted().map(String.init)
         return all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")

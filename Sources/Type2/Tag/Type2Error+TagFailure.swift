@@ -19,7 +19,7 @@ extension Type2Error {
         case .wouldErase: kind = .wouldErase
         case .unsupported: kind = .unsupported
         case .passwordProtected: kind = .passwordProtected
-        case .wrongPassword, .unexpectedAcknowledgement: kind = .wrongPassword
+        case .wrongPassword, .unexpectedAcknowledgement, .aesAuthenticationRefused, .aesCardNotAuthenticated: kind = .wrongPassword
         }
         return TagFailure(kind, description, underlying: self)
     }

@@ -40,6 +40,12 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongPassword
     /// A command was refused because the page needs PWD_AUTH (AUTH0 = `firstProtectedPage`).
     case passwordProtected(firstProtectedPage: Int, step: String)
+    /// An Ultralight AES refused the AES authentication with `key` (a NAK): a wrong key, a
+    /// card that is not the one keyed (a clone), or AUTHLIM's failed attempts used up.
+    case aesAuthenticationRefused(key: UltralightAESKey)
+    /// The card answered the AES authentication with `key`, but not with this challenge
+    /// (RndA′): it does not hold the key, or the answer was replayed.
+    case aesCardNotAuthenticated(key: UltralightAESKey)
 
     public var description: String {
         switch self {
@@ -74,6 +80,10 @@ public enum Type2Error: Error, Hashable, Sendable, CustomStringConvertible {
             "\(step): the tag is password-protected from page \(page): give --password HEX or --secret-file FILE"
         case .alreadyLocked:
             "the tag is already locked (read-only for good): nothing was written"
+        case let .aesAuthenticationRefused(key):
+            "the tag refused AES authentication with key \(key.rawValue): a wrong key, a copy of the card, or its attempt limit is used up"
+        case let .aesCardNotAuthenticated(key):
+            "the tag's answer to AES authentication with key \(key.rawValue) does not prove this challenge: it does not hold the key (a copy, or a replayed answer)"
         }
     }
 

@@ -15,6 +15,8 @@ public enum Type2Limitation: Hashable, Sendable, CustomStringConvertible {
     case pageRange(Range<Int>)
     /// A WRITE that is not 4 bytes to a page 0-255.
     case pageWrite(byteCount: Int, page: Int)
+    /// An AES authentication challenge (RndA) that is not 16 bytes.
+    case challengeLength(Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum Type2Limitation: Hashable, Sendable, CustomStringConvertible {
         case let .passwordLength(length): "a password of \(length) bytes (PWD_AUTH takes 4)"
         case let .pageRange(pages): "reading pages \(pages.lowerBound)-\(pages.upperBound - 1): page addresses are 0-255"
         case let .pageWrite(count, page): "writing \(count) bytes to page \(page): a WRITE takes 4 bytes to a page 0-255"
+        case let .challengeLength(length): "a challenge of \(length) bytes (AES authentication takes 16)"
         }
     }
 }
@@ -33,4 +36,5 @@ public enum Type2Command: String, Hashable, Sendable {
     case readSignature = "READ_SIG"
     case passwordAuthentication = "PWD_AUTH"
     case readCounter = "READ_CNT"
+    case aesAuthentication = "AES AUTHENTICATE"
 }

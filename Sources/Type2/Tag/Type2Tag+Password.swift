@@ -53,7 +53,7 @@ extension Type2Tag {
     ///   for a PACK that differs.
     @discardableResult
     public func authenticate(password: [UInt8], expectedAcknowledge: [UInt8]? = nil) throws(Type2Error) -> [UInt8] {
-        guard product.hasExtendedCommands else { throw .unsupported(.command(.passwordAuthentication, product: product)) }
+        guard product.hasPasswordAuthentication else { throw .unsupported(.command(.passwordAuthentication, product: product)) }
         guard password.count == 4 else { throw .unsupported(.passwordLength(password.count)) }
         let pack: [UInt8]
         do throws(Type2Error) { pack = try send([0x1B] + password, step: "PWD_AUTH", expecting: 2) } catch {
@@ -83,14 +83,15 @@ extension Type2Tag {
         return Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16
     }
 
-    /// READ_SIG: the 32-byte originality signature (r ‖ s over the UID, secp128r1).
+    /// READ_SIG: the originality signature, r ‖ s over the UID: 32 bytes (secp128r1), 48 on
+    /// Ultralight AES (secp192r1) (``Type2Product/signatureLength``).
     public func readSignature() throws(Type2Error) -> [UInt8] {
         guard product.hasExtendedCommands else { throw .unsupported(.command(.readSignature, product: product)) }
-        return try send([0x3C, 0x00], step: "READ_SIG", expecting: 32)
+        return try send([0x3C, 0x00], step: "READ_SIG", expecting: product.signatureLength)
     }
 
     private func configurationPage() throws(Type2Error) -> Int {
-        guard let page = product.configurationPage else { throw .unsupported(.passwordProtection(product: product)) }
+        guard product.hasPasswordAuthentication, let page = product.configurationPage else { throw .unsupported(.passwordProtection(product: product)) }
         return page
     }
 }

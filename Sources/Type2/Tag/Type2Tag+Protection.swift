@@ -7,7 +7,8 @@ public struct ProtectionState: Hashable, Sendable {
     /// unreadable.
     public var protectsReads: Bool?
     /// AUTHLIM (0: unlimited attempts, n: 2^n failed attempts disable PWD_AUTH for good); nil
-    /// when the configuration pages are unreadable.
+    /// when the configuration pages are unreadable, and on Ultralight AES, whose 10-bit count
+    /// ``UltralightAESConfiguration`` decodes.
     public var attemptLimit: UInt8?
 
     /// Creates a state.
@@ -39,7 +40,7 @@ extension Type2Tag {
             let auth0 = Int(pages[3])
             return ProtectionState(
                 firstProtectedPage: auth0 < product.pageCount ? auth0 : nil,
-                protectsReads: pages[4] & 0x80 != 0, attemptLimit: pages[4] & 0x07)
+                protectsReads: pages[4] & 0x80 != 0, attemptLimit: product.hasPasswordAuthentication ? pages[4] & 0x07 : nil)
         }
         var readable = -1
         var refused = configuration

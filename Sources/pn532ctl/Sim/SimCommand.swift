@@ -18,7 +18,11 @@ struct SimCommand: ParsableCommand {
             the chip's rate, air time, EEPROM write time). Other programs open PATH as a PN532 \
             on a serial port, e.g. LIBNFC_DEVICE=pn532_uart:PATH nfc-list. \
             Tags: ntag213, ntag215, ntag216, ntag210, ntag212, ultralight, ultralight-ev1-11, \
-            ultralight-ev1-21, blank (Type 2); classic1k, classic4k, classic-mini (MIFARE Classic, \
+            ultralight-ev1-21, blank (Type 2); ultralight-aes (MIFARE Ultralight AES, Type 2: all-zero AES keys, \
+            3-pass AES authentication, a published real card's UID and NXP signature; :keys=test keys it with \
+            DataProtKey 11..11, UIDRetrKey 22..22 and pages 4 on protected, :master=HEX instead diversifies \
+            its DataProtKey from that site master key and its UID (AN10922), :keys=clone is a perfect copy \
+            without its keys); classic1k, classic4k, classic-mini (MIFARE Classic, \
             default keys FFFFFFFFFFFF); desfire (DESFire EV1, no applications: format gives it the \
             NDEF application), desfire-ndef (DESFire EV1 with the NDEF application, Type 4), desfire-keyed (a \
             blank DESFire whose PICC needs the master key to create an application), ntag424 (NTAG 424 DNA: all-zero keys, \
@@ -31,7 +35,7 @@ struct SimCommand: ParsableCommand {
             topaz512, topaz96 (Type 1, hold an NDEF message); felica-lite-s and felica-12fc (Type 3, hold an NDEF message); typeb (ISO/IEC \
             14443-4 Type B, no NDEF). \
             Options :uid=HEX (7 bytes; 4 for Classic, the 4-byte PUPI for typeb, the 8-byte IDm \
-            for FeliCa) :sig=HEX (32 bytes; 56 for ntag424, desfire-ev2, desfire-ev3) \
+            for FeliCa) :sig=HEX (32 bytes; 56 for ntag424, desfire-ev2, desfire-ev3; 48 for ultralight-aes) \
             :image=FILE.mfd (Type 2 and Classic, as nfc-mfultralight/nfc-mfclassic write it). \
             Control (standard input or --control FIFO): \(SimulatorServer.controlHelp).
 

@@ -73,8 +73,13 @@ struct IdentifyCommand: ParsableCommand {
         print("UID       \(Hex.encode(session.target.uid))")
         print("Version   " + (tag.version.map { Hex.encode($0) } ?? "(no GET_VERSION)"))
         print("Memory    \(tag.product.pageCount) pages of 4 bytes")
-        print("NDEF      " + Self.describe(report, protection))
-        if tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
+        if tag.product == .ultralightAES {
+            print("NDEF      " + (report.map(Self.describe) ?? "unknown: protected from page \(protection.firstProtectedPage ?? 0) (needs the card's AES key)"))
+            print("AES keys  " + Self.describeAES(protection))
+        } else {
+            print("NDEF      " + Self.describe(report, protection))
+            if tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
+        }
         print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
     }
 
@@ -154,6 +159,13 @@ struct IdentifyCommand: ParsableCommand {
             return "\(report.status.rawValue), no NDEF TLV: run format (capacity \(report.capacity) bytes then)"
         }
         return "\(report.status.rawValue), capacity \(report.capacity) bytes"
+    }
+
+    /// The protection line of an Ultralight AES, whose pages from AUTH0 open with its AES key.
+    static func describeAES(_ protection: ProtectionState) -> String {
+        guard let first = protection.firstProtectedPage else { return "protect nothing (AUTH0 off)" }
+        let what = protection.protectsReads.map { $0 ? "reads and writes" : "writes" } ?? "reads and writes"
+        return "\(what) from page \(first) need AES authentication"
     }
 
     /// The protection line.

@@ -66,6 +66,7 @@ struct TagProductTests {
     @Test func rawValuesAreTheSpecificationNames() {
         #expect(TagProduct(rawValue: "ultralight-ev1-11") == .ultralightEV1MF0UL11)
         #expect(TagProduct(rawValue: "ultralight-ev1-21") == .ultralightEV1MF0UL21)
-        #expect(TagProduct.type2Products.count == 8)
+        #expect(TagProduct(rawValue: "ultralight-aes") == .ultralightAES)
+        #expect(TagProduct.type2Products.count == 9)
     }
 }

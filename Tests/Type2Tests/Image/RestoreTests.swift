@@ -16,13 +16,14 @@ struct RestoreTests {
 
     @Test func sizesNameTheProducts() {
         #expect(Type2Image.products(ofSize: 540) == [.ntag215])
+        #expect(Type2Image.products(ofSize: 240) == [.ultralightAES])
         #expect(Type2Image.products(ofSize: 80) == [.ntag210, .ultralightEV1MF0UL11])
         let wrong = #expect(throws: Type2ImageError.wrongSize(actual: 540, product: .ntag213)) {
             try Type2Image(mfd: [UInt8](repeating: 0, count: 540), product: .ntag213)
         }
         #expect(wrong?.description == "the dump is 540 bytes, a dump of NTAG215; this tag is NTAG213, whose dumps are 180 bytes (45 pages of 4)")
         let unknown = #expect(throws: Type2ImageError.unknownSize(actual: 181)) { try Type2Image.checkSize(181) }
-        #expect(unknown?.description.contains("dumps are 64, 80, 164, 180, 540 or 924 bytes") == true)
+        #expect(unknown?.description.contains("dumps are 64, 80, 164, 180, 240, 540 or 924 bytes") == true)
         #expect(throws: Never.self) { try Type2Image.checkSize(924) }
     }
 

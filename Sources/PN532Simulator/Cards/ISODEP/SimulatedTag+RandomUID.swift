@@ -1,10 +1,20 @@
-/// A phone's random UID: `08` (the random-UID marker of ISO/IEC 14443-3) and 3 bytes from a
-/// SplitMix64 generator, so that a run is repeatable.
+/// The card's random numbers: a phone's random UID, `08` (the random-UID marker of ISO/IEC
+/// 14443-3) and 3 bytes, and card challenges, all from a SplitMix64 generator, so that a run
+/// is repeatable.
 extension SimulatedTag {
     /// The next random UID.
     mutating func nextRandomUID() -> [UInt8] {
-        let value = Self.splitMix64(&randomState)
-        return [0x08, UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16)]
+        [0x08] + nextRandomBytes(3)
+    }
+
+    /// `count` bytes from the card's SplitMix64 generator, so that a run is repeatable.
+    mutating func nextRandomBytes(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < count {
+            let value = Self.splitMix64(&randomState)
+            bytes += (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// The next value of the SplitMix64 generator whose state is `state` (the simulated cards'

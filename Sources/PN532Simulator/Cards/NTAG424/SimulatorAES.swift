@@ -134,15 +134,15 @@ package struct SimulatorAES: Equatable, Sendable {
         return output
     }
 
-    /// The CMAC subkeys K1 and K2.
-    private var subkeys: (first: [UInt8], second: [UInt8]) {
+    /// The CMAC subkeys K1 and K2 (NIST SP 800-38B §6.1).
+    var cmacSubkeys: (first: [UInt8], second: [UInt8]) {
         let first = Self.doubled(encrypt(block: [UInt8](repeating: 0, count: 16)))
         return (first, Self.doubled(first))
     }
 
     /// AES-CMAC of `message` (16 bytes).
     package func cmac(_ message: [UInt8]) -> [UInt8] {
-        let (first, second) = subkeys
+        let (first, second) = cmacSubkeys
         let complete = !message.isEmpty && message.count % 16 == 0
         var last = complete ? Array(message.suffix(16)) : Array(message.suffix(message.count % 16)) + [0x80]
         last = SimulatedTag.padded(last, to: 16)
@@ -160,7 +160,7 @@ package struct SimulatorAES: Equatable, Sendable {
         var d = Array(([0x01] + m).prefix(32))
         let full = d.count == 32
         if !full { d = SimulatedTag.padded(d + [0x80], to: 32) }
-        let subkey = full ? subkeys.first : subkeys.second
+        let subkey = full ? cmacSubkeys.first : cmacSubkeys.second
         let last = (0..<16).map { d[16 + $0] ^ subkey[$0] }
         return Array(encryptCBC(Array(d[0..<16]) + last).suffix(16))
     }
