@@ -76,7 +76,8 @@ let package = Package(
         .target(name: "EV2SecureMessaging", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
-        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"], swiftSettings: strict),
+        .target(
+            name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "Credentials"], swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",

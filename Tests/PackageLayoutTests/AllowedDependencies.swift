@@ -51,7 +51,8 @@ enum AllowedDependencies {
         "DESFire": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4"],
         // L3
         // Type4, Type3, Type1: the activation builds each family's tag (`ActivatedTag`).
-        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1"],
+        // Credentials: the AES key of an Ultralight AES's challenge (`UltralightAESProof`).
+        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "Credentials"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
         // tag protocol. FileInput: the bounded read of the reader setting file (`ConfiguredDevice`).
         "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2", "FileInput"]),

@@ -14,6 +14,13 @@ extension KeyDiversification {
         input(uid: uid, keyNumber: keyNumber, systemIdentifier: systemIdentifier).flatMap { aes128(master: master, input: $0) }
     }
 
+    /// The DataProtKey of the MIFARE Ultralight AES with UID `uid`: AN10922(site master key, UID ‖
+    /// system identifier) — what `pn532ctl key derive --master-key-file F --uid UID [--system-id
+    /// S]` prints. Nil when the input is past 31 bytes.
+    public static func ultralightAESCardKey(master: AESKey, uid: [UInt8], systemIdentifier: [UInt8] = []) -> AESKey? {
+        input(uid: uid, systemIdentifier: systemIdentifier).flatMap { aes128(master: master, input: $0) }
+    }
+
     /// The key of the DESFire EV2/EV3 application `application` (its AID's 3 bytes in wire
     /// order, LSB first) on the card with real UID `uid`: AN10922(site master key, UID ‖ AID ‖
     /// system identifier) — what `pn532ctl key derive --master-key-file F --uid UID --aid AID

@@ -97,6 +97,7 @@ public struct ConfigChanges: Equatable, Sendable {
             Field("users", \.users, .live),
             Field("ntag424", \.ntag424, .live),
             Field("desfire", \.desfire, .live),
+            Field("ultralightAES", \.ultralightAES, .live, name: "[credentials.ultralight_aes]"),
             Field("hooks.socket", \.hooks.socket, .live),
         ]
     }

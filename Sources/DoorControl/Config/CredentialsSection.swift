@@ -1,8 +1,9 @@
 import Basics
 import TOML
 
-/// `[credentials.ntag424]` and `[credentials.desfire]`: the keys the door challenges keyed
-/// cards with, one section for each family, read by the same rules.
+/// `[credentials.ntag424]`, `[credentials.desfire]` and `[credentials.ultralight_aes]`: the keys
+/// the door challenges keyed cards with, one section for each family, read by the same rules
+/// (an Ultralight AES has one key: no key number, rotation or UID key).
 extension DoorConfigDecoder {
     /// The families that have a `[credentials.…]` section.
     static let keyedFamilies = KeyedFamily.allCases.map(\.rawValue)
@@ -23,14 +24,22 @@ extension DoorConfigDecoder {
     }
 
     private func keyedCard(_ family: KeyedFamily, _ section: ConfigSection) throws(ConfigError) -> KeyedCardConfig {
-        if family == .desfire {
+        switch family {
+        case .desfire:
             try section.checkKeys(["application", "key_number", "master_key_file", "master_keys", "system_id", "uid_key", "require_genuine"])
-        } else {
+        case .ntag424:
             try section.checkKeys(["key_number", "master_key_file", "master_keys", "system_id", "uid_key", "require_genuine"])
+        case .ultralightAES:
+            try section.checkKeys(["master_key_file", "system_id", "require_genuine"])
         }
         let application = family == .desfire ? try desfireApplication(section) : []
         let keyNumbers = Self.keyNumbers(family)
-        guard let keyNumber = try section.integer("key_number", in: keyNumbers) else {
+        let keyNumber: Int
+        if family == .ultralightAES {
+            keyNumber = 0
+        } else if let number = try section.integer("key_number", in: keyNumbers) {
+            keyNumber = number
+        } else {
             throw section.missing("key_number", "the card's application key the door authenticates, \(keyNumbers.lowerBound)-\(keyNumbers.upperBound) (e.g. 2)")
         }
         let single = try section.absolutePath("master_key_file")
@@ -61,11 +70,16 @@ extension DoorConfigDecoder {
                 throw section.error("system_id", "must be hex digits in pairs: \(error)", at: section["system_id"])
             }
             // AN10922 takes at most 31 bytes: the 7-byte UID, then the key number (1) or the AID (3).
-            let before = Self.keyedUIDLength + (family == .desfire ? 3 : 1)
+            let (middle, name) = switch family {
+            case .ntag424: (1, "UID ‖ key number")
+            case .desfire: (3, "UID ‖ AID")
+            case .ultralightAES: (0, "UID")
+            }
+            let before = Self.keyedUIDLength + middle
             let most = 31 - before
             guard (1...most).contains(systemIdentifier.count) else {
                 throw section.error(
-                    "system_id", "is \(systemIdentifier.count) bytes; after the \(before) bytes of UID ‖ \(family == .desfire ? "AID" : "key number") the input holds at most 31, so 1-\(most)",
+                    "system_id", "is \(systemIdentifier.count) bytes; after the \(before) bytes of \(name) the input holds at most 31, so 1-\(most)",
                     at: section["system_id"])
             }
         }
@@ -84,9 +98,14 @@ extension DoorConfigDecoder {
             uidKey: uidKey, requireGenuine: try section.bool("require_genuine") ?? true)
     }
 
-    /// The application keys of a family: 0-4 on an NTAG 424 DNA, 0-13 in a DESFire application.
+    /// The application keys of a family: 0-4 on an NTAG 424 DNA, 0-13 in a DESFire application,
+    /// the DataProtKey (0) on an Ultralight AES.
     static func keyNumbers(_ family: KeyedFamily) -> ClosedRange<Int> {
-        family == .desfire ? 0...13 : 0...4
+        switch family {
+        case .ntag424: 0...4
+        case .desfire: 0...13
+        case .ultralightAES: 0...0
+        }
     }
 
     /// `application = "F54201"`: a DESFire AID, 3 bytes in wire order (LSB first), not the

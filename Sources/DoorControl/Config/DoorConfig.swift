@@ -27,6 +27,9 @@ public struct DoorConfig: Equatable, Sendable {
     /// `[credentials.desfire]`: the application and keys `desfire` credentials are challenged
     /// with; nil when the door has none.
     public var desfire: KeyedCardConfig?
+    /// `[credentials.ultralight_aes]`: the key `ultralight_aes` credentials are challenged with;
+    /// nil when the door has none.
+    public var ultralightAES: KeyedCardConfig?
     /// Where decided presentations are sent for the hook runner.
     public var hooks: HooksConfig
     /// Where each key stands in the file the configuration was loaded from (not compared).
@@ -341,6 +344,7 @@ extension DoorConfig {
         switch family {
         case .ntag424: ntag424
         case .desfire: desfire
+        case .ultralightAES: ultralightAES
         }
     }
 

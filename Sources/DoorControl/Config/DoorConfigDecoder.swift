@@ -35,6 +35,7 @@ struct DoorConfigDecoder {
             security: security, audit: audit, users: users, hooks: hooks)
         config.ntag424 = keyedCards[.ntag424]
         config.desfire = keyedCards[.desfire]
+        config.ultralightAES = keyedCards[.ultralightAES]
         if let (key, message) = config.securityRefusal() { throw root.error(key, message) }
         return config
     }

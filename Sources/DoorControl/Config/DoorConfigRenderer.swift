@@ -23,7 +23,7 @@ extension DoorConfig {
     private static func keyedCardLines(_ keyed: KeyedCardConfig) -> [String] {
         var lines = ["[\(keyed.family.section)]"]
         if !keyed.application.isEmpty { lines.append("application = \(TOMLFormat.string(UIDNotation.hex(keyed.application, separator: "")))") }
-        lines.append("key_number = \(keyed.keyNumber)")
+        if keyed.family != .ultralightAES { lines.append("key_number = \(keyed.keyNumber)") }
         if keyed.masterKeys.count == 1, let only = keyed.masterKeys.first, only.version == nil {
             lines.append("master_key_file = \(TOMLFormat.string(only.path))")
         } else {

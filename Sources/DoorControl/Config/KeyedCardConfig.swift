@@ -1,10 +1,13 @@
-/// `[credentials.ntag424]` or `[credentials.desfire]`: how the door challenges a keyed card for
+/// `[credentials.ntag424]`, `[credentials.desfire]` or `[credentials.ultralight_aes]`: how the door challenges a keyed card for
 /// a credential of its family (a user's `ntag424 = ["04:…"]` or `desfire = ["04:…"]`, real UIDs).
 ///
 /// The card must prove key `keyNumber`, which holds, on an NTAG 424 DNA, AN10922(master key,
 /// real UID ‖ key number ‖ system id) (`pn532ctl key derive --master-key-file F --uid UID
 /// --key-number N [--system-id S]`), and on a DESFire EV2/EV3, AN10922(master key, real UID ‖
-/// AID ‖ system id) (`pn532ctl key derive --master-key-file F --uid UID --aid AID [--system-id S]`).
+/// AID ‖ system id) (`pn532ctl key derive --master-key-file F --uid UID --aid AID [--system-id S]`);
+/// an Ultralight AES proves its DataProtKey, AN10922(master key, UID ‖ system id) (`pn532ctl key
+/// derive --master-key-file F --uid UID [--system-id S]`), and has no key number (0 here),
+/// rotation or UID key.
 public struct KeyedCardConfig: Equatable, Sendable {
     /// One site master key file and the key version the cards keyed with it carry.
     public struct MasterKey: Equatable, Sendable {

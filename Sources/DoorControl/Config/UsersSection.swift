@@ -6,7 +6,7 @@ import TOML
 /// `[[users]]`: names, credentials, validity dates and schedules.
 extension DoorConfigDecoder {
     /// The keys that give a user a credential.
-    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token", "ntag424", "desfire"]
+    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token", "ntag424", "desfire", "ultralight_aes"]
 
     func users(keyFile: String?, keyedCards: [KeyedFamily: KeyedCardConfig] = [:]) throws(ConfigError) -> [User] {
         var names: [String: String] = [:]
@@ -77,7 +77,7 @@ extension DoorConfigDecoder {
             for (index, (text, value)) in (try section.strings(key) ?? []).enumerated() {
                 guard !text.isEmpty else { throw section.error("\(key)[\(index)]", "must not be empty", at: value) }
                 switch key {
-                case "uid", KeyedFamily.ntag424.rawValue, KeyedFamily.desfire.rawValue:
+                case "uid", KeyedFamily.ntag424.rawValue, KeyedFamily.desfire.rawValue, KeyedFamily.ultralightAES.rawValue:
                     let uid: [UInt8]
                     switch UIDNotation.parse(text) {
                     case let .success(bytes): uid = bytes

@@ -2,7 +2,7 @@ import Credentials
 import EV2SecureMessaging
 import Originality
 
-/// Decisions on keyed cards (`ntag424` and `desfire` credentials): the card's proof alone
+/// Decisions on keyed cards (`ntag424`, `desfire` and `ultralight_aes` credentials): the card's proof alone
 /// decides, never its anticollision UID, NDEF content or a token, and a card of another kind
 /// showing the UID of a keyed credential is a clone.
 extension DoorPolicy {
@@ -11,19 +11,26 @@ extension DoorPolicy {
     /// whose signature is not NXP's is denied when its section's `require_genuine` is on (not
     /// genuine); its real UID is then matched against the users' credentials of that family.
     func keyedDecision(_ reading: KeyedCardReading, family: KeyedFamily, listedUID: [UInt8], at local: LocalTime) -> Decision {
-        let card: EV2ProvenCard
-        let name = family.cardName
+        let failed: (authentication: Bool, words: String)
         switch reading {
         case .failed(let failure):
-            let what = failure.isAuthenticationFailure ? "authentication failed" : "not read to the end"
-            if failure.isAuthenticationFailure, let (owner, ownerFamily) = keyedOwner(of: listedUID) {
-                let reason = "clone: a card shows UID \(UIDNotation.hex(listedUID, separator: "")) of \(String(reflecting: owner.name))'s \(ownerFamily.cardName) and fails its key: \(what): \(failure)"
-                return Decision(granted: false, user: nil, rule: family.section, reason: reason, alarm: reason)
-            }
-            return deny(rule: family.section, "\(name) \(what): \(failure)")
-        case .proven(let proven):
-            card = proven
+            failed = (failure.isAuthenticationFailure, "\(failure)")
+        case .refused(let words):
+            failed = (true, words)
+        case .proven(let card):
+            return provenDecision(card, family: family, at: local)
         }
+        let what = failed.authentication ? "authentication failed" : "not read to the end"
+        if failed.authentication, let (owner, ownerFamily) = keyedOwner(of: listedUID) {
+            let reason = "clone: a card shows UID \(UIDNotation.hex(listedUID, separator: "")) of \(String(reflecting: owner.name))'s \(ownerFamily.cardName) and fails its key: \(what): \(failed.words)"
+            return Decision(granted: false, user: nil, rule: family.section, reason: reason, alarm: reason)
+        }
+        return deny(rule: family.section, "\(family.cardName) \(what): \(failed.words)")
+    }
+
+    /// The decision on a card of `family` that proved its key.
+    private func provenDecision(_ card: EV2ProvenCard, family: KeyedFamily, at local: LocalTime) -> Decision {
+        let name = family.cardName
         let uidText = UIDNotation.hex(card.uid, separator: "")
         if config.security.revokedUIDs.contains(card.uid) {
             return deny(rule: "security.revoked_uids", "the tag \(uidText) is revoked (security.revoked_uids)")

@@ -57,10 +57,13 @@ public struct KeyedCardKeys: Sendable {
             return KeyDiversification.ntag424CardKey(master: master.key, uid: uid, keyNumber: config.keyNumber, systemIdentifier: config.systemIdentifier)
         case .desfire:
             return KeyDiversification.desfireCardKey(master: master.key, uid: uid, application: config.application, systemIdentifier: config.systemIdentifier)
+        case .ultralightAES:
+            return KeyDiversification.ultralightAESCardKey(master: master.key, uid: uid, systemIdentifier: config.systemIdentifier)
         }
     }
 
-    /// The challenge the reader runs on a card of the section's family.
+    /// The challenge the reader runs on a card of the section's family (for an Ultralight AES
+    /// only `cardKey` is used: its AES authentication is not EV2's).
     public var proofRequest: EV2ProofRequest {
         let keys = self
         var shared: (keyNumber: UInt8, key: AESKey)?

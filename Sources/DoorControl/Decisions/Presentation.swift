@@ -45,4 +45,7 @@ public enum KeyedCardReading: Equatable, Sendable {
     case proven(EV2ProvenCard)
     /// The card did not prove it.
     case failed(EV2ProofFailure)
+    /// A card whose authentication is not EV2's (an Ultralight AES) answered and failed it
+    /// (a wrong key, a clone), in words.
+    case refused(String)
 }

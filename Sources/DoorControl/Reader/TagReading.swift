@@ -21,7 +21,9 @@ struct TagReading {
     /// keyed family (by its activation bytes: an NTAG 424 DNA, a DESFire; with a random UID, a
     /// DESFire-like ATQA and ISO-DEP, each family the door has keys for, the next tried only
     /// when the card has no application of the one before) is challenged instead
-    /// (``EV2CardProof``) and nothing else is read from it: its proof alone decides.
+    /// (``EV2CardProof``) and nothing else is read from it: its proof alone decides. With an
+    /// Ultralight AES challenge, a Type 2 tag is identified first, and an Ultralight AES is
+    /// challenged (``UltralightAESProof``) and decided by its proof alone.
     init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool, keyed: [KeyedFamily: EV2ProofRequest] = [:]) {
         tag = nil
         presentation = Presentation(uid: info.identifier)
@@ -39,6 +41,16 @@ struct TagReading {
                     presentation.keyedCard = .failed(error)
                     guard case .noApplication = error else { return }
                 }
+            }
+            return
+        }
+        if let request = keyed[.ultralightAES], let proof = UltralightAESProof.challenge(info, over: exchange, key: { request.cardKey($0, nil) }) {
+            presentation.product = UltralightAESProof.productName
+            presentation.keyedFamily = .ultralightAES
+            switch proof {
+            case let .proven(signature): presentation.keyedCard = .proven(EV2ProvenCard(uid: info.identifier, signature: signature, keyVersion: nil))
+            case let .refused(words): presentation.keyedCard = .refused(words)
+            case let .unreadable(words): presentation.keyedCard = .failed(.unreadable(words))
             }
             return
         }

@@ -10,6 +10,25 @@ struct KeyedCardConfigTests {
     static let section = "[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"/etc/m.key\"\n"
     static let desfireSection = "[credentials.desfire]\napplication = \"F54201\"\nkey_number = 1\nmaster_key_file = \"/etc/d.key\"\n"
 
+    @Test("[credentials.ultralight_aes]: one master key, no key number, rendered back")
+    func parsesUltralightAES() throws {
+        let text = Self.head + """
+            [credentials.ultralight_aes]
+            master_key_file = "/etc/u.key"
+            system_id = "4E58"
+            [[users]]
+            name = "carol"
+            ultralight_aes = ["04:5E:4C:C2:45:13:90"]
+            """
+        let config = try DoorConfig.parse(text: text, fileName: "door.toml")
+        let keyed = try #require(config.ultralightAES)
+        #expect(keyed.family == .ultralightAES)
+        #expect(keyed.systemIdentifier == [0x4E, 0x58])
+        #expect(config.users.first?.credentials == [.keyed(.ultralightAES, [0x04, 0x5E, 0x4C, 0xC2, 0x45, 0x13, 0x90])])
+        #expect(config.renderedTOML().contains("[credentials.ultralight_aes]\nmaster_key_file = \"/etc/u.key\"\nsystem_id = \"4E58\"\nrequire_genuine = true\n"))
+        #expect(try DoorConfig.parse(text: config.renderedTOML(), fileName: "rendered.toml") == config)
+    }
+
     @Test("[credentials.desfire]: the AID in wire order, a user's real UIDs, rendered back; beside ntag424")
     func parsesDESFire() throws {
         let text = Self.head + Self.section + Self.desfireSection + """
@@ -103,6 +122,11 @@ struct KeyedCardConfigTests {
          "credentials.ntag424.system_id: is 24 bytes; after the 8 bytes of UID ‖ key number the input holds at most 31, so 1-23"),
         (section + "application = \"F54201\"", "credentials.ntag424.application: unknown key"),
         ("[credentials.felica]\nkey_number = 1", "credentials.felica: unknown key"),
+        ("[credentials.ultralight_aes]\nkey_number = 0\nmaster_key_file = \"/etc/u.key\"", "credentials.ultralight_aes.key_number: unknown key"),
+        ("[credentials.ultralight_aes]\nmaster_keys = [{ version = 1, file = \"/etc/u.key\" }]", "credentials.ultralight_aes.master_keys: unknown key"),
+        ("[credentials.ultralight_aes]\nmaster_key_file = \"/etc/u.key\"\nsystem_id = \"" + String(repeating: "AB", count: 25) + "\"",
+         "credentials.ultralight_aes.system_id: is 25 bytes; after the 7 bytes of UID the input holds at most 31, so 1-24"),
+        ("[[users]]\nname = \"a\"\nultralight_aes = [\"04:5E:4C:C2:45:13:90\"]", "users[0].ultralight_aes[0]: needs [credentials.ultralight_aes]"),
         (section + "[[users]]\nname = \"a\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]", "users[0].desfire[0]: needs [credentials.desfire]"),
         (desfireSection + "[[users]]\nname = \"a\"\ndesfire = [\"04112233\"]", "users[0].desfire[0]: 04:11:22:33 is 4 bytes; a keyed DESFire's real UID is 7"),
         (section + desfireSection + "[[users]]\nname = \"a\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]\nntag424 = [\"04:77:28:82:4D:65:80\"]",
