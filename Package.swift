@@ -77,7 +77,8 @@ let package = Package(
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
         .target(
-            name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "Credentials"], swiftSettings: strict),
+            name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging", "Credentials"],
+            swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",
@@ -104,7 +105,7 @@ let package = Package(
             name: "Provisioning",
             dependencies: [
                 "Basics", "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput",
-                "POSIXIO", "Credentials", crypto, system,
+                "POSIXIO", "Credentials", "ISO7816", "DESFire", "EV2SecureMessaging", crypto, system,
             ],
             swiftSettings: strict
         ),
@@ -112,7 +113,8 @@ let package = Package(
         .executableTarget(
             name: "pn532ctl",
             dependencies: [
-                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl",
+                "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "Originality",
+                "GPIO", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
                 "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -181,7 +183,10 @@ let package = Package(
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
         .testTarget(
             name: "ProvisioningTests",
-            dependencies: ["Basics", "Provisioning", "NDEF", "NFCTags", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Credentials", crypto]
+            dependencies: [
+                "Basics", "Provisioning", "NDEF", "NFCTags", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Credentials", "EV2SecureMessaging",
+                "TestSupport", crypto,
+            ]
         ),
         .testTarget(
             name: "pn532ctlTests",

@@ -8,12 +8,6 @@ public enum FlashOriginality: String, CaseIterable, Sendable {
     /// The simulator's test key, whose signatures its tags carry.
     case test
 
-    /// The simulator's test public key (secp128r1, uncompressed).
-    private static let testKey: [UInt8] = [
-        0x04, 0xBC, 0xCB, 0x2F, 0x6A, 0x3B, 0x61, 0xEE, 0xA0, 0xF6, 0x81, 0x19, 0x30, 0x29, 0x8C, 0xEC, 0xCE,
-        0x2B, 0xC2, 0x46, 0xF7, 0x6B, 0x53, 0x25, 0x81, 0x9B, 0x5D, 0xDB, 0x98, 0x15, 0xBD, 0xA0, 0x72,
-    ]
-
     /// The key for `product`'s signatures.
     public func key(for product: Type2Product) -> OriginalityKey? {
         switch self {
@@ -23,7 +17,7 @@ public enum FlashOriginality: String, CaseIterable, Sendable {
             case .ultralightAES: .nxpUltralightAES
             default: .nxpNTAG21x
             }
-        case .test: OriginalityKey(uncompressed: Self.testKey)
+        case .test: .pn532ctlTest
         }
     }
 }

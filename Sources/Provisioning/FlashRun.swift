@@ -7,7 +7,7 @@ import PN532
 public final class FlashRun {
     private let session: PN532Session
     private let field: FlashField
-    private let writer: FlashTagWriter
+    private let writer: any TagProvisioner
     private let report: FlashReport?
     private let progress: any FlashRunObserver
     private let isInterrupted: () -> Bool
@@ -25,7 +25,7 @@ public final class FlashRun {
     /// A run on the started `session`, writing with `writer`, recording to `report` (when
     /// given) and telling `progress`; `isInterrupted` is asked between tags and while waiting
     /// (every quarter of a second). `alreadyDone` (UIDs in hex) count as done and are skipped.
-    public init(session: PN532Session, writer: FlashTagWriter, report: FlashReport?, progress: any FlashRunObserver,
+    public init(session: PN532Session, writer: any TagProvisioner, report: FlashReport?, progress: any FlashRunObserver,
                 isInterrupted: @escaping () -> Bool, goal: Int?, alreadyDone: Set<String>) {
         self.session = session
         self.field = FlashField(session: session, isInterrupted: isInterrupted)

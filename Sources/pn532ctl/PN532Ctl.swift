@@ -26,7 +26,7 @@ struct PN532Ctl: ParsableCommand {
             NDEFCommand.self, InfoCommand.self, SelftestCommand.self, ScanCommand.self, RawCommand.self,
             ResetCommand.self, IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
             LockCommand.self, ProtectCommand.self, UnprotectCommand.self, RestoreCommand.self, SimCommand.self, GPIOCommand.self,
-            DoorCommand.self, TokenCommand.self, KeyCommand.self, FlashCommand.self, SunCommand.self,
+            DoorCommand.self, TokenCommand.self, KeyCommand.self, FlashCommand.self, NTAG424Command.self, SunCommand.self,
         ]
     )
 

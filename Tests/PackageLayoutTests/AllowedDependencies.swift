@@ -51,8 +51,9 @@ enum AllowedDependencies {
         "DESFire": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4"],
         // L3
         // Type4, Type3, Type1: the activation builds each family's tag (`ActivatedTag`).
+        // DESFire, EV2SecureMessaging: Read_Sig of an NTAG 424 DNA or DESFire (`EV2OriginalitySignature`).
         // Credentials: the AES key of an Ultralight AES's challenge (`UltralightAESProof`).
-        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "Credentials"],
+        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging", "Credentials"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
         // tag protocol. FileInput: the bounded read of the reader setting file (`ConfiguredDevice`).
         "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2", "FileInput"]),
@@ -75,14 +76,14 @@ enum AllowedDependencies {
         ],
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
-        // Type 2 tags.
+        // Type 2 tags. ISO7816, DESFire, EV2SecureMessaging: `ntag424 provision` keys NTAG 424 DNA.
         "Provisioning": plumbing.union([
             "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput", "POSIXIO",
-            "Credentials", "Crypto",
+            "Credentials", "Crypto", "ISO7816", "DESFire", "EV2SecureMessaging",
         ]),
         // L5: arguments and output, over everything.
         "pn532ctl": plumbing.union([
-            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "GPIO", "DoorControl", "DoorRecords", "Credentials",
+            "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl", "DoorRecords", "Credentials",
             "Originality", "TOML", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "Provisioning", "JSONText", "POSIXIO",
             "DaemonKit", "DoorHooks", "Crypto", "ArgumentParser",
         ]),

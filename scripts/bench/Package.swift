@@ -39,6 +39,15 @@ let package = Package(
             dependencies: ["BenchTiming", .product(name: "Basics", package: "pn532ctl"), .product(name: "Originality", package: "pn532ctl")]
         ),
         .executableTarget(
+            name: "ProvisioningBench",
+            dependencies: [
+                "BenchTiming", .product(name: "Basics", package: "pn532ctl"), .product(name: "Credentials", package: "pn532ctl"),
+                .product(name: "EV2SecureMessaging", package: "pn532ctl"),
+                .product(name: "PN532", package: "pn532ctl"), .product(name: "PN532Simulator", package: "pn532ctl"),
+                .product(name: "Provisioning", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
             name: "SUNBench",
             dependencies: ["BenchTiming", .product(name: "Credentials", package: "pn532ctl")]
         ),

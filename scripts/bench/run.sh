@@ -19,3 +19,5 @@ echo
 "$bin/DoorBench" "$@"
 echo
 "$bin/ConfigBench" "$@"
+echo
+"$bin/ProvisioningBench" "$@"

@@ -129,6 +129,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzNTAG424Provisioning",
+            dependencies: [
+                "FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "Credentials", package: "pn532ctl"),
+                .product(name: "EV2SecureMessaging", package: "pn532ctl"), .product(name: "Provisioning", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzEV2Answers",
             dependencies: [
                 "FuzzSupport", .product(name: "NFCCore", package: "pn532ctl"), .product(name: "Credentials", package: "pn532ctl"),

@@ -7,6 +7,7 @@ import NFCCore
 import NFCTags
 import TagProtocols
 import Type2
+import Type4
 
 /// `pn532ctl identify`: what the tag is, its NDEF status and its password protection.
 struct IdentifyCommand: ParsableCommand {
@@ -53,6 +54,7 @@ struct IdentifyCommand: ParsableCommand {
         } catch {
             throw session.failure(error)
         }
+        let verdict = signature.map { OriginalityVerdict(signature: $0, uid: session.target.uid) }
         if json {
             print(Self.object(
                 product: tag.product.rawValue, uid: session.target.uid, device: session.reader.spec.description,
@@ -66,7 +68,7 @@ struct IdentifyCommand: ParsableCommand {
                     ("protectsReads", protection.protectsReads.map { .bool($0) } ?? .null),
                     ("attemptLimit", protection.attemptLimit.map { .int(AttemptLimit.attempts(authenticationLimit: $0)) } ?? .null),
                     ("signature", signature.map { .string(Hex.encode($0)) } ?? .null),
-                ]).text)
+                ] + OriginalityVerdict.members(verdict)).text)
             return
         }
         print("Product   \(tag.product.rawValue)")
@@ -81,6 +83,7 @@ struct IdentifyCommand: ParsableCommand {
             if tag.product.configurationPage != nil { print("Password  " + Self.describe(protection)) }
         }
         print("Signature " + (signature.map { Hex.encode($0) } ?? "(none: no READ_SIG)"))
+        if let verdict { print("Genuine   " + verdict.text) }
     }
 
     /// What a Type 1, 3 or 4 tag is, its GetVersion when it is an ISO-DEP Type A card, and its
@@ -88,7 +91,14 @@ struct IdentifyCommand: ParsableCommand {
     private func describe(_ card: NDEFCardSession) throws(CLIError) {
         try card.refusePassword(credentials)
         let report: NDEFStatusReport
-        do throws(TagFailure) { report = try card.tag.ndefStatus() } catch { throw .tag(error) }
+        let signature: [UInt8]?
+        do throws(TagFailure) {
+            report = try card.tag.ndefStatus()
+            signature = try Self.readSignature(of: card)
+        } catch {
+            throw .tag(error)
+        }
+        let verdict = signature.map { OriginalityVerdict(signature: $0, uid: card.info.identifier) }
         let identity = card.card.identity
         if json {
             print(Self.object(
@@ -96,8 +106,9 @@ struct IdentifyCommand: ParsableCommand {
                 version: identity.version?.bytes, members: [
                     ("pageCount", .null), ("ndefSupported", .bool(report.status != .notSupported)), ("ndefStatus", .string(report.status.rawValue)),
                     ("capacity", .int(report.capacity)), ("ndefTLV", .bool(report.hasNDEFTLV)),
-                    ("protectedFrom", .null), ("protectsReads", .null), ("attemptLimit", .null), ("signature", .null),
-                ]).text)
+                    ("protectedFrom", .null), ("protectsReads", .null), ("attemptLimit", .null),
+                    ("signature", signature.map { .string(Hex.encode($0)) } ?? .null),
+                ] + OriginalityVerdict.members(verdict)).text)
             return
         }
         print("Card      \(card.family.name)")
@@ -105,6 +116,20 @@ struct IdentifyCommand: ParsableCommand {
         if CardIdentity.asksVersion(card.info) { print("Version   " + Self.describe(identity.version)) }
         print("Type      " + (card.family.nfcForumType.map { "NFC Forum Type \($0)" } ?? "not an NFC Forum tag type"))
         print("NDEF      " + Self.describe(report))
+        if let signature {
+            print("Signature " + Hex.encode(signature))
+            if let verdict { print("Genuine   " + verdict.text) }
+        }
+    }
+
+    /// The originality signature of an ISO-DEP card that answers Read_Sig without a key
+    /// (NTAG 424 DNA, DESFire EV2, EV3, Light), nil for another card; after its NDEF status,
+    /// so that a DESFire's return to its PICC level does not disturb the NDEF read.
+    private static func readSignature(of card: NDEFCardSession) throws(TagFailure) -> [UInt8]? {
+        guard let type4 = card.tag as? Type4Tag, let reader = EV2OriginalitySignature(family: card.family, exchange: type4.exchange) else {
+            return nil
+        }
+        return try reader.readOriginalitySignature()
     }
 
     /// What a card of another family than Type 2 is, its GetVersion when it is an ISO-DEP
@@ -117,7 +142,7 @@ struct IdentifyCommand: ParsableCommand {
                 version: card.version?.bytes, members: [
                     ("pageCount", .null), ("ndefSupported", .bool(false)), ("ndefStatus", .null), ("capacity", .null), ("ndefTLV", .null),
                     ("protectedFrom", .null), ("protectsReads", .null), ("attemptLimit", .null), ("signature", .null),
-                ]).text)
+                ] + OriginalityVerdict.members(nil)).text)
             return
         }
         print("Card      \(card.family.name)")

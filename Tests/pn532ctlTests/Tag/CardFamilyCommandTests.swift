@@ -42,6 +42,8 @@ struct CardFamilyCommandTests {
             Version   hardware 04040230001105  software 04040201021105  production 04451C9A6E7180CF39A14C303721
             Type      NFC Forum Type 4
             NDEF      readWrite, capacity 254 bytes
+            Signature 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
+            Genuine   no: no NXP key verifies the signature over this UID (a copy, an emulator, a blank, or a product whose key is not published)
 
             """)
     }
