@@ -34,7 +34,10 @@ struct LatencyBench {
             let token = try SignedToken(user: "alice", issued: 1_790_000_000, counter: 7).record(uid: uid, key: key)
             rows.append(try measure("signed token", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: false)))
             rows.append(try measure("token + counter", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: true)))
-            for keyed in [KeyedCard(rotating: false), KeyedCard(rotating: true), KeyedCard(desfireApplication: SimulatedTag.desfireTestApplication)] {
+            for keyed in [
+                KeyedCard(rotating: false), KeyedCard(rotating: true), KeyedCard(desfireApplication: SimulatedTag.desfireTestApplication),
+                KeyedCard(ultralightAESMaster: [UInt8](repeating: 0x5C, count: 16)),
+            ] {
                 rows.append(try measure(keyed.rule, rate, records: [], readsMessage: false, decider: keyed.decider, keyed: keyed.requests, card: keyed.card))
             }
         }
@@ -81,7 +84,8 @@ struct LatencyBench {
 /// (key 2 diversified from a master key over UID ‖ 02, a real NXP UID and signature) for the
 /// `ntag424` credential, while `rotating` with two master keys and GetKeyVersion asked first;
 /// or the simulator's keyed DESFire EV2 (`desfire-ev2:keys=test`, a genuine UID and signature)
-/// for the `desfire` credential, key 1 of application F54201.
+/// for the `desfire` credential, key 1 of application F54201; or the simulator's keyed Ultralight
+/// AES (DataProtKey AN10922(master, UID), a genuine UID and signature) for `ultralight_aes`.
 struct KeyedCard {
     static let uid: [UInt8] = [0x04, 0x77, 0x28, 0x82, 0x4D, 0x65, 0x80]
     static let signature = Hex.bytes(
@@ -113,6 +117,13 @@ struct KeyedCard {
         (card, decider, requests) = Self.door(tag, keyed, KeyedCardKeys(config: keyed, masters: [(nil, master)]))
     }
 
+    init(ultralightAESMaster master: [UInt8]) {
+        rule = "ultralight_aes"
+        let keyed = KeyedCardConfig(family: .ultralightAES, keyNumber: 0, masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")])
+        let keys = KeyedCardKeys(config: keyed, masters: [(nil, AESKey(master)!)])
+        (card, decider, requests) = Self.door(SimulatedTag.ultralightAESKeyed(master: master), keyed, keys)
+    }
+
     /// The door whose only user, alice, has `card`'s UID as a credential of `keyed`'s family.
     private static func door(_ card: SimulatedTag, _ keyed: KeyedCardConfig, _ keys: KeyedCardKeys) -> (SimulatedTag, PolicyDecider, [KeyedFamily: EV2ProofRequest]) {
         var config = DoorConfig(
@@ -121,6 +132,7 @@ struct KeyedCard {
         switch keyed.family {
         case .ntag424: config.ntag424 = keyed
         case .desfire: config.desfire = keyed
+        case .ultralightAES: config.ultralightAES = keyed
         }
         let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: [keys])
         let local = LocalTime(date: CivilDate(year: 2026, month: 3, day: 4), weekday: .wednesday, minute: 720)
