@@ -43,8 +43,8 @@ public struct KeyedCardConfig: Equatable, Sendable {
 
     /// A keyed-card section.
     public init(
-        family: KeyedFamily = .ntag424, application: [UInt8] = [], keyNumber: UInt8, masterKeys: [MasterKey], systemIdentifier: [UInt8] = [], uidKey: (keyNumber: UInt8, path: String)? = nil,
-        requireGenuine: Bool = true
+        family: KeyedFamily = .ntag424, application: [UInt8] = [], keyNumber: UInt8, masterKeys: [MasterKey], systemIdentifier: [UInt8] = [],
+        uidKey: (keyNumber: UInt8, path: String)? = nil, requireGenuine: Bool = true
     ) {
         self.family = family
         self.application = application
@@ -56,7 +56,7 @@ public struct KeyedCardConfig: Equatable, Sendable {
     }
 
     public static func == (lhs: KeyedCardConfig, rhs: KeyedCardConfig) -> Bool {
-        lhs.family == rhs.family && lhs.application == rhs.application && lhs.keyNumber == rhs.keyNumber && lhs.masterKeys == rhs.masterKeys && lhs.systemIdentifier == rhs.systemIdentifier
-            && lhs.uidKey?.keyNumber == rhs.uidKey?.keyNumber && lhs.uidKey?.path == rhs.uidKey?.path && lhs.requireGenuine == rhs.requireGenuine
+        lhs.family == rhs.family && lhs.application == rhs.application && lhs.keyNumber == rhs.keyNumber && lhs.masterKeys == rhs.masterKeys
+            && lhs.systemIdentifier == rhs.systemIdentifier && lhs.uidKey?.keyNumber == rhs.uidKey?.keyNumber && lhs.uidKey?.path == rhs.uidKey?.path && lhs.requireGenuine == rhs.requireGenuine
     }
 }

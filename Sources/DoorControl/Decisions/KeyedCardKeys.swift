@@ -2,8 +2,8 @@ import Credentials
 import EV2SecureMessaging
 import TOML
 
-/// The keys of `[credentials.ntag424]` or `[credentials.desfire]`, read: what the reader
-/// challenges a card of that family with.
+/// The keys of a `[credentials.…]` section (`ntag424`, `desfire`, `ultralight_aes`), read:
+/// what the reader challenges a card of that family with.
 public struct KeyedCardKeys: Sendable {
     /// The section the keys were read for.
     public let config: KeyedCardConfig

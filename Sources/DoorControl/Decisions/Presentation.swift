@@ -19,7 +19,8 @@ public struct Presentation: Equatable, Sendable {
     /// tag we can read: MIFARE Classic 1K`); its UID still matches `uid` rules.
     public var ndefRefusal: String?
     /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set, a
-    /// DESFire when `[credentials.desfire]` is): the proven card, or why it failed; nil when no
+    /// DESFire when `[credentials.desfire]` is, an Ultralight AES when
+    /// `[credentials.ultralight_aes]` is): the proven card, or why it failed; nil when no
     /// challenge was run.
     public var keyedCard: KeyedCardReading?
     /// The family whose challenge `keyedCard` is (nil: NTAG 424 DNA).
