@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "EV2SecureMessaging", dependencies: ["Basics", "NFCCore", "ISO7816", "DESFire", "Credentials"], swiftSettings: strict),
         .target(name: "Type3", dependencies: ["Basics", "NFCCore", "NDEF", "TagProtocols"], swiftSettings: strict),
         // L3: activation, the reader, the sessions.
-        .target(name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging"], swiftSettings: strict),
+        .target(
+            name: "NFCTags", dependencies: ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging", "Credentials"],
+            swiftSettings: strict),
         .target(name: "PN532Reader", dependencies: ["Basics", "NFCCore", "PN532", "GPIO", "TagProtocols", "Type2", "NFCTags", "FileInput"], swiftSettings: strict),
         .target(
             name: "PN532ReaderSimulator",

@@ -51,7 +51,9 @@ enum AllowedDependencies {
         "DESFire": ["Basics", "NFCCore", "NDEF", "TagProtocols", "ISO7816", "Type4"],
         // L3
         // Type4, Type3, Type1: the activation builds each family's tag (`ActivatedTag`).
-        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging"],
+        // DESFire, EV2SecureMessaging: Read_Sig of an NTAG 424 DNA or DESFire (`EV2OriginalitySignature`).
+        // Credentials: the AES key of an Ultralight AES's challenge (`UltralightAESProof`).
+        "NFCTags": ["Basics", "NFCCore", "TagProtocols", "Type2", "ISO7816", "Type4", "Type3", "Type1", "DESFire", "EV2SecureMessaging", "Credentials"],
         // Type2: `TagConnection` keeps the Type 2 tag for PWD_AUTH until the password becomes a
         // tag protocol. FileInput: the bounded read of the reader setting file (`ConfiguredDevice`).
         "PN532Reader": plumbing.union(["NFCCore", "PN532", "GPIO", "NFCTags", "TagProtocols", "Type2", "FileInput"]),

@@ -96,6 +96,8 @@ public struct ConfigChanges: Equatable, Sendable {
             Field("audit.onFailure", \.audit.onFailure, .restart, name: "[audit]"),
             Field("users", \.users, .live),
             Field("ntag424", \.ntag424, .live),
+            Field("desfire", \.desfire, .live),
+            Field("ultralightAES", \.ultralightAES, .live, name: "[credentials.ultralight_aes]"),
             Field("hooks.socket", \.hooks.socket, .live),
         ]
     }

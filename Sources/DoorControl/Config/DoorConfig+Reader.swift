@@ -4,7 +4,7 @@ extension DoorConfig {
     /// the UID alone and skips the read.
     public var needsMessage: Bool {
         hooks.socket != nil || users.contains { user in
-            user.credentials.contains { switch $0 { case .uid, .ntag424: false; default: true } }
+            user.credentials.contains { switch $0 { case .uid, .keyed: false; default: true } }
         }
     }
 

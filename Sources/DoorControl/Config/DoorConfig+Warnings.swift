@@ -40,8 +40,8 @@ extension DoorConfig {
                 warnings.append("user \(TOMLFormat.string(user.name)) has uid \(UIDNotation.format(uid)): a UID is copyable (anyone who reads it can write it onto a UID-changeable tag or emulate it); give the user an NTAG 424 DNA (ntag424) instead")
             }
         }
-        if let keyed = ntag424, !keyed.requireGenuine {
-            warnings.append("credentials.ntag424.require_genuine = false: cards whose originality signature is not NXP's are let in when they prove their key")
+        for keyed in keyedSections where !keyed.requireGenuine {
+            warnings.append("\(keyed.family.section).require_genuine = false: cards whose originality signature is not NXP's are let in when they prove their key")
         }
         if !reader.pollsOtherFamilies {
             for user in users {

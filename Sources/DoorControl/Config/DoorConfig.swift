@@ -24,6 +24,12 @@ public struct DoorConfig: Equatable, Sendable {
     /// `[credentials.ntag424]`: the keys `ntag424` credentials are challenged with; nil when
     /// the door has none.
     public var ntag424: KeyedCardConfig?
+    /// `[credentials.desfire]`: the application and keys `desfire` credentials are challenged
+    /// with; nil when the door has none.
+    public var desfire: KeyedCardConfig?
+    /// `[credentials.ultralight_aes]`: the key `ultralight_aes` credentials are challenged with;
+    /// nil when the door has none.
+    public var ultralightAES: KeyedCardConfig?
     /// Where decided presentations are sent for the hook runner.
     public var hooks: HooksConfig
     /// Where each key stands in the file the configuration was loaded from (not compared).
@@ -329,5 +335,21 @@ public struct AuditConfig: Equatable, Sendable {
         self.maxBytes = maxBytes
         self.keep = keep
         self.onFailure = onFailure
+    }
+}
+
+extension DoorConfig {
+    /// The section of keyed family `family`, nil when the door has none.
+    public subscript(keyed family: KeyedFamily) -> KeyedCardConfig? {
+        switch family {
+        case .ntag424: ntag424
+        case .desfire: desfire
+        case .ultralightAES: ultralightAES
+        }
+    }
+
+    /// Every `[credentials.…]` section the door has, in `KeyedFamily` order.
+    public var keyedSections: [KeyedCardConfig] {
+        KeyedFamily.allCases.compactMap { self[keyed: $0] }
     }
 }

@@ -33,7 +33,9 @@ struct DoorConfigDecoder {
         var config = DoorConfig(
             reader: reader, gpio: gpio, relay: relay, inputs: inputs, feedback: feedback,
             security: security, audit: audit, users: users, hooks: hooks)
-        config.ntag424 = keyedCards
+        config.ntag424 = keyedCards[.ntag424]
+        config.desfire = keyedCards[.desfire]
+        config.ultralightAES = keyedCards[.ultralightAES]
         if let (key, message) = config.securityRefusal() { throw root.error(key, message) }
         return config
     }

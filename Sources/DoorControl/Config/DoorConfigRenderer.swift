@@ -13,15 +13,17 @@ extension DoorConfig {
         lines += readerLines() + [""] + gpioLines() + [""] + relayLines() + [""] + inputsLines() + [""]
         if feedback.led != nil || feedback.buzzer != nil { lines += feedbackLines() + [""] }
         lines += securityLines() + [""] + auditLines()
-        if let ntag424 { lines += [""] + Self.keyedCardLines(ntag424) }
+        for keyed in keyedSections { lines += [""] + Self.keyedCardLines(keyed) }
         for user in users { lines += [""] + Self.userLines(user) }
         if let socket = hooks.socket { lines += ["", "[hooks]", "socket = \(TOMLFormat.string(socket))"] }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `[credentials.ntag424]`.
+    /// `[credentials.ntag424]`, `[credentials.desfire]`.
     private static func keyedCardLines(_ keyed: KeyedCardConfig) -> [String] {
-        var lines = ["[credentials.ntag424]", "key_number = \(keyed.keyNumber)"]
+        var lines = ["[\(keyed.family.section)]"]
+        if !keyed.application.isEmpty { lines.append("application = \(TOMLFormat.string(UIDNotation.hex(keyed.application, separator: "")))") }
+        if keyed.family != .ultralightAES { lines.append("key_number = \(keyed.keyNumber)") }
         if keyed.masterKeys.count == 1, let only = keyed.masterKeys.first, only.version == nil {
             lines.append("master_key_file = \(TOMLFormat.string(only.path))")
         } else {
@@ -146,7 +148,7 @@ extension DoorConfig {
         case let .uriPrefix(uri): ("uri_prefix", TOMLFormat.string(uri))
         case let .mime(type, payload): ("mime", "{ type = \(TOMLFormat.string(type)), \(mimePayload(payload)) }")
         case .signedToken: ("token", "true")
-        case let .ntag424(uid): ("ntag424", TOMLFormat.string(UIDNotation.format(uid)))
+        case let .keyed(family, uid): (family.rawValue, TOMLFormat.string(UIDNotation.format(uid)))
         }
     }
 

@@ -52,14 +52,25 @@ public enum Credential: Equatable, Sendable {
     case mime(type: String, payload: [UInt8])
     /// A signed `pn532ctl.org:token` issued to the user's name for this tag's UID.
     case signedToken
-    /// An NTAG 424 DNA with this real UID that proves, at the presentation, that it holds its
-    /// key (`[credentials.ntag424]`); never matched by the anticollision UID alone.
-    case ntag424([UInt8])
+    /// A card of a keyed family with this real UID that proves, at the presentation, that it
+    /// holds its key (`[credentials.ntag424]`, `[credentials.desfire]`); never matched by the
+    /// anticollision UID alone.
+    case keyed(KeyedFamily, [UInt8])
 
-    /// True for a credential the card proves with a key it never reveals (`ntag424`).
-    public var isKeyed: Bool {
-        if case .ntag424 = self { true } else { false }
+    /// An NTAG 424 DNA with this real UID proving its key (`ntag424`).
+    public static func ntag424(_ uid: [UInt8]) -> Credential { .keyed(.ntag424, uid) }
+
+    /// A DESFire EV2/EV3 with this real UID proving its application key (`desfire`).
+    public static func desfire(_ uid: [UInt8]) -> Credential { .keyed(.desfire, uid) }
+
+    /// The family and real UID of a credential the card proves with a key it never reveals;
+    /// nil for the others.
+    public var keyed: (family: KeyedFamily, uid: [UInt8])? {
+        if case let .keyed(family, uid) = self { (family, uid) } else { nil }
     }
+
+    /// True for a credential the card proves with a key it never reveals (`ntag424`, `desfire`).
+    public var isKeyed: Bool { keyed != nil }
 }
 
 /// A calendar day.

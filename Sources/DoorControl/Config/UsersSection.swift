@@ -6,9 +6,9 @@ import TOML
 /// `[[users]]`: names, credentials, validity dates and schedules.
 extension DoorConfigDecoder {
     /// The keys that give a user a credential.
-    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token", "ntag424"]
+    static let credentialKeys = ["uid", "text", "text_prefix", "uri", "uri_prefix", "mime", "token", "ntag424", "desfire", "ultralight_aes"]
 
-    func users(keyFile: String?, keyedCards: KeyedCardConfig? = nil) throws(ConfigError) -> [User] {
+    func users(keyFile: String?, keyedCards: [KeyedFamily: KeyedCardConfig] = [:]) throws(ConfigError) -> [User] {
         var names: [String: String] = [:]
         var uids: [[UInt8]: String] = [:]
         var users: [User] = []
@@ -24,11 +24,12 @@ extension DoorConfigDecoder {
             for key in section.table.keys where Self.credentialKeys.contains(key) {
                 credentials += try self.credentials(key, of: section, keyFile: keyFile, keyedCards: keyedCards, uids: &uids)
             }
-            if credentials.contains(where: \.isKeyed), credentials.contains(where: { !$0.isKeyed }) {
+            if let keyed = credentials.lazy.compactMap(\.keyed).first, credentials.contains(where: { $0.keyed?.family != keyed.family }) {
+                let family = keyed.family.rawValue
                 throw section.error(
-                    "ntag424",
-                    "user \(TOMLFormat.string(name)) has ntag424 and other credentials: a UID, NDEF content or token can be copied, so it would open without the card's key; give the other credentials their own user entry",
-                    at: section["ntag424"])
+                    family,
+                    "user \(TOMLFormat.string(name)) has \(family) and other credentials: a UID, NDEF content, token or another family's card would open without this card's key; give the other credentials their own user entry",
+                    at: section[family])
             }
             guard !credentials.isEmpty else {
                 throw section.error(nil, "user \(TOMLFormat.string(name)) has no credential: give \(Self.credentialKeys.joined(separator: ", ")) (token = true)")
@@ -51,7 +52,7 @@ extension DoorConfigDecoder {
     }
 
     private func credentials(
-        _ key: String, of section: ConfigSection, keyFile: String?, keyedCards: KeyedCardConfig?, uids: inout [[UInt8]: String]
+        _ key: String, of section: ConfigSection, keyFile: String?, keyedCards: [KeyedFamily: KeyedCardConfig], uids: inout [[UInt8]: String]
     ) throws(ConfigError) -> [Credential] {
         switch key {
         case "token":
@@ -76,7 +77,7 @@ extension DoorConfigDecoder {
             for (index, (text, value)) in (try section.strings(key) ?? []).enumerated() {
                 guard !text.isEmpty else { throw section.error("\(key)[\(index)]", "must not be empty", at: value) }
                 switch key {
-                case "uid", "ntag424":
+                case "uid", KeyedFamily.ntag424.rawValue, KeyedFamily.desfire.rawValue, KeyedFamily.ultralightAES.rawValue:
                     let uid: [UInt8]
                     switch UIDNotation.parse(text) {
                     case let .success(bytes): uid = bytes
@@ -88,19 +89,21 @@ extension DoorConfigDecoder {
                             "\(UIDNotation.format(uid)) is a random UID (08…): a phone or a random-ID card shows a new one at every presentation, so it matches nothing",
                             at: value)
                     }
-                    if key == "ntag424" {
-                        guard keyedCards != nil else {
-                            throw section.error("\(key)[\(index)]", "needs [credentials.ntag424], the keys the door challenges the card with", at: value)
+                    let family = KeyedFamily(rawValue: key)
+                    if let family {
+                        guard keyedCards[family] != nil else {
+                            throw section.error("\(key)[\(index)]", "needs [\(family.section)], the keys the door challenges the card with", at: value)
                         }
-                        guard uid.count == 7 else {
-                            throw section.error("\(key)[\(index)]", "\(UIDNotation.format(uid)) is \(uid.count) bytes; an NTAG 424 DNA's real UID is 7", at: value)
+                        guard uid.count == Self.keyedUIDLength else {
+                            throw section.error(
+                                "\(key)[\(index)]", "\(UIDNotation.format(uid)) is \(uid.count) bytes; a keyed \(family.cardName)'s real UID is \(Self.keyedUIDLength)", at: value)
                         }
                     }
                     if let owner = uids[uid] {
                         throw section.error("\(key)[\(index)]", "\(UIDNotation.format(uid)) already belongs to \(owner)", at: value)
                     }
                     uids[uid] = "\(section.path) (line \(value.line))"
-                    result.append(key == "ntag424" ? .ntag424(uid) : .uid(uid))
+                    result.append(family.map { .keyed($0, uid) } ?? .uid(uid))
                 case "text": result.append(.textEquals(text))
                 case "text_prefix": result.append(.textPrefix(text))
                 case "uri": result.append(.uriEquals(text))

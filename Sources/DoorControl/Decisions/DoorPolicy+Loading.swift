@@ -4,7 +4,7 @@ import TOML
 extension DoorPolicy {
     /// The policy for `config` as loaded from `file`: the token key read from
     /// `security.key_file`, the originality key `security.originality_key` names and the keys
-    /// of `[credentials.ntag424]`.
+    /// of each `[credentials.…]` section.
     ///
     /// - Throws: a key file's error, located at `file` and its key.
     public init(loading config: DoorConfig, from file: String) throws(ConfigError) {
@@ -16,8 +16,9 @@ extension DoorPolicy {
                 throw located
             }
         }
-        let keyed = try config.ntag424.map { section throws(ConfigError) in
-            do throws(ConfigError) { return try KeyedCardKeys(reading: section) } catch {
+        var keyed: [KeyedCardKeys] = []
+        for section in config.keyedSections {
+            do throws(ConfigError) { keyed.append(try KeyedCardKeys(reading: section)) } catch {
                 var located = error
                 located.file = file
                 throw located

@@ -1,5 +1,6 @@
 import Credentials
 import Crypto
+import EV2SecureMessaging
 import Originality
 
 /// Who may open the door, as a pure function: the configuration, what was read from a tag
@@ -10,8 +11,9 @@ import Originality
 ///    being evaluated (rule `lockout`);
 /// 2. more than one tag in the field: denied;
 /// 3. a UID in `security.revoked_uids`: denied, whatever it holds; a keyed card (an NTAG 424
-///    DNA challenged for `[credentials.ntag424]`) is decided by its proof alone
-///    (`DoorPolicy+KeyedCards`); any other card showing the UID of an `ntag424` credential, or
+///    DNA challenged for `[credentials.ntag424]`, a DESFire for `[credentials.desfire]`) is
+///    decided by its proof alone (`DoorPolicy+KeyedCards`); any other card showing the UID of
+///    an `ntag424` or `desfire` credential, or
 ///    a `uid` of a user with `uid_family` from a card of another family, is denied as a clone;
 ///    `require_genuine`: the originality signature must verify against the configured key;
 /// 4. the signed tokens (`DoorPolicy+Tokens`): at most `TokenSlots.count` token records, at
@@ -37,17 +39,24 @@ public struct DoorPolicy: Sendable {
     let tokenKey: SymmetricKey?
     /// The key originality signatures are checked against.
     let originalityKey: OriginalityKey
-    /// The keys of `[credentials.ntag424]`, read; nil when the door has none.
-    public let keyedCards: KeyedCardKeys?
+    /// The keys of each `[credentials.…]` section, read, by family.
+    public let keyedCards: [KeyedFamily: KeyedCardKeys]
 
     /// A policy for `config`, with the token key read from `security.key_file`, the
     /// originality key `security.originality_key` names (`publicKey`) and the keys of
-    /// `[credentials.ntag424]`.
-    public init(config: DoorConfig, tokenKey: SymmetricKey?, originalityKey: OriginalityKey, keyedCards: KeyedCardKeys? = nil) {
+    /// `[credentials.…]` sections (one set for each family; a later one of a family wins).
+    public init(config: DoorConfig, tokenKey: SymmetricKey?, originalityKey: OriginalityKey, keyedCards: [KeyedCardKeys] = []) {
         self.config = config
         self.tokenKey = tokenKey
         self.originalityKey = originalityKey
-        self.keyedCards = keyedCards
+        var byFamily: [KeyedFamily: KeyedCardKeys] = [:]
+        for keys in keyedCards { byFamily[keys.config.family] = keys }
+        self.keyedCards = byFamily
+    }
+
+    /// The challenge of each keyed family the door holds keys for: what the reader runs.
+    public var proofRequests: [KeyedFamily: EV2ProofRequest] {
+        keyedCards.mapValues(\.proofRequest)
     }
 
     /// The decision on `presentation` at local wall-clock time `local` and monotonic time
@@ -123,7 +132,7 @@ public struct DoorPolicy: Sendable {
             return (deny(rule: "security.revoked_uids", "the tag \(UIDNotation.hex(presentation.uid, separator: "")) is revoked (security.revoked_uids)"), true, nil)
         }
         if let keyed = presentation.keyedCard {
-            return (keyedDecision(keyed, listedUID: presentation.uid, at: local), true, nil)
+            return (keyedDecision(keyed, family: presentation.keyedFamily ?? .ntag424, listedUID: presentation.uid, at: local), true, nil)
         }
         if let clone = keyedCloneRefusal(presentation) ?? uidFamilyRefusal(presentation) {
             return (clone, true, nil)

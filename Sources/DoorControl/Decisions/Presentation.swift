@@ -18,9 +18,13 @@ public struct Presentation: Equatable, Sendable {
     /// Why no NDEF message was read from a card of another family than Type 2 (`not an NDEF
     /// tag we can read: MIFARE Classic 1K`); its UID still matches `uid` rules.
     public var ndefRefusal: String?
-    /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set): the
-    /// proven card, or why it failed; nil when no challenge was run.
+    /// The keyed card's challenge (an NTAG 424 DNA when `[credentials.ntag424]` is set, a
+    /// DESFire when `[credentials.desfire]` is, an Ultralight AES when
+    /// `[credentials.ultralight_aes]` is): the proven card, or why it failed; nil when no
+    /// challenge was run.
     public var keyedCard: KeyedCardReading?
+    /// The family whose challenge `keyedCard` is (nil: NTAG 424 DNA).
+    public var keyedFamily: KeyedFamily?
     /// The card's family by its activation bytes (for `uid_family`); nil when unknown.
     public var family: UIDFamily?
 
@@ -42,4 +46,7 @@ public enum KeyedCardReading: Equatable, Sendable {
     case proven(EV2ProvenCard)
     /// The card did not prove it.
     case failed(EV2ProofFailure)
+    /// A card whose authentication is not EV2's (an Ultralight AES) answered and failed it
+    /// (a wrong key, a clone), in words.
+    case refused(String)
 }

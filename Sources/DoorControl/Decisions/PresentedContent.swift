@@ -45,7 +45,7 @@ extension Credential {
         case .uriPrefix: "uri_prefix"
         case .mime: "mime"
         case .signedToken: "token"
-        case .ntag424: "ntag424"
+        case let .keyed(family, _): family.rawValue
         }
     }
 
@@ -68,7 +68,7 @@ extension Credential {
         case .mime(let type, let payload):
             let found = content.media.contains { $0.type.lowercased() == type.lowercased() && $0.data == payload }
             return found ? ("\(type) record matches", nil) : nil
-        case .ntag424:
+        case .keyed:
             return nil
         case .signedToken:
             guard let token = tokens.first(where: { $0.user.utf8.elementsEqual(user.utf8) }) else { return nil }

@@ -57,8 +57,10 @@ public final class DoorReader {
     }
     /// Read the originality signature of each tag (for `require_genuine`).
     public var readsSignature: Bool
-    /// The challenge an NTAG 424 DNA must answer (`[credentials.ntag424]`); nil: none.
-    public var keyedCards: EV2ProofRequest?
+    /// The challenge a card of each keyed family must answer (`[credentials.ntag424]`,
+    /// `[credentials.desfire]`, `[credentials.ultralight_aes]`); a family without one is not
+    /// challenged.
+    public var keyedCards: [KeyedFamily: EV2ProofRequest] = [:]
     /// Read the NDEF message of each tag; off when every rule looks at the UID only, which
     /// saves the reads between anticollision and the decision.
     public var readsMessage = true

@@ -17,20 +17,40 @@ struct TagReading {
     /// the product, and why its NDEF is not read is kept for the decision. Without a message
     /// or a signature to read, no command is sent at all.
     ///
-    /// With `keyed` (`[credentials.ntag424]`), an NTAG 424 DNA (by its activation bytes; with a
-    /// random UID, a DESFire-like ATQA and ISO-DEP) is challenged instead (``EV2CardProof``) and nothing
-    /// else is read from it: its proof alone decides.
-    init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool, keyed: EV2ProofRequest? = nil) {
+    /// With `keyed` challenges (`[credentials.ntag424]`, `[credentials.desfire]`), a card of a
+    /// keyed family (by its activation bytes: an NTAG 424 DNA, a DESFire; with a random UID, a
+    /// DESFire-like ATQA and ISO-DEP, each family the door has keys for, the next tried only
+    /// when the card has no application of the one before) is challenged instead
+    /// (``EV2CardProof``) and nothing else is read from it: its proof alone decides. With an
+    /// Ultralight AES challenge, a Type 2 tag is identified first, and an Ultralight AES is
+    /// challenged (``UltralightAESProof``) and decided by its proof alone.
+    init(exchange: any TagExchange, info: TargetInfo, readMessage: Bool, readSignature: Bool, keyed: [KeyedFamily: EV2ProofRequest] = [:]) {
         tag = nil
         presentation = Presentation(uid: info.identifier)
         presentation.family = UIDFamily(info)
-        if let keyed, Self.isKeyedCandidate(info) {
+        let challenges = Self.keyedCandidates(info).compactMap { family in keyed[family].map { (family, $0) } }
+        if !challenges.isEmpty {
             exchange.allowAnswerTime(ActivationSettings().isoDEPAnswerTime)
-            presentation.product = CardFamily.ntag424DNA.name
-            do throws(EV2ProofFailure) {
-                presentation.keyedCard = .proven(try EV2CardProof.prove(over: exchange, listedUID: info.identifier, request: keyed))
-            } catch {
-                presentation.keyedCard = .failed(error)
+            presentation.product = CardFamily(info: info).name
+            for (family, request) in challenges {
+                presentation.keyedFamily = family
+                do throws(EV2ProofFailure) {
+                    presentation.keyedCard = .proven(try EV2CardProof.prove(over: exchange, listedUID: info.identifier, request: request))
+                    return
+                } catch {
+                    presentation.keyedCard = .failed(error)
+                    guard case .noApplication = error else { return }
+                }
+            }
+            return
+        }
+        if let request = keyed[.ultralightAES], let proof = UltralightAESProof.challenge(info, over: exchange, key: { request.cardKey($0, nil) }) {
+            presentation.product = UltralightAESProof.productName
+            presentation.keyedFamily = .ultralightAES
+            switch proof {
+            case let .proven(signature): presentation.keyedCard = .proven(EV2ProvenCard(uid: info.identifier, signature: signature, keyVersion: nil))
+            case let .refused(words): presentation.keyedCard = .refused(words)
+            case let .unreadable(words): presentation.keyedCard = .failed(.unreadable(words))
             }
             return
         }
@@ -54,16 +74,18 @@ struct TagReading {
         }
     }
 
-    /// True for a card the keyed challenge is for: an NTAG 424 DNA by its activation bytes, or
-    /// an ISO-DEP card with a random UID and the ATQA of a DESFire or NTAG 424 DNA (`0344`,
-    /// `0304` with a single-size UID): a random-ID NTAG 424 DNA shows no other sign of what it is.
-    static func isKeyedCandidate(_ info: TargetInfo) -> Bool {
+    /// The keyed families a card may be, in the order to challenge it: an NTAG 424 DNA or a
+    /// DESFire by its activation bytes, or both for an ISO-DEP card with a random UID and the
+    /// ATQA of a DESFire or NTAG 424 DNA (`0344`, `0304` with a single-size UID): a random-ID
+    /// card shows no other sign of what it is.
+    static func keyedCandidates(_ info: TargetInfo) -> [KeyedFamily] {
         switch CardFamily(info: info) {
-        case .ntag424DNA: return true
+        case .ntag424DNA: return [.ntag424]
+        case .desfire: return [.desfire]
         case .randomUIDDevice:
-            guard case let .nfcA(target) = info else { return false }
-            return target.atqa & Self.atqaWithoutUIDSize == 0x0304
-        default: return false
+            guard case let .nfcA(target) = info, target.atqa & Self.atqaWithoutUIDSize == 0x0304 else { return [] }
+            return [.ntag424, .desfire]
+        default: return []
         }
     }
 

@@ -63,7 +63,7 @@ package final class DoorRuntime {
         engine.reader.timing = next.readerTiming
         engine.reader.readsMessage = next.needsMessage
         engine.reader.readsSignature = next.security.requireGenuine
-        engine.reader.keyedCards = policy.keyedCards?.proofRequest
+        engine.reader.keyedCards = policy.proofRequests
         engine.reader.pollsOtherFamilies = next.reader.pollsOtherFamilies
         config = next
         journal.append(.configuration(at: AuditTime.now(), path: path, rejection: nil))

@@ -89,7 +89,7 @@ public struct DoorStart {
             connector: connector(checked.spec, lines.irq, lines.reset), timing: door.readerTiming,
             readsSignature: door.security.requireGenuine, pollsOtherFamilies: door.reader.pollsOtherFamilies, clock: MonotonicTime.monotonicNow)
         reader.readsMessage = door.needsMessage
-        reader.keyedCards = checked.policy.keyedCards?.proofRequest
+        reader.keyedCards = checked.policy.proofRequests
         defer { reader.close() }
         let decider = PolicyDecider(
             policy: checked.policy, state: DecisionState(counters: checked.counters), store: CounterStore(path: door.security.counterFile))

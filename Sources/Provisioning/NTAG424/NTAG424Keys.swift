@@ -3,13 +3,13 @@ import Credentials
 /// The keys `ntag424 provision` gives a card, and what each is for.
 ///
 /// Every application key but the PICCData key is the card's own: AN10922 AES-128
-/// diversification (``KeyDiversification/aes128(master:input:)``) of the site master key over
+/// diversification of the site master key over
 ///
 ///     M = UID (7 bytes) ‖ key number (1 byte) ‖ system identifier (0 … 23 bytes)
 ///
-/// so `pn532ctl key derive --master-key-file F --uid UID --system-id 0K…` prints key K of a
-/// card (the key number is the first byte of what that command calls the system
-/// identifier). The PICCData key (SDMMetaRead, key 2) is one key for every card, from its own
+/// (``KeyDiversification/ntag424CardKey(master:uid:keyNumber:systemIdentifier:)``, the one the
+/// door's `[credentials.ntag424]` challenges with), so `pn532ctl key derive --master-key-file F
+/// --uid UID --key-number K [--system-id S]` prints key K of a card. The PICCData key (SDMMetaRead, key 2) is one key for every card, from its own
 /// file: a verifier learns the UID only by decrypting PICCData, so that key cannot depend on
 /// the UID. The card's factory keys are all zero, version 00.
 public struct NTAG424Keys: Sendable {
@@ -49,13 +49,13 @@ public struct NTAG424Keys: Sendable {
 
     /// The AN10922 input of key `number` of the card with `uid`: `UID ‖ number ‖ system id`.
     public func diversificationInput(_ number: UInt8, uid: [UInt8]) -> [UInt8] {
-        uid + [number] + systemIdentifier
+        KeyDiversification.input(uid: uid, keyNumber: number, systemIdentifier: systemIdentifier) ?? []
     }
 
     /// Key `number` of the card with the 7-byte `uid`.
     public func key(_ number: UInt8, uid: [UInt8]) -> AESKey {
         if number == Self.sdmMetaRead { return piccKey }
-        guard let key = KeyDiversification.aes128(master: master, input: diversificationInput(number, uid: uid)) else {
+        guard let key = KeyDiversification.ntag424CardKey(master: master, uid: uid, keyNumber: number, systemIdentifier: systemIdentifier) else {
             preconditionFailure("UID, key number and at most 23 system identifier bytes fit AN10922's 31")
         }
         return key

@@ -10,9 +10,12 @@ struct KeyDeriveCommand: ParsableCommand {
         abstract: "Print one card's AES-128 key, diversified from a site master key (NXP AN10922).",
         discussion: """
             The card's key is AN10922's AES-128 diversification of the master key over the \
-            card's UID, then the application ID and the system identifier when given (at most \
-            31 bytes in all), printed as 32 hex digits: what a backend gives a card, so that a \
-            key taken from one card opens that card only. The master key file holds the 16 \
+            card's UID, then the DESFire application ID (--aid, 3 bytes in wire order, LSB \
+            first) or the NTAG 424 DNA key number (--key-number, 1 byte), then the system \
+            identifier when given (at most 31 bytes in all), printed as 32 hex digits: what a \
+            backend gives a card, and what the door's [credentials.desfire] and \
+            [credentials.ntag424] challenge it with, so that a key taken from one card opens \
+            that card only. The master key file holds the 16 \
             bytes raw, or 32 hex digits and an optional newline, and must not be readable by \
             group or others. The all-zero factory key is accepted with a warning: anyone can \
             forge a card with it.
@@ -20,6 +23,7 @@ struct KeyDeriveCommand: ParsableCommand {
             Examples:
               pn532ctl key derive --master-key-file site.key --uid 04782E21801D80
               pn532ctl key derive --master-key-file site.key --uid 04782E21801D80 --aid 3042F5 --system-id 4E585020416275 --json
+              pn532ctl key derive --master-key-file site.key --uid 04782E21801D80 --key-number 2
             """)
 
     @Option(help: ArgumentHelp("The site master key (16 raw bytes or 32 hex digits, mode 600).", valueName: "FILE"), completion: .file())
@@ -28,14 +32,20 @@ struct KeyDeriveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The card's UID: 4, 7 or 10 bytes in hex.", valueName: "HEX"))
     var uid: String
 
-    @Option(help: ArgumentHelp("The application ID (3 bytes in hex), after the UID.", valueName: "HEX"))
+    @Option(help: ArgumentHelp("A DESFire application ID (3 bytes in hex, wire order), after the UID.", valueName: "HEX"))
     var aid: String?
 
-    @Option(help: ArgumentHelp("The system identifier (hex), after the AID.", valueName: "HEX"))
+    @Option(help: ArgumentHelp("An NTAG 424 DNA key number (0-4), after the UID; not with --aid.", valueName: "N"))
+    var keyNumber: Int?
+
+    @Option(help: ArgumentHelp("The system identifier (hex), after the AID or key number.", valueName: "HEX"))
     var systemId: String?
 
-    @Flag(help: "Print JSON: uid, aid, systemId, key.")
+    @Flag(help: "Print JSON: uid, aid, keyNumber, systemId, key.")
     var json = false
+
+    /// The application keys of an NTAG 424 DNA.
+    static let ntag424KeyNumbers = 0...4
 
     /// The UID lengths of ISO/IEC 14443-3 type A: single, double, triple size.
     static let uidLengths = [4, 7, 10]
@@ -47,11 +57,20 @@ struct KeyDeriveCommand: ParsableCommand {
         }
         let aidBytes = try aid.map { text throws(CLIError) in try Self.hexOption("--aid", text) } ?? []
         guard aid == nil || aidBytes.count == 3 else { throw CLIError.usage("--aid: \(aidBytes.count) bytes; an application ID is 3") }
+        guard aid == nil || keyNumber == nil else {
+            throw CLIError.usage("--key-number: give --aid (a DESFire application's key) or --key-number (an NTAG 424 DNA's key), not both")
+        }
+        var numberBytes: [UInt8] = []
+        if let keyNumber {
+            guard Self.ntag424KeyNumbers.contains(keyNumber) else { throw CLIError.usage("--key-number: \(keyNumber); an NTAG 424 DNA's keys are 0-4") }
+            numberBytes = [UInt8(keyNumber)]
+        }
         let systemBytes = try systemId.map { text throws(CLIError) in try Self.hexOption("--system-id", text) } ?? []
         guard systemId == nil || !systemBytes.isEmpty else { throw CLIError.usage("--system-id: empty; give at least one byte or leave it out") }
-        guard let input = KeyDiversification.input(uid: uidBytes, applicationID: aidBytes, systemIdentifier: systemBytes) else {
-            let total = uidBytes.count + aidBytes.count + systemBytes.count
-            throw CLIError.usage("--system-id: UID, AID and system identifier are \(total) bytes; AN10922 takes at most \(KeyDiversification.maximumInputLength)")
+        guard let input = KeyDiversification.input(uid: uidBytes, applicationID: aidBytes + numberBytes, systemIdentifier: systemBytes) else {
+            let total = uidBytes.count + aidBytes.count + numberBytes.count + systemBytes.count
+            let middle = keyNumber == nil ? "AID" : "key number"
+            throw CLIError.usage("--system-id: UID, \(middle) and system identifier are \(total) bytes; AN10922 takes at most \(KeyDiversification.maximumInputLength)")
         }
         let master = try AESKeyFile.commandLineRead(masterKeyFile, noun: "master key file")
         guard let key = KeyDiversification.aes128(master: master, input: input) else {
@@ -61,6 +80,7 @@ struct KeyDeriveCommand: ParsableCommand {
             print(
                 JSON.object([
                     ("uid", .string(Hex.encode(uidBytes))), ("aid", aid == nil ? .null : .string(Hex.encode(aidBytes))),
+                    ("keyNumber", keyNumber.map { .int($0) } ?? .null),
                     ("systemId", systemId == nil ? .null : .string(Hex.encode(systemBytes))), ("key", .string(Hex.encode(key.bytes))),
                 ]).text)
             return

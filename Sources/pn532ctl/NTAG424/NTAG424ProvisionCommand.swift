@@ -17,7 +17,7 @@ struct NTAG424ProvisionCommand: ParsableCommand {
             change with key 0; SUN: encrypted PICCData under key 2, SDMMAC and {enc} under \
             key 1), keys 1-4 and then key 0, all at --key-version. Key K of a card is \
             AN10922(master key, UID || K || system id) (pn532ctl key derive --uid UID \
-            --system-id 0K...), except key 2, the PICCData key, which is --picc-key-file's on \
+            --key-number K), except key 2, the PICCData key, which is --picc-key-file's on \
             every card: a verifier learns the UID only by decrypting PICCData. Then it is \
             checked: a SUN read through the card verifies (as sun verify checks it), and \
             every key authenticates. \

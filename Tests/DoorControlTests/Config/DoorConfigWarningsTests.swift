@@ -53,6 +53,16 @@ struct DoorConfigWarningsTests {
         #expect(config.securityWarnings(key: Self.randomKey).last?.hasPrefix("credentials.ntag424.require_genuine = false") == true)
     }
 
+    @Test func aDESFireCredentialIsNotCopyableAndItsRequireGenuineOffIsNamed() {
+        var config = Self.config(SecurityConfig(keyFile: "/k"), users: [User(name: "frank", credentials: [.desfire([4, 1, 2, 3, 4, 5, 9])])])
+        config.desfire = KeyedCardConfig(family: .desfire, application: [0xF5, 0x42, 0x01], keyNumber: 1, masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/m")])
+        #expect(config.securityWarnings(key: Self.randomKey).isEmpty)
+        config.desfire?.requireGenuine = false
+        #expect(config.securityWarnings(key: Self.randomKey) == [
+            "credentials.desfire.require_genuine = false: cards whose originality signature is not NXP's are let in when they prove their key",
+        ])
+    }
+
     @Test func aFeliCaIDmOnADoorThatPollsTypeAOnlyIsNamed() {
         let plain = SecurityConfig(keyFile: "/k")
         let users = [User(name: "dave", credentials: [.uid([0x01, 0x2E, 0x4C, 0xF1, 0, 0, 0, 1])]), User(name: "bob", credentials: [.uid([1, 2, 3, 4])])]

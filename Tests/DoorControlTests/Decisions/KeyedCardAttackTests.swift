@@ -22,10 +22,10 @@ struct KeyedCardAttackTests {
     static let nextMaster = AESKey((0..<16).map { UInt8(0x31 &+ $0 &* 13) })!
     static let keyNumber: UInt8 = 2
 
-    /// Alice's card as provisioning leaves it: key 2 = AN10922(`master`, UID), version 1.
+    /// Alice's card as provisioning leaves it: key 2 = AN10922(`master`, UID ‖ 02), version 1.
     static func aliceCard(master: AESKey = master, version: UInt8 = 1, signed: Bool = true) -> SimulatedTag {
         var tag = SimulatedTag.ntag424Keyed(uid: uid)
-        let key = KeyDiversification.aes128(master: master, input: uid)!
+        let key = KeyDiversification.ntag424CardKey(master: master, uid: uid, keyNumber: keyNumber)!
         tag.ntag424?.setKey(Int(keyNumber), to: key.bytes, version: version)
         if signed { tag.ntag424?.signature = signature }
         return tag
@@ -45,10 +45,10 @@ struct KeyedCardAttackTests {
             uidKey: uidKey.map { ($0.keyNumber, "/unused") }, requireGenuine: requireGenuine)
         config.ntag424 = keyed
         let keys = KeyedCardKeys(config: keyed, masters: masters, uidKey: uidKey?.key)
-        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: keys)
+        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: [keys])
         let decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { PolicyFixtures.wednesdayNoon })
         let door = VirtualDoor(allowed: [], decider: decider)
-        door.engine.reader.keyedCards = policy.keyedCards?.proofRequest
+        door.engine.reader.keyedCards = policy.proofRequests
         return (door, decider)
     }
 

@@ -7,16 +7,16 @@ import Testing
 @testable import Provisioning
 
 /// A provisioned card against the door's challenge (`EV2CardProof`) as door.toml configures
-/// it: `key_number = 4` and `system_id = "04"` (the key number first, then the site's system id)
-/// give key 4's diversification; `uid_key = { key_number = 2, file = PICCData key }` reads the
-/// real UID of a random-ID card.
+/// it: `key_number = 4` and the site's `system_id` give key 4's diversification (UID ‖ 04 ‖
+/// system id, the door's and provisioning's one derivation); `uid_key = { key_number = 2, file =
+/// PICCData key }` reads the real UID of a random-ID card.
 @Suite("A provisioned NTAG 424 DNA proves its door key")
 struct NTAG424DoorProofTests {
     static func request(master: AESKey = NTAG424Fixtures.master) -> EV2ProofRequest {
-        let systemIdentifier = [NTAG424Keys.door] + NTAG424Fixtures.keys.systemIdentifier
+        let systemIdentifier = NTAG424Fixtures.keys.systemIdentifier
         return EV2ProofRequest(keyNumber: NTAG424Keys.door, asksKeyVersion: true, uidKey: (NTAG424Keys.sdmMetaRead, NTAG424Fixtures.picc)) { uid, version in
-            guard version == 0x01, let input = KeyDiversification.input(uid: uid, systemIdentifier: systemIdentifier) else { return nil }
-            return KeyDiversification.aes128(master: master, input: input)
+            guard version == 0x01 else { return nil }
+            return KeyDiversification.ntag424CardKey(master: master, uid: uid, keyNumber: NTAG424Keys.door, systemIdentifier: systemIdentifier)
         }
     }
 

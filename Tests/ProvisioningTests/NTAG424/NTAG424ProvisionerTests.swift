@@ -30,7 +30,7 @@ struct NTAG424ProvisionerTests {
         try NTAG424Fixtures.expectKeyed(tag)
     }
 
-    @Test("key K is AN10922(master, UID ‖ K ‖ system id): what `key derive --system-id 0K…` prints")
+    @Test("key K is AN10922(master, UID ‖ K ‖ system id): what `key derive --key-number K` prints")
     func diversificationInput() {
         let uid: [UInt8] = [0x04, 0x78, 0x2E, 0x21, 0x80, 0x1D, 0x80]
         let keys = NTAG424Fixtures.keys

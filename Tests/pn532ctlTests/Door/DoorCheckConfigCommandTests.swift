@@ -241,6 +241,26 @@ struct DoorCheckConfigCommandTests {
         #expect(zero.standardError.contains("credentials.ntag424.master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
     }
 
+    @Test("[credentials.desfire]: check-config renders it, AID in wire order; the all-zero factory key is refused, naming the key")
+    func desfireMasterKey() throws {
+        let text = "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[credentials.desfire]\napplication = \"F54201\"\nkey_number = 1\nmaster_key_file = \"DIR/master.key\"\n"
+            + "[[users]]\nname = \"bob\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]\n"
+        let scene = try Scene(text)
+        defer { scene.remove() }
+        let master = scene.directory.appendingPathComponent("master.key").path
+        FileManager.default.createFile(atPath: master, contents: Data((0..<16).map { UInt8(0x80 + $0) }), attributes: [.posixPermissions: 0o600])
+        let good = try scene.check()
+        #expect(good.status == 0, "\(good.standardError)")
+        #expect(good.output.contains("[credentials.desfire]\napplication = \"F54201\"\nkey_number = 1\nmaster_key_file = \"\(master)\"\nrequire_genuine = true\n"))
+        #expect(good.output.contains("desfire = [\"04:2A:41:CA:E4:53:80\"]"))
+        #expect(!good.standardError.contains("warning"), "\(good.standardError)")
+
+        FileManager.default.createFile(atPath: master, contents: Data(repeating: 0, count: 16), attributes: [.posixPermissions: 0o600])
+        let zero = try scene.check()
+        #expect(zero.status == 65)
+        #expect(zero.standardError.contains("credentials.desfire.master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
+    }
+
     @Test("a reader device the shipped unit does not allow gets a note with the DeviceAllow line it needs")
     func aDeviceTheUnitDoesNotAllowIsNoted() throws {
         let scene = try Scene("[reader]\ndevice = \"uart:DIR/ttyUSB0\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\n")

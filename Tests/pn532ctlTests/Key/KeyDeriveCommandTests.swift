@@ -36,8 +36,21 @@ struct KeyDeriveCommandTests {
         #expect(result.standardError.isEmpty)
         let json = try pn532ctl(["key", "derive", "--master-key-file", keys.site, "--json", "--uid", "04:78:2e:21:80:1d:80"])
         #expect(json.status == 0, "\(json.standardError)")
-        #expect(json.output.hasPrefix(#"{"uid":"04782E21801D80","aid":null,"systemId":null,"key":""#))
+        #expect(json.output.hasPrefix(#"{"uid":"04782E21801D80","aid":null,"keyNumber":null,"systemId":null,"key":""#))
         #expect(!json.output.contains("A8DD63A3B89D54B37CA802473FDA9175"), "another input, another key")
+    }
+
+    /// An NTAG 424 DNA's key N is AN10922(master, UID ‖ N ‖ system id): the key number is one
+    /// byte where a DESFire's AID stands (the key below is that input's, computed apart).
+    @Test func printsAnNTAG424KeyByItsKeyNumber() throws {
+        let keys = try MasterKeys()
+        let text = try pn532ctl(["key", "derive", "--master-key-file", keys.site, "--uid", "04782E21801D80", "--key-number", "2"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.output == "86B9F262B990793B604BA4AB6D192D1C\n")
+        let json = try pn532ctl(["key", "derive", "--master-key-file", keys.site, "--uid", "04782E21801D80", "--key-number", "2", "--json"])
+        #expect(json.output == #"{"uid":"04782E21801D80","aid":null,"keyNumber":2,"systemId":null,"key":"86B9F262B990793B604BA4AB6D192D1C"}"# + "\n")
+        let other = try pn532ctl(["key", "derive", "--master-key-file", keys.site, "--uid", "04782E21801D80", "--key-number", "3"])
+        #expect(other.status == 0 && other.output != text.output, "another key number, another key")
     }
 
     @Test func theFactoryKeyIsAcceptedWithAWarningButNotUnderJSON() throws {
@@ -58,6 +71,9 @@ struct KeyDeriveCommandTests {
             (["--uid", ""], "--uid: no hex digits"),
             (["--uid", "04782E21801D80", "--aid", "3042"], "--aid: 2 bytes; an application ID is 3"),
             (["--uid", "04782E21801D80", "--system-id", String(repeating: "AB", count: 25)], "--system-id: UID, AID and system identifier are 32 bytes"),
+            (["--uid", "04782E21801D80", "--key-number", "5"], "--key-number: 5; an NTAG 424 DNA's keys are 0-4"),
+            (["--uid", "04782E21801D80", "--key-number", "1", "--aid", "F54201"], "give --aid (a DESFire application's key) or --key-number (an NTAG 424 DNA's key), not both"),
+            (["--uid", "04782E21801D80", "--key-number", "1", "--system-id", String(repeating: "AB", count: 24)], "--system-id: UID, key number and system identifier are 32 bytes"),
         ] {
             let result = try pn532ctl(["key", "derive", "--master-key-file", keys.site] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")

@@ -34,16 +34,18 @@ struct LatencyBench {
             let token = try SignedToken(user: "alice", issued: 1_790_000_000, counter: 7).record(uid: uid, key: key)
             rows.append(try measure("signed token", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: false)))
             rows.append(try measure("token + counter", rate, records: [token], readsMessage: true, decider: TokenDecider(key: key, rolling: true)))
-            for keyed in [KeyedCard(rotating: false), KeyedCard(rotating: true)] {
-                let rule = keyed.rotating ? "ntag424 rotating" : "ntag424"
-                rows.append(try measure(rule, rate, records: [], readsMessage: false, decider: keyed.decider, keyed: keyed.request, card: keyed.card))
+            for keyed in [
+                KeyedCard(rotating: false), KeyedCard(rotating: true), KeyedCard(desfireApplication: SimulatedTag.desfireTestApplication),
+                KeyedCard(ultralightAESMaster: [UInt8](repeating: 0x5C, count: 16)),
+            ] {
+                rows.append(try measure(keyed.rule, rate, records: [], readsMessage: false, decider: keyed.decider, keyed: keyed.requests, card: keyed.card))
             }
         }
         return rows
     }
 
     private static func measure(
-        _ rule: String, _ rate: BaudRate, records: [NDEFRecord], readsMessage: Bool, decider: DoorDecider, keyed: EV2ProofRequest? = nil,
+        _ rule: String, _ rate: BaudRate, records: [NDEFRecord], readsMessage: Bool, decider: DoorDecider, keyed: [KeyedFamily: EV2ProofRequest] = [:],
         card: SimulatedTag? = nil
     ) throws -> Row {
         let chip = SimulatedPN532()
@@ -78,36 +80,64 @@ struct LatencyBench {
     }
 }
 
-/// An NTAG 424 DNA keyed for alice (key 2 diversified from a master key, a real NXP UID and
-/// signature) and the door's policy for it: the `ntag424` credential, `require_genuine`; while
-/// `rotating`, the door holds two master keys and asks GetKeyVersion first.
+/// A keyed card for alice and the door's policy for it, `require_genuine` on: an NTAG 424 DNA
+/// (key 2 diversified from a master key over UID ‖ 02, a real NXP UID and signature) for the
+/// `ntag424` credential, while `rotating` with two master keys and GetKeyVersion asked first;
+/// or the simulator's keyed DESFire EV2 (`desfire-ev2:keys=test`, a genuine UID and signature)
+/// for the `desfire` credential, key 1 of application F54201; or the simulator's keyed Ultralight
+/// AES (DataProtKey AN10922(master, UID), a genuine UID and signature) for `ultralight_aes`.
 struct KeyedCard {
     static let uid: [UInt8] = [0x04, 0x77, 0x28, 0x82, 0x4D, 0x65, 0x80]
     static let signature = Hex.bytes(
         "9C7068636A285FEBA1E2406654009DCE6E8A9C9CE318BE0262ED162519B970B32FB802858420D667D12CEBCD32BB4BC8AFE21C753A5A6C26") ?? []
     let card: SimulatedTag
     let decider: PolicyDecider
-    let request: EV2ProofRequest
-    let rotating: Bool
+    let requests: [KeyedFamily: EV2ProofRequest]
+    let rule: String
 
     init(rotating: Bool) {
-        self.rotating = rotating
+        rule = rotating ? "ntag424 rotating" : "ntag424"
         let master = AESKey([UInt8](repeating: 0xA5, count: 16))!
         var tag = SimulatedTag.ntag424Keyed(uid: Self.uid)
-        tag.ntag424?.setKey(2, to: KeyDiversification.aes128(master: master, input: Self.uid)!.bytes, version: 1)
+        tag.ntag424?.setKey(2, to: KeyDiversification.ntag424CardKey(master: master, uid: Self.uid, keyNumber: 2)!.bytes, version: 1)
         tag.ntag424?.signature = Self.signature
-        card = tag
         let retired = AESKey([UInt8](repeating: 0x3C, count: 16))!
         let masters: [(version: UInt8?, key: AESKey)] = rotating ? [(UInt8(0), retired), (UInt8(1), master)] : [(nil, master)]
         let keyed = KeyedCardConfig(keyNumber: 2, masterKeys: masters.map { KeyedCardConfig.MasterKey(version: $0.version, path: "/unused") })
+        (card, decider, requests) = Self.door(tag, keyed, KeyedCardKeys(config: keyed, masters: masters))
+    }
+
+    init(desfireApplication application: [UInt8]) {
+        rule = "desfire"
+        let tag = SimulatedTag.desfireEV2Keyed()!
+        let keyed = KeyedCardConfig(
+            family: .desfire, application: application, keyNumber: 1,
+            masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")])
+        let master = AESKey([UInt8](repeating: 0x22, count: 16))!
+        (card, decider, requests) = Self.door(tag, keyed, KeyedCardKeys(config: keyed, masters: [(nil, master)]))
+    }
+
+    init(ultralightAESMaster master: [UInt8]) {
+        rule = "ultralight_aes"
+        let keyed = KeyedCardConfig(family: .ultralightAES, keyNumber: 0, masterKeys: [KeyedCardConfig.MasterKey(version: nil, path: "/unused")])
+        let keys = KeyedCardKeys(config: keyed, masters: [(nil, AESKey(master)!)])
+        (card, decider, requests) = Self.door(SimulatedTag.ultralightAESKeyed(master: master), keyed, keys)
+    }
+
+    /// The door whose only user, alice, has `card`'s UID as a credential of `keyed`'s family.
+    private static func door(_ card: SimulatedTag, _ keyed: KeyedCardConfig, _ keys: KeyedCardKeys) -> (SimulatedTag, PolicyDecider, [KeyedFamily: EV2ProofRequest]) {
         var config = DoorConfig(
             reader: ReaderConfig(device: "sim"), relay: RelayConfig(output: LineConfig(line: "GPIO17")),
-            users: [User(name: "alice", credentials: [.ntag424(Self.uid)])])
-        config.ntag424 = keyed
-        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: KeyedCardKeys(config: keyed, masters: masters))
+            users: [User(name: "alice", credentials: [.keyed(keyed.family, card.uid)])])
+        switch keyed.family {
+        case .ntag424: config.ntag424 = keyed
+        case .desfire: config.desfire = keyed
+        case .ultralightAES: config.ultralightAES = keyed
+        }
+        let policy = DoorPolicy(config: config, tokenKey: nil, originalityKey: .nxpNTAG21x, keyedCards: [keys])
         let local = LocalTime(date: CivilDate(year: 2026, month: 3, day: 4), weekday: .wednesday, minute: 720)
-        decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { local })
-        request = policy.keyedCards!.proofRequest
+        let decider = PolicyDecider(policy: policy, state: DecisionState(), store: nil, localTime: { local })
+        return (card, decider, policy.proofRequests)
     }
 }
 

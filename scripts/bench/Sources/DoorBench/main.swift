@@ -6,9 +6,10 @@ import Glibc
 #endif
 
 /// Door benchmarks. Part A: tag in the field → relay energised for a UID rule, a URI rule and
-/// a signed-token rule (with and without the rolling counter's write-back) and an NTAG 424 DNA
-/// `ntag424` credential (select, authenticate, GetCardUID, Read_Sig), at 115200 and
-/// 921600, on the in-process simulator's modelled clock. Part B: the same for a UID rule with
+/// a signed-token rule (with and without the rolling counter's write-back), an NTAG 424 DNA
+/// `ntag424` credential (select, authenticate, Read_Sig) and a DESFire EV2 `desfire` credential
+/// (SelectApplication, authenticate, Read_Sig) and an Ultralight AES `ultralight_aes` credential
+/// (GET_VERSION, AES authentication, READ_SIG), at 115200 and 921600, on the in-process simulator's modelled clock. Part B: the same for a UID rule with
 /// the tag arriving at phases over the reader's cycle, other families polled or not. Part C:
 /// a URI rule on each NDEF family. Part D: a credential arriving while another card rests.
 func pad(_ text: String, _ width: Int) -> String {
