@@ -177,7 +177,7 @@ let package = Package(
             name: "DoorControlTests",
             dependencies: [
                 "Basics", "NFCCore", "DoorControl", "DoorRecords", "Credentials", "DaemonKit", "NDEF", "PN532", "PN532Simulator",
-                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", crypto,
+                "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", "Provisioning", crypto,
             ]
         ),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
