@@ -50,27 +50,36 @@ struct KeyDeriveCommand: ParsableCommand {
     /// The UID lengths of ISO/IEC 14443-3 type A: single, double, triple size.
     static let uidLengths = [4, 7, 10]
 
+    /// The diversification input's bytes between the UID and the system identifier: the AID
+    /// (`--aid`, 3 bytes, a DESFire application's key) or the key number (`--key-number`, an
+    /// NTAG 424 DNA's key 0-4), or none.
+    ///
+    /// - Throws: a usage error for both, a malformed AID or a key number out of range.
+    static func bytesAfterUID(aid: String?, keyNumber: Int?) throws(CLIError) -> [UInt8] {
+        guard aid == nil || keyNumber == nil else {
+            throw CLIError.usage("--key-number: give --aid (a DESFire application's key) or --key-number (an NTAG 424 DNA's key), not both")
+        }
+        if let keyNumber {
+            guard ntag424KeyNumbers.contains(keyNumber) else { throw CLIError.usage("--key-number: \(keyNumber); an NTAG 424 DNA's keys are 0-4") }
+            return [UInt8(keyNumber)]
+        }
+        let aidBytes = try aid.map { text throws(CLIError) in try hexOption("--aid", text) } ?? []
+        guard aid == nil || aidBytes.count == 3 else { throw CLIError.usage("--aid: \(aidBytes.count) bytes; an application ID is 3") }
+        return aidBytes
+    }
+
     func run() throws {
         let uidBytes = try Self.hexOption("--uid", uid)
         guard Self.uidLengths.contains(uidBytes.count) else {
             throw CLIError.usage("--uid: \(uidBytes.count) bytes; a card's UID is 4, 7 or 10 bytes")
         }
-        let aidBytes = try aid.map { text throws(CLIError) in try Self.hexOption("--aid", text) } ?? []
-        guard aid == nil || aidBytes.count == 3 else { throw CLIError.usage("--aid: \(aidBytes.count) bytes; an application ID is 3") }
-        guard aid == nil || keyNumber == nil else {
-            throw CLIError.usage("--key-number: give --aid (a DESFire application's key) or --key-number (an NTAG 424 DNA's key), not both")
-        }
-        var numberBytes: [UInt8] = []
-        if let keyNumber {
-            guard Self.ntag424KeyNumbers.contains(keyNumber) else { throw CLIError.usage("--key-number: \(keyNumber); an NTAG 424 DNA's keys are 0-4") }
-            numberBytes = [UInt8(keyNumber)]
-        }
+        let middle = try Self.bytesAfterUID(aid: aid, keyNumber: keyNumber)
         let systemBytes = try systemId.map { text throws(CLIError) in try Self.hexOption("--system-id", text) } ?? []
         guard systemId == nil || !systemBytes.isEmpty else { throw CLIError.usage("--system-id: empty; give at least one byte or leave it out") }
-        guard let input = KeyDiversification.input(uid: uidBytes, applicationID: aidBytes + numberBytes, systemIdentifier: systemBytes) else {
-            let total = uidBytes.count + aidBytes.count + numberBytes.count + systemBytes.count
-            let middle = keyNumber == nil ? "AID" : "key number"
-            throw CLIError.usage("--system-id: UID, \(middle) and system identifier are \(total) bytes; AN10922 takes at most \(KeyDiversification.maximumInputLength)")
+        guard let input = KeyDiversification.input(uid: uidBytes, applicationID: middle, systemIdentifier: systemBytes) else {
+            let total = uidBytes.count + middle.count + systemBytes.count
+            let name = keyNumber == nil ? "AID" : "key number"
+            throw CLIError.usage("--system-id: UID, \(name) and system identifier are \(total) bytes; AN10922 takes at most \(KeyDiversification.maximumInputLength)")
         }
         let master = try AESKeyFile.commandLineRead(masterKeyFile, noun: "master key file")
         guard let key = KeyDiversification.aes128(master: master, input: input) else {
@@ -79,7 +88,7 @@ struct KeyDeriveCommand: ParsableCommand {
         if json {
             print(
                 JSON.object([
-                    ("uid", .string(Hex.encode(uidBytes))), ("aid", aid == nil ? .null : .string(Hex.encode(aidBytes))),
+                    ("uid", .string(Hex.encode(uidBytes))), ("aid", aid == nil ? .null : .string(Hex.encode(middle))),
                     ("keyNumber", keyNumber.map { .int($0) } ?? .null),
                     ("systemId", systemId == nil ? .null : .string(Hex.encode(systemBytes))), ("key", .string(Hex.encode(key.bytes))),
                 ]).text)

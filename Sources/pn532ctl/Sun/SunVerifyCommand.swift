@@ -26,8 +26,9 @@ struct SunVerifyCommand: ParsableCommand {
             MAC (`DATA&cmac=`), as NXP's notes and the sdm-backend verifier take it; \
             --mac-input-from names another start, or `empty`. The --*-param options name other \
             parameters. Key files hold 16 bytes raw or 32 hex digits, mode 600. Tags keyed \
-            one by one take --mac-master-key-file (with --aid and --system-id as given to \
-            key derive): each tag's MAC key is then diversified over its UID.
+            one by one take --mac-master-key-file (with --aid or --key-number, and --system-id, \
+            as given to key derive): each tag's MAC key is then diversified over its UID; a \
+            card keyed by ntag424 provision takes --key-number 1.
 
             Exit status: 0 a fresh, valid message (valid, with no --counter-file); 1 a check \
             failed (the PICCData or the MAC is wrong) or a replay; 65 a URL that is not a SUN \
@@ -60,7 +61,10 @@ struct SunVerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --mac-master-key-file: the application ID (3 bytes in hex), after the UID.", valueName: "HEX"))
     var aid: String?
 
-    @Option(help: ArgumentHelp("With --mac-master-key-file: the system identifier (hex), after the AID.", valueName: "HEX"))
+    @Option(help: ArgumentHelp("With --mac-master-key-file: the NTAG 424 DNA key number (0-4) of the MAC key, after the UID; not with --aid.", valueName: "N"))
+    var keyNumber: Int?
+
+    @Option(help: ArgumentHelp("With --mac-master-key-file: the system identifier (hex), after the AID or key number.", valueName: "HEX"))
     var systemId: String?
 
     @Option(help: ArgumentHelp("The last accepted counter of each UID: refuse replays, record fresh counters.", valueName: "FILE"), completion: .file())
@@ -130,16 +134,17 @@ struct SunVerifyCommand: ParsableCommand {
     }
 
     /// The MAC key the options name (`--mac-key-file`, or `--mac-master-key-file` with
-    /// `--aid` and `--system-id`), with its file and the key the file holds.
+    /// `--aid` or `--key-number`, and `--system-id`), with its file and the key the file holds.
     func chosenMACKey() throws(CLIError) -> (SUNVerifier.MACKey, String, AESKey) {
         switch (macKeyFile, macMasterKeyFile) {
         case (let path?, nil):
-            guard aid == nil, systemId == nil else { throw CLIError.usage("--aid, --system-id: only with --mac-master-key-file") }
+            guard aid == nil, keyNumber == nil, systemId == nil else {
+                throw CLIError.usage("--aid, --key-number, --system-id: only with --mac-master-key-file")
+            }
             let key = try AESKeyFile.commandLineRead(path, noun: "MAC key file")
             return (.shared(key), path, key)
         case (nil, let path?):
-            let aidBytes = try aid.map { text throws(CLIError) in try KeyDeriveCommand.hexOption("--aid", text) } ?? []
-            guard aid == nil || aidBytes.count == 3 else { throw CLIError.usage("--aid: \(aidBytes.count) bytes; an application ID is 3") }
+            let aidBytes = try KeyDeriveCommand.bytesAfterUID(aid: aid, keyNumber: keyNumber)
             let systemBytes = try systemId.map { text throws(CLIError) in try KeyDeriveCommand.hexOption("--system-id", text) } ?? []
             let total = SUNVerifier.uidLength + aidBytes.count + systemBytes.count
             guard total <= KeyDiversification.maximumInputLength else {

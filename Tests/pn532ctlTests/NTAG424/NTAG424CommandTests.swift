@@ -41,7 +41,7 @@ struct NTAG424CommandTests {
         let read = try pn532ctl(["read", "--wait", "5", "--device", scene.simulator.path])
         let url = try #require(read.output.split(separator: "\n").first { $0.hasPrefix("[1] URI: ") }?.dropFirst("[1] URI: ".count))
         let verified = try pn532ctl(
-            ["sun", "verify", String(url), "--picc-key-file", keys.picc, "--mac-master-key-file", keys.master, "--system-id", "01"])
+            ["sun", "verify", String(url), "--picc-key-file", keys.picc, "--mac-master-key-file", keys.master, "--key-number", "1"])
         #expect(verified.status == 0, "\(url): \(verified.output)\(verified.standardError)")
         #expect(verified.output.contains("04A1000000A424"))
         let json = try pn532ctl(["ntag424", "status", "--wait", "5", "--device", scene.simulator.path, "--master-key-file", keys.master, "--json"])

@@ -134,7 +134,11 @@ struct SunVerifyCommandTests {
         let master = try pn532ctl(["sun", "verify", Self.bolt3, "--picc-key-file", keys.k1, "--mac-master-key-file", keys.k2, "--aid", "3042F5"])
         #expect(master.status == 1 && master.standardError.contains("the SDMMAC is wrong"))
         let aidAlone = try verify(Self.bolt3, keys, picc: keys.k1, counters: false, ["--aid", "3042F5"])
-        #expect(aidAlone.status == 64 && aidAlone.standardError.contains("--aid, --system-id: only with --mac-master-key-file"))
+        #expect(aidAlone.status == 64 && aidAlone.standardError.contains("--aid, --key-number, --system-id: only with --mac-master-key-file"))
+        let both = try pn532ctl(["sun", "verify", Self.bolt3, "--picc-key-file", keys.k1, "--mac-master-key-file", keys.k2, "--aid", "3042F5", "--key-number", "1"])
+        #expect(both.status == 64 && both.standardError.contains("--key-number: give --aid"))
+        let outOfRange = try pn532ctl(["sun", "verify", Self.bolt3, "--picc-key-file", keys.k1, "--mac-master-key-file", keys.k2, "--key-number", "5"])
+        #expect(outOfRange.status == 64 && outOfRange.standardError.contains("an NTAG 424 DNA's keys are 0-4"))
         let tooLong = try pn532ctl(["sun", "verify", Self.bolt3, "--picc-key-file", keys.k1, "--mac-master-key-file", keys.k2, "--system-id", String(repeating: "AB", count: 25)])
         #expect(tooLong.status == 64 && tooLong.standardError.contains("AN10922 takes at most 31"))
     }
