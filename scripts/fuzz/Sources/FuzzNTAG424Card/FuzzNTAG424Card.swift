@@ -9,10 +9,14 @@ import PN532Simulator
 /// run: the card leaves the field and comes back). Invariants: no trap; every APDU gets an
 /// I-block with a status word; the files keep their sizes (32, 256, 128); SDMReadCtr stays
 /// within 24 bits; the UID is the real 7 bytes or a random 4.
+/// The factory and the keyed card an input starts from, made once: each input works on its
+/// own copy.
+let startingCards = [SimulatedTag(product: .ntag424), SimulatedTag.ntag424Keyed()]
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNTAG424Card(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    var tag = input.byte() & 1 == 0 ? SimulatedTag(product: .ntag424) : SimulatedTag.ntag424Keyed()
+    var tag = startingCards[Int(input.byte() & 1)]
     tag.ntag424?.queuedRandom = input.run(limit: 64)
     tag.activate()
     _ = tag.respond(to: [0xE0, 0x80])
