@@ -1,4 +1,5 @@
 import DaemonKit
+import POSIXIO
 import SystemPackage
 import TOML
 
@@ -32,12 +33,16 @@ public struct HookService {
         if !Dispatcher.becomeSubreaper() {
             log.write(.warning, "cannot become a child subreaper: a hook's setsid children are left to the unit's KillMode=control-group")
         }
+        guard let doorUID = AccountID.uid(of: file.doorUser) else { throw .noDoorAccount(file.doorUser) }
+        if doorUID == getuid() {
+            log.write(.warning, "door_user \(file.doorUser) is the runner's own account: its hooks could send events as the door; give the door and the runner accounts of their own")
+        }
         let receiver: HookEventReceiver
-        do throws(HookSocketError) { receiver = try HookEventReceiver(path: file.socket) } catch { throw .socket(error) }
+        do throws(HookSocketError) { receiver = try HookEventReceiver(path: file.socket, doorUID: doorUID) } catch { throw .socket(error) }
         let hookLoop = HookLoop(runner: HookRunner(file: file), receiver: receiver, log: log)
         defer { hookLoop.stop() }
         _ = SystemdNotifier().notify("READY=1\nSTATUS=waiting for events")
-        log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket)")
+        log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket) from uid \(doorUID) (\(file.doorUser)) only")
         let signal = hookLoop.run(in: loop)
         log.write(.notice, "stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM"): running hooks killed")
         return signal
@@ -52,12 +57,15 @@ public enum HookServiceError: Error, CustomStringConvertible {
     case configuration(ConfigError)
     /// The socket cannot be made.
     case socket(HookSocketError)
+    /// `door_user` names no account.
+    case noDoorAccount(String)
 
     public var description: String {
         switch self {
         case .signals(let code): "cannot watch signals: \(code)"
         case .configuration(let error): error.description
         case .socket(let error): "\(error)"
+        case .noDoorAccount(let name): "door_user \(name): no such account: name the account the door runs as (getent passwd \(name)); events from no other uid are accepted"
         }
     }
 }

@@ -7,19 +7,33 @@ public struct HooksFile: Equatable, Sendable {
     public var socket: String
     /// Hooks running at once; more are skipped.
     public var maxRunning: Int
-    /// Hooks started per minute at most; more are skipped.
+    /// Hooks started per minute at most for granted tags; more are skipped.
     public var perMinute: Int
+    /// Hooks started per minute at most for denied tags (`anyone = true` rules): a budget of
+    /// its own, so strangers cannot use up granted users' `perMinute`.
+    public var deniedPerMinute: Int
+    /// The door's account (a name, or a uid in digits): the only sender whose datagrams are
+    /// events. The runner refuses to start when it names no account.
+    public var doorUser: String
     /// The rules, in file order.
     public var hooks: [DispatchRule]
 
     /// The default socket (the hooks unit's runtime directory).
     public static let defaultSocket = "/run/pn532ctl-hooks/events"
+    /// The default door account: the one `scripts/install.sh` and the .deb create and
+    /// `pn532ctl-door.service` runs as.
+    public static let defaultDoorUser = "pn532ctl"
 
     /// A hook file.
-    public init(socket: String = HooksFile.defaultSocket, maxRunning: Int = 4, perMinute: Int = 30, hooks: [DispatchRule] = []) {
+    public init(
+        socket: String = HooksFile.defaultSocket, maxRunning: Int = 4, perMinute: Int = 30, deniedPerMinute: Int = 10,
+        doorUser: String = HooksFile.defaultDoorUser, hooks: [DispatchRule] = []
+    ) {
         self.socket = socket
         self.maxRunning = maxRunning
         self.perMinute = perMinute
+        self.deniedPerMinute = deniedPerMinute
+        self.doorUser = doorUser
         self.hooks = hooks
     }
 
@@ -27,12 +41,23 @@ public struct HooksFile: Equatable, Sendable {
     public static func load(path: String) throws(ConfigError) -> HooksFile {
         let text = try ConfigFile.readText(path)
         let root = ConfigSection(table: try ConfigFile.parse(text, file: path), path: "", line: nil, source: ConfigSource(file: path))
-        try root.checkKeys(["socket", "max_running", "per_minute", "hook"])
+        try root.checkKeys(["socket", "max_running", "per_minute", "denied_per_minute", "door_user", "hook"])
         let defaults = HooksFile()
         return HooksFile(
             socket: try root.absolutePath("socket") ?? defaults.socket,
             maxRunning: try root.integer("max_running", in: 1...32) ?? defaults.maxRunning,
             perMinute: try root.integer("per_minute", in: 1...600) ?? defaults.perMinute,
+            deniedPerMinute: try root.integer("denied_per_minute", in: 1...600) ?? defaults.deniedPerMinute,
+            doorUser: try doorUser(root) ?? defaults.doorUser,
             hooks: try HookRules.decode(root))
+    }
+
+    /// `door_user`: a non-empty account name or uid.
+    private static func doorUser(_ root: ConfigSection) throws(ConfigError) -> String? {
+        guard let name = try root.text("door_user") else { return nil }
+        guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == ":" }) else {
+            throw root.error("door_user", "must be the door's account name (such as \"pn532ctl\") or its uid", at: root["door_user"])
+        }
+        return name
     }
 }

@@ -124,4 +124,25 @@ struct DispatcherHookTests {
         }
         _ = runner.dispatcher.stopAll()
     }
+
+    @Test func strangersHaveABudgetOfTheirOwnSoGrantedUsersHooksStillRun() {
+        let rules = [DispatchRule(match: .textPrefix(""), command: ["/bin/true"], anyone: true)]
+        let runner = HookRunner(file: HooksFile(perMinute: 1, deniedPerMinute: 2, hooks: rules))
+        defer { _ = runner.dispatcher.stopAll() }
+        let stranger = HookEvent(uid: "EE", granted: false, user: nil, rule: "default deny", reason: "unknown tag", uri: nil, text: "t", lockout: false)
+        let alice = HookEvent(uid: "01", granted: true, user: "alice", rule: "r", reason: "x", uri: nil, text: "t", lockout: false)
+        func started(_ reports: [HookRunner.Report]) -> Bool {
+            if case .started(_, let pid)? = reports.first {
+                DispatcherTests.waitForExit(pid)
+                _ = runner.dispatcher.service(now: .seconds(1))
+                return true
+            }
+            return false
+        }
+        #expect(started(runner.handle(stranger, now: .seconds(1))))
+        #expect(started(runner.handle(stranger, now: .seconds(1))))
+        #expect(runner.handle(stranger, now: .seconds(1)).first == .rateLimited(DispatchCommand.commands(for: stranger, rules: rules)[0], granted: false))
+        #expect(started(runner.handle(alice, now: .seconds(2))), "the stranger used up only denied_per_minute")
+        #expect(runner.handle(alice, now: .seconds(2)).first == .rateLimited(DispatchCommand.commands(for: alice, rules: rules)[0], granted: true))
+    }
 }

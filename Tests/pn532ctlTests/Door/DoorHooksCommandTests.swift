@@ -12,17 +12,18 @@ import Glibc
 @Suite("pn532ctl door hooks: hooks outside the door", .serialized)
 struct DoorHooksCommandTests {
     /// A door scene with a hook runner beside it reading `hooks` (`[[hook]]` tables, `@DIR@`
-    /// standing for the scene's directory).
+    /// standing for the scene's directory), taking events from `doorUser` (the door runs as
+    /// this test's uid, the default).
     final class Hooked {
         let scene: DoorScene
         let runner: BackgroundCommand
         var socket: String { scene.directory.appendingPathComponent("events").path }
         var hooksFile: String { scene.directory.appendingPathComponent("hooks.toml").path }
 
-        init(hooks: String, tagURI: String) throws {
+        init(hooks: String, tagURI: String, doorUser: String = "\(getuid())") throws {
             scene = try DoorScene(pulse: 0.3)
             try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("events").path)\"\n")
-            try Data("socket = \"\(scene.directory.appendingPathComponent("events").path)\"\n\(hooks.replacingOccurrences(of: "@DIR@", with: scene.directory.path))\n".utf8).write(to: URL(fileURLWithPath: scene.directory.appendingPathComponent("hooks.toml").path))
+            try Data("socket = \"\(scene.directory.appendingPathComponent("events").path)\"\ndoor_user = \"\(doorUser)\"\n\(hooks.replacingOccurrences(of: "@DIR@", with: scene.directory.path))\n".utf8).write(to: URL(fileURLWithPath: scene.directory.appendingPathComponent("hooks.toml").path))
             runner = try BackgroundCommand(["door", "hooks", "--config", scene.directory.appendingPathComponent("hooks.toml").path, "--verbose"], readingStandardError: true)
             _ = try runner.readLine(containing: "hook runner started")
             for uid in [DoorScene.alice, DoorScene.stranger] {
@@ -97,6 +98,21 @@ struct DoorHooksCommandTests {
         #expect(sweep.contains("pid \(escaped)"), "\(sweep)")
         let pid = try #require(Int32(escaped))
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the setsid child is gone")
+    }
+
+    /// The runner told the door is another uid: this test's door (and anything else of this
+    /// uid, as a hook would be) is refused, and the grant's hook does not run.
+    @Test func aGrantFromAnotherUIDThanTheDoorsIsRefusedAndRunsNoHook() throws {
+        let hooked = try Hooked(hooks: """
+            [[hook]]
+            uri_prefix = "https://example.com/door/"
+            command = ["/bin/sh", "-c", "touch @DIR@/ran", "hook"]
+            """, tagURI: "https://example.com/door/disarm", doorUser: "\(getuid() == 0 ? 1 : getuid() - 1)")
+        try hooked.present(DoorScene.alice)
+        try hooked.scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
+        let refused = try hooked.runner.readLine(containing: "refused 1 datagram")
+        #expect(refused.contains("from uid \(getuid())"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: hooked.file("ran")))
     }
 
     @Test func theDoorGoesOnWhenNoRunnerListens() throws {
