@@ -1,5 +1,6 @@
 import DoorRecords
 import NFCCore
+import POSIXIO
 
 /// What the hook runner does with an event: the rules' commands for it (none during a
 /// lockout of the door or of the tag, none for a denied tag unless a rule opts in), started
@@ -25,10 +26,10 @@ public final class HookRunner {
     private var grantedStarts: [Duration] = []
     private var deniedStarts: [Duration] = []
 
-    /// A runner for `file`.
-    public init(file: HooksFile) {
+    /// A runner for `file`, its hooks run as `account` (nil: as this process).
+    package init(file: HooksFile, account: AccountID? = nil) {
         self.file = file
-        dispatcher = Dispatcher(limit: file.maxRunning)
+        dispatcher = Dispatcher(limit: file.maxRunning, account: account)
     }
 
     /// Starts the hooks `event` asks for at `now` (a monotonic time).

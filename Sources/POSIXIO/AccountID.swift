@@ -2,18 +2,34 @@
 import Glibc
 #endif
 
-/// Account names of the password database.
-package enum AccountID {
-    /// The uid of `account`: digits are a uid as written, anything else a name looked up with
-    /// `getpwnam_r`; nil when there is no such account.
-    package static func uid(of account: String) -> UInt32? {
-        if !account.isEmpty, account.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-            return UInt32(account)
-        }
+/// An account of the password database: its user id and primary group id.
+package struct AccountID: Equatable, Sendable {
+    /// The user id.
+    package var uid: UInt32
+    /// The primary group id.
+    package var gid: UInt32
+
+    /// An account.
+    package init(uid: UInt32, gid: UInt32) {
+        self.uid = uid
+        self.gid = gid
+    }
+
+    /// The account `name` names: digits are a uid (`getpwuid_r`), anything else a name
+    /// (`getpwnam_r`); nil when there is no such account.
+    package static func lookUp(_ name: String) -> AccountID? {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16384)
-        guard getpwnam_r(account, &entry, &buffer, buffer.count, &found) == 0, found != nil else { return nil }
-        return entry.pw_uid
+        let isNumber = !name.isEmpty && name.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let status: Int32
+        if isNumber {
+            guard let uid = UInt32(name) else { return nil }
+            status = getpwuid_r(uid, &entry, &buffer, buffer.count, &found)
+        } else {
+            status = getpwnam_r(name, &entry, &buffer, buffer.count, &found)
+        }
+        guard status == 0, found != nil else { return nil }
+        return AccountID(uid: entry.pw_uid, gid: entry.pw_gid)
     }
 }

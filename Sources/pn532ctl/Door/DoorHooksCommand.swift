@@ -45,7 +45,7 @@ struct DoorHooksCommand: ParsableCommand {
             case .signals: throw CLIError.io(error.description)
             case .configuration(let config): throw CLIError(config)
             case .socket(let socket): throw CLIError(message: error.description, exitCode: socket.code == .permissionDenied || socket.code == .notPermitted ? ExitCode(77) : .ioError)
-            case .noDoorAccount: throw CLIError(message: error.description, exitCode: .dataError)
+            case .noAccount, .sharedAccount: throw CLIError(message: error.description, exitCode: .dataError)
             }
         }
         if signal == SIGINT { throw ExitCode(130) }

@@ -133,6 +133,21 @@ struct HookFilesTests {
         #expect(result.status == 66, "\(result.standardError)")
     }
 
+    @Test(arguments: [
+        ("door_user = \"root\"\nrun_as = \"\(getuid())\"\n", "run_as \(getuid()): hooks need an account of their own"),
+        ("door_user = \"root\"\nrun_as = \"0\"\n", "run_as 0: hooks need an account of their own"),
+        ("door_user = \"no-such-account-pn532ctl\"\n", "door_user no-such-account-pn532ctl: no such account"),
+        ("door_user = \"root\"\nrun_as = \"no-such-account-pn532ctl\"\n", "run_as no-such-account-pn532ctl: no such account"),
+    ])
+    func anAccountThatIsMissingOrSharedIsExit65(text: String, message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hooks.toml")
+        try Data("socket = \"\(directory.appendingPathComponent("events").path)\"\n\(text)".utf8).write(to: file)
+        let result = try pn532ctl(["door", "hooks", "--config", file.path])
+        #expect(result.status == 65 && result.standardError.contains(message), "\(result.status) \(result.standardError)")
+    }
+
     @Test func theUnitsRunHooksAsAnotherAccountAndAgreeOnTheSocket() throws {
         let repository = InstallScriptTests.repository
         let hooksUnit = try String(contentsOf: repository.appendingPathComponent("scripts/pn532ctl-hooks.service"), encoding: .utf8)
@@ -140,6 +155,14 @@ struct HookFilesTests {
         let hooksFile = try String(contentsOf: repository.appendingPathComponent("scripts/hooks.toml"), encoding: .utf8)
         #expect(hooksUnit.contains("\nUser=pn532ctl-hooks\n") && hooksUnit.contains("\nRuntimeDirectory=pn532ctl-hooks\n"))
         #expect(hooksUnit.contains("\nKillMode=control-group\n"))
+        #expect(hooksUnit.contains("\nAmbientCapabilities=CAP_SETUID CAP_SETGID\n") && hooksUnit.contains("\nCapabilityBoundingSet=CAP_SETUID CAP_SETGID\n"), "to start hooks as run_as, and nothing more")
+        #expect(hooksUnit.components(separatedBy: "CapabilityBoundingSet=").count == 2 && hooksUnit.components(separatedBy: "AmbientCapabilities=").count == 2)
+        #expect(hooksFile.contains("\nrun_as = \"pn532ctl-hook\"") && hooksFile.contains("\ndoor_user = \"pn532ctl\""), "hooks run as a third account; events only from the door's")
+        for script in ["scripts/install.sh", "packaging/deb/postinst"] {
+            let text = try String(contentsOf: repository.appendingPathComponent(script), encoding: .utf8)
+            #expect(text.contains("\nhook_user=pn532ctl-hook\n") && text.contains("\"$hook_user\"\n"), "\(script) creates the hooks' account")
+            #expect(!text.contains("$hook_user\" \"$") && !text.contains("$hooks_user $hook_user"), "\(script): the hooks' account joins no group")
+        }
         #expect(hooksFile.contains("\nsocket = \"/run/pn532ctl-hooks/events\"\n"))
         #expect(doorUnit.contains("\nSupplementaryGroups=dialout gpio i2c pn532ctl-hooks\n"))
         #expect(!doorUnit.contains("\nUser=pn532ctl-hooks\n"), "the door and the hooks run as different accounts")
