@@ -20,9 +20,9 @@ struct DoorHooksCommandTests {
         var socket: String { scene.directory.appendingPathComponent("events").path }
         var hooksFile: String { scene.directory.appendingPathComponent("hooks.toml").path }
 
-        init(hooks: String, tagURI: String, doorUser: String = "\(getuid())") throws {
+        init(hooks: String, tagURI: String, doorUser: String = "\(getuid())", security: String = "lockout = false") throws {
             scene = try DoorScene(pulse: 0.3)
-            try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("events").path)\"\n")
+            try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("events").path)\"\n", security: security)
             try Data("socket = \"\(scene.directory.appendingPathComponent("events").path)\"\ndoor_user = \"\(doorUser)\"\n\(hooks.replacingOccurrences(of: "@DIR@", with: scene.directory.path))\n".utf8).write(to: URL(fileURLWithPath: scene.directory.appendingPathComponent("hooks.toml").path))
             runner = try BackgroundCommand(["door", "hooks", "--config", scene.directory.appendingPathComponent("hooks.toml").path, "--verbose"], readingStandardError: true)
             _ = try runner.readLine(containing: "hook runner started")
@@ -113,6 +113,27 @@ struct DoorHooksCommandTests {
         let refused = try hooked.runner.readLine(containing: "refused 1 datagram")
         #expect(refused.contains("from uid \(getuid())"), "\(refused)")
         #expect(!FileManager.default.fileExists(atPath: hooked.file("ran")))
+    }
+
+    /// A stranger's tag locked out by its own denials (the door is not locked out) runs no
+    /// `anyone` hook from the denial that starts the lockout on.
+    @Test func aStrangersLockedOutTagRunsNoAnyoneHook() throws {
+        let hooked = try Hooked(hooks: """
+            [[hook]]
+            uri_prefix = "https://example.com/"
+            command = ["/bin/sh", "-c", "echo ran >> @DIR@/runs", "hook"]
+            anyone = true
+            """, tagURI: "https://example.com/x", security: "lockout = { denials = 2, window = 60, duration = 60, global_denials = 50 }")
+        try hooked.present(DoorScene.stranger)
+        _ = try hooked.runner.readLine(containing: "hook 1: /bin/sh exited with status 0")
+        for _ in 0..<2 {
+            try hooked.scene.removeAll()
+            try hooked.scene.log(until: "left the field")
+            try hooked.present(DoorScene.stranger)
+            let skipped = try hooked.runner.readLine(containing: "event for \(DoorScene.stranger)")
+            #expect(skipped.contains("no hook: the tag is locked out"), "\(skipped)")
+        }
+        #expect(try String(contentsOfFile: hooked.file("runs"), encoding: .utf8) == "ran\n", "only the denial before the lockout ran the hook")
     }
 
     @Test func theDoorGoesOnWhenNoRunnerListens() throws {
