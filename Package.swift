@@ -180,7 +180,7 @@ let package = Package(
                 "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", "Provisioning", crypto,
             ]
         ),
-        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "NFCCore", "TOML", "TestSupport"]),
+        .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "DaemonKit", "NFCCore", "POSIXIO", "TOML", "TestSupport"]),
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [

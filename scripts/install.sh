@@ -111,6 +111,9 @@ device_groups="dialout gpio i2c"
 # The hook runner's account: no device, no key, no log of the door's. The door's account joins
 # its group to reach the runner's socket.
 hooks_user=pn532ctl-hooks
+# The hooks' account (run_as in hooks.toml): a third one, in no group of the runner's or the
+# door's, so a hook can neither reach the socket nor signal the runner.
+hook_user=pn532ctl-hook
 
 bindir=$prefix/bin
 mandir=$prefix/share/man/man1
@@ -179,6 +182,10 @@ if [ -z "$destdir" ]; then
     if ! getent passwd "$hooks_user" >/dev/null; then
         useradd --system --user-group --no-create-home --home-dir /nonexistent \
             --shell /usr/sbin/nologin --comment "pn532ctl hook runner" "$hooks_user"
+    fi
+    if ! getent passwd "$hook_user" >/dev/null; then
+        useradd --system --user-group --no-create-home --home-dir /nonexistent \
+            --shell /usr/sbin/nologin --comment "pn532ctl hooks (programs the runner starts)" "$hook_user"
     fi
     usermod --append --groups "$(echo "$device_groups $hooks_user" | tr ' ' ',')" "$user"
 fi

@@ -29,10 +29,10 @@ public struct DispatchCommand: Equatable, Sendable {
     }
 
     /// The hooks `rules` ask for on `event`, in rule order: one per rule whose prefix the
-    /// event's URI (or text) starts with. None while the door is locked out, and none for a
-    /// denied tag unless the rule says `anyone = true`.
+    /// event's URI (or text) starts with. None while the door or this tag is locked out, and
+    /// none for a denied tag unless the rule says `anyone = true`.
     public static func commands(for event: HookEvent, rules: [DispatchRule]) -> [DispatchCommand] {
-        guard !event.lockout else { return [] }
+        guard !event.lockout, !event.tagLockout else { return [] }
         let environment = ["PATH=\(path)", "LANG=C.UTF-8"] + event.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(clean($0.value))" }
         let input = Array((event.json + "\n").utf8)
         return rules.enumerated().compactMap { index, rule in

@@ -13,7 +13,9 @@ import Glibc
 /// they are), the command's environment and nothing else, its input on a pipe (or
 /// `/dev/null`), standard output and error inherited (the journal), default signal
 /// dispositions and an empty signal mask, and a process group of its own so a timeout kills
-/// what it started too. Every descriptor this project opens is close-on-exec, so nothing else
+/// what it started too. Given an account, each command runs as that account: the child drops
+/// privileges (setgroups, setgid, setuid, every capability cleared, checked) before exec, and
+/// a drop that fails is a spawn failure: the command never runs as the runner. Every descriptor this project opens is close-on-exec, so nothing else
 /// leaks into commands. At most `limit` run at once; more are skipped and reported. The loop
 /// calls `service(now:)` on SIGCHLD and at `nextDeadline`: it reaps finished commands with
 /// `waitpid(WNOHANG)`, SIGKILLs the process groups of those past their timeout, and kills
@@ -36,11 +38,20 @@ public final class Dispatcher {
 
     /// The most commands running at once.
     public let limit: Int
+    /// The account commands run as; nil: this process's.
+    package let account: AccountID?
     private var children: [Child] = []
 
     /// A dispatcher running at most `limit` commands at once.
     public init(limit: Int = 4) {
         self.limit = limit
+        account = nil
+    }
+
+    /// A dispatcher running at most `limit` commands at once, each as `account`.
+    package init(limit: Int = 4, account: AccountID?) {
+        self.limit = limit
+        self.account = account
     }
 
     /// How many commands are running (or killed and not yet reaped).
@@ -57,7 +68,7 @@ public final class Dispatcher {
         guard children.count < limit else {
             return .failure(DispatchStartError(result: DispatchResult(command: command, pid: nil, outcome: .skipped(running: children.count))))
         }
-        switch Self.spawn(command) {
+        switch Self.spawn(command, as: account) {
         case .success(let pid):
             children.append(Child(command: command, pid: pid, deadline: now + command.timeout, killed: false))
             return .success(pid)
@@ -148,8 +159,8 @@ public final class Dispatcher {
         return DispatchResult(command: child.command, pid: child.pid, outcome: outcome)
     }
 
-    /// Spawns `command` without a shell; the pid or the errno.
-    private static func spawn(_ command: DispatchCommand) -> Result<pid_t, SpawnErrno> {
+    /// Spawns `command` without a shell, as `account` when given; the pid or the errno.
+    private static func spawn(_ command: DispatchCommand, as account: AccountID?) -> Result<pid_t, SpawnErrno> {
         let arguments = command.arguments
         guard let program = arguments.first else { return .failure(SpawnErrno(code: .invalidArgument)) }
         var actions = posix_spawn_file_actions_t()
@@ -166,6 +177,32 @@ public final class Dispatcher {
             input?.readEnd.closeQuietly()
             input?.writeEnd.closeQuietly()
         }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?] = command.environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        if let account {
+            pid = clinux_spawn_as(program, argv, envp, input?.readEnd.rawValue ?? -1, account.uid, account.gid)
+            guard pid > 0 else { return .failure(SpawnErrno(code: Errno(rawValue: errno))) }
+        } else {
+            let code = posixSpawn(program, argv, envp, &actions, &pid)
+            guard code == 0 else { return .failure(SpawnErrno(code: Errno(rawValue: code))) }
+        }
+        if let input {
+            // The input fits the pipe's buffer, so this write does not wait for the hook.
+            _ = fcntl(input.writeEnd.rawValue, F_SETFL, O_NONBLOCK)
+            _ = try? input.writeEnd.writeSome(command.input[...])
+        }
+        return .success(pid)
+    }
+
+    /// `posix_spawnp` as this process: a process group of its own, default signal
+    /// dispositions, an empty mask; 0 or the errno.
+    private static func posixSpawn(
+        _ program: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?],
+        _ actions: inout posix_spawn_file_actions_t, _ pid: inout pid_t
+    ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -177,19 +214,7 @@ public final class Dispatcher {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = command.environment.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-        guard code == 0 else { return .failure(SpawnErrno(code: Errno(rawValue: code))) }
-        if let input {
-            // The input fits the pipe's buffer, so this write does not wait for the hook.
-            _ = fcntl(input.writeEnd.rawValue, F_SETFL, O_NONBLOCK)
-            _ = try? input.writeEnd.writeSome(command.input[...])
-        }
-        return .success(pid)
+        return posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
     }
 
     private struct SpawnErrno: Error {

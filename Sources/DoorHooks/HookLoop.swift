@@ -13,6 +13,12 @@ public final class HookLoop {
     private let runner: HookRunner
     private let receiver: HookEventReceiver
     private let log: OperationalLog
+    /// Datagrams refused since the last line about them, and when that line was written.
+    private var refused = 0
+    private var refusalLogged: Duration?
+
+    /// How often a line about refused datagrams is written at most.
+    static let refusalLogInterval: Duration = .seconds(60)
 
     /// A loop starting `runner`'s hooks for the events `receiver` gets, logging to `log`.
     public init(runner: HookRunner, receiver: HookEventReceiver, log: OperationalLog) {
@@ -47,14 +53,22 @@ public final class HookLoop {
     }
 
     private func receive() {
-        while let bytes = receiver.receive() {
+        while let datagram = receiver.receive() {
+            let bytes: [UInt8]
+            switch datagram {
+            case .fromDoor(let received):
+                bytes = received
+            case .refused(let refusal):
+                refuse(refusal)
+                continue
+            }
             guard let text = String(validating: bytes, as: UTF8.self), let event = HookEvent(json: text) else {
                 log.write(.warning, "ignored a datagram of \(bytes.count) bytes that is not a door event")
                 continue
             }
             let reports = runner.handle(event, now: Self.now())
             if reports.isEmpty {
-                let why = event.lockout ? "the door is locked out" : event.granted ? "no rule matches" : "denied, and no matching rule runs for anyone"
+                let why = event.lockout ? "the door is locked out" : event.tagLockout ? "the tag is locked out" : event.granted ? "no rule matches" : "denied, and no matching rule runs for anyone"
                 log.write(.debug, "event for \(event.uid) (\(event.granted ? "granted" : "denied")): no hook: \(why)")
             }
             for report in reports {
@@ -63,11 +77,23 @@ public final class HookLoop {
                     log.write(.info, "hook \(command.rule + 1): started \(command.arguments.first ?? "") (pid \(pid)) for \(event.uid)")
                 case let .notStarted(result):
                     log.write(.warning, "hook \(result.command.rule + 1): \(result.outcome)")
-                case let .rateLimited(command):
-                    log.write(.warning, "hook \(command.rule + 1): skipped: \(runner.file.perMinute) hooks already started in the last minute (per_minute)")
+                case let .rateLimited(command, granted):
+                    let budget = granted ? "\(runner.file.perMinute) hooks for granted tags (per_minute)" : "\(runner.file.deniedPerMinute) hooks for denied tags (denied_per_minute)"
+                    log.write(.warning, "hook \(command.rule + 1): skipped: \(budget) already started in the last minute")
                 }
             }
         }
+    }
+
+    /// Counts a refused datagram; the first one, and then at most one line a
+    /// `refusalLogInterval`, is logged with the count, so a flood cannot flood the journal.
+    private func refuse(_ refusal: HookEventReceiver.Refusal) {
+        refused += 1
+        let now = Self.now()
+        if let logged = refusalLogged, now - logged < Self.refusalLogInterval { return }
+        log.write(.warning, "refused \(refused) datagram\(refused == 1 ? "" : "s") not from the door's account (uid \(receiver.doorUID)); the last one \(refusal): never acted on")
+        refused = 0
+        refusalLogged = now
     }
 
     private func service() {

@@ -1,9 +1,12 @@
 import DoorRecords
 import NFCCore
+import POSIXIO
 
 /// What the hook runner does with an event: the rules' commands for it (none during a
-/// lockout, none for a denied tag unless a rule opts in), started within the limits of the
-/// hook file (so many at once, so many a minute).
+/// lockout of the door or of the tag, none for a denied tag unless a rule opts in), started
+/// within the limits of the hook file: so many at once, and so many a minute from two separate
+/// budgets, `per_minute` for granted tags and `denied_per_minute` for denied ones, so that a
+/// stranger's tag cannot use up the hooks of granted users.
 public final class HookRunner {
     /// What became of one command.
     public enum Report: Equatable, Sendable {
@@ -11,30 +14,34 @@ public final class HookRunner {
         case started(DispatchCommand, pid: Int32)
         /// Not started: skipped (too many running) or could not be spawned.
         case notStarted(DispatchResult)
-        /// Not started: `perMinute` hooks already started in the last minute.
-        case rateLimited(DispatchCommand)
+        /// Not started: the event's budget (`perMinute` for granted tags, `deniedPerMinute`
+        /// for denied ones) was used up in the last minute.
+        case rateLimited(DispatchCommand, granted: Bool)
     }
 
     /// The rules and limits.
     public let file: HooksFile
     /// The running hooks.
     public let dispatcher: Dispatcher
-    private var starts: [Duration] = []
+    private var grantedStarts: [Duration] = []
+    private var deniedStarts: [Duration] = []
 
-    /// A runner for `file`.
-    public init(file: HooksFile) {
+    /// A runner for `file`, its hooks run as `account` (nil: as this process).
+    package init(file: HooksFile, account: AccountID? = nil) {
         self.file = file
-        dispatcher = Dispatcher(limit: file.maxRunning)
+        dispatcher = Dispatcher(limit: file.maxRunning, account: account)
     }
 
     /// Starts the hooks `event` asks for at `now` (a monotonic time).
     public func handle(_ event: HookEvent, now: Duration) -> [Report] {
-        starts.removeAll { now - $0 >= .seconds(60) }
+        grantedStarts.removeAll { now - $0 >= .seconds(60) }
+        deniedStarts.removeAll { now - $0 >= .seconds(60) }
+        let budget = event.granted ? file.perMinute : file.deniedPerMinute
         return DispatchCommand.commands(for: event, rules: file.hooks).map { command in
-            guard starts.count < file.perMinute else { return .rateLimited(command) }
+            guard (event.granted ? grantedStarts : deniedStarts).count < budget else { return .rateLimited(command, granted: event.granted) }
             switch dispatcher.start(command, now: now) {
             case .success(let pid):
-                starts.append(now)
+                if event.granted { grantedStarts.append(now) } else { deniedStarts.append(now) }
                 return .started(command, pid: pid)
             case .failure(let failure):
                 return .notStarted(failure.result)

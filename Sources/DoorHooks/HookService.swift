@@ -1,4 +1,5 @@
 import DaemonKit
+import POSIXIO
 import SystemPackage
 import TOML
 
@@ -32,15 +33,32 @@ public struct HookService {
         if !Dispatcher.becomeSubreaper() {
             log.write(.warning, "cannot become a child subreaper: a hook's setsid children are left to the unit's KillMode=control-group")
         }
+        guard let doorUID = AccountID.lookUp(file.doorUser)?.uid else { throw .noAccount("door_user", file.doorUser) }
+        if doorUID == getuid() {
+            log.write(.warning, "door_user \(file.doorUser) is the runner's own account: its hooks could send events as the door; give the door and the runner accounts of their own")
+        }
+        let hookAccount = try Self.hookAccount(file, doorUID: doorUID, log: log)
         let receiver: HookEventReceiver
-        do throws(HookSocketError) { receiver = try HookEventReceiver(path: file.socket) } catch { throw .socket(error) }
-        let hookLoop = HookLoop(runner: HookRunner(file: file), receiver: receiver, log: log)
+        do throws(HookSocketError) { receiver = try HookEventReceiver(path: file.socket, doorUID: doorUID) } catch { throw .socket(error) }
+        let hookLoop = HookLoop(runner: HookRunner(file: file, account: hookAccount), receiver: receiver, log: log)
         defer { hookLoop.stop() }
         _ = SystemdNotifier().notify("READY=1\nSTATUS=waiting for events")
-        log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket)")
+        log.write(.notice, "hook runner started: \(file.hooks.count) hook\(file.hooks.count == 1 ? "" : "s"), events on \(file.socket) from uid \(doorUID) (\(file.doorUser)) only")
         let signal = hookLoop.run(in: loop)
         log.write(.notice, "stopping on \(signal == SIGINT ? "SIGINT" : "SIGTERM"): running hooks killed")
         return signal
+    }
+
+    /// The account of `run_as`, which must be neither the runner's nor the door's; nil (hooks
+    /// run as the runner, with a warning) when the file names none.
+    private static func hookAccount(_ file: HooksFile, doorUID: UInt32, log: OperationalLog) throws(HookServiceError) -> AccountID? {
+        guard let name = file.runAs else {
+            log.write(.warning, "hooks run as the runner's own account (no run_as in the hook file): a hook can signal the runner and reach its socket")
+            return nil
+        }
+        guard let account = AccountID.lookUp(name) else { throw .noAccount("run_as", name) }
+        guard account.uid != getuid(), account.uid != doorUID, account.uid != 0 else { throw .sharedAccount(name) }
+        return account
     }
 }
 
@@ -52,12 +70,18 @@ public enum HookServiceError: Error, CustomStringConvertible {
     case configuration(ConfigError)
     /// The socket cannot be made.
     case socket(HookSocketError)
+    /// `door_user` or `run_as` (the key, the value) names no account.
+    case noAccount(String, String)
+    /// `run_as` names root, the runner's or the door's account.
+    case sharedAccount(String)
 
     public var description: String {
         switch self {
         case .signals(let code): "cannot watch signals: \(code)"
         case .configuration(let error): error.description
         case .socket(let error): "\(error)"
+        case let .noAccount(key, name): "\(key) \(name): no such account (getent passwd \(name)): " + (key == "run_as" ? "create the hooks' own account (scripts/install.sh makes pn532ctl-hook)" : "name the account the door runs as; events from no other uid are accepted")
+        case .sharedAccount(let name): "run_as \(name): hooks need an account of their own, not root, the runner's or the door's"
         }
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Hook rules: which hooks an event runs, and with what")
 struct DispatchCommandTests {
-    static func event(granted: Bool = true, uri: String? = nil, text: String? = nil, lockout: Bool = false) -> HookEvent {
-        HookEvent(uid: "00112233", granted: granted, user: granted ? "alice" : nil, rule: "r", reason: "why", uri: uri, text: text, lockout: lockout)
+    static func event(granted: Bool = true, uri: String? = nil, text: String? = nil, lockout: Bool = false, tagLockout: Bool = false) -> HookEvent {
+        HookEvent(uid: "00112233", granted: granted, user: granted ? "alice" : nil, rule: "r", reason: "why", uri: uri, text: text, lockout: lockout, tagLockout: tagLockout)
     }
 
     @Test func valuesTravelInTheEnvironmentAndOnStandardInputNeverInArguments() throws {
@@ -32,6 +32,16 @@ struct DispatchCommandTests {
         #expect(DispatchCommand.commands(for: Self.event(granted: false, text: "door:1"), rules: rules).map(\.rule) == [1])
         #expect(DispatchCommand.commands(for: Self.event(granted: false, text: "door:1", lockout: true), rules: rules).isEmpty)
         #expect(DispatchCommand.commands(for: Self.event(text: "door:1", lockout: true), rules: rules).isEmpty)
+    }
+
+    @Test func aStrangersTagLockoutRunsNoHookNotEvenAnAnyoneHook() throws {
+        let rules = [DispatchRule(match: .textPrefix("door:"), command: ["/bin/anyone"], anyone: true)]
+        let lockedOut = Self.event(granted: false, text: "door:1", tagLockout: true)
+        #expect(DispatchCommand.commands(for: lockedOut, rules: rules).isEmpty)
+        #expect(DispatchCommand.commands(for: Self.event(granted: false, text: "door:1"), rules: rules).map(\.rule) == [0])
+        #expect(HookEvent(json: lockedOut.json) == lockedOut, "the tag's lockout travels in the datagram")
+        #expect(lockedOut.json.contains("\"tag_lockout\":true"))
+        #expect(HookEvent(json: #"{"uid":"01","granted":false,"rule":"r","reason":"x","lockout":false}"#) == nil, "an event without tag_lockout is not an event")
     }
 
     @Test func prefixesMatchTheFirstURIOrText() {

@@ -1,6 +1,7 @@
 import DoorHooks
 import DoorRecords
 import NFCCore
+import POSIXIO
 import TestSupport
 import Testing
 
@@ -123,5 +124,63 @@ struct DispatcherHookTests {
             return
         }
         _ = runner.dispatcher.stopAll()
+    }
+
+    @Test func strangersHaveABudgetOfTheirOwnSoGrantedUsersHooksStillRun() {
+        let rules = [DispatchRule(match: .textPrefix(""), command: ["/bin/true"], anyone: true)]
+        let runner = HookRunner(file: HooksFile(perMinute: 1, deniedPerMinute: 2, hooks: rules))
+        defer { _ = runner.dispatcher.stopAll() }
+        let stranger = HookEvent(uid: "EE", granted: false, user: nil, rule: "default deny", reason: "unknown tag", uri: nil, text: "t", lockout: false)
+        let alice = HookEvent(uid: "01", granted: true, user: "alice", rule: "r", reason: "x", uri: nil, text: "t", lockout: false)
+        func started(_ reports: [HookRunner.Report]) -> Bool {
+            if case .started(_, let pid)? = reports.first {
+                DispatcherTests.waitForExit(pid)
+                _ = runner.dispatcher.service(now: .seconds(1))
+                return true
+            }
+            return false
+        }
+        #expect(started(runner.handle(stranger, now: .seconds(1))))
+        #expect(started(runner.handle(stranger, now: .seconds(1))))
+        #expect(runner.handle(stranger, now: .seconds(1)).first == .rateLimited(DispatchCommand.commands(for: stranger, rules: rules)[0], granted: false))
+        #expect(started(runner.handle(alice, now: .seconds(2))), "the stranger used up only denied_per_minute")
+        #expect(runner.handle(alice, now: .seconds(2)).first == .rateLimited(DispatchCommand.commands(for: alice, rules: rules)[0], granted: true))
+    }
+
+    /// Without CAP_SETGID, setgroups is refused: the hook must then not run at all (as this
+    /// process's account), and the runner hears EPERM.
+    @Test(.enabled(if: getuid() != 0, "root may drop to any account"))
+    func aHookWhoseDropOfPrivilegesIsRefusedNeverRuns() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let dispatcher = Dispatcher(limit: 1, account: AccountID(uid: getuid(), gid: getgid()))
+        let hook = DispatchCommand(rule: 0, arguments: ["/bin/sh", "-c", "touch \(directory.file("ran"))"], timeout: .seconds(10), input: Array("{}\n".utf8))
+        #expect(throws: DispatchStartError(result: DispatchResult(command: hook, pid: nil, outcome: .spawnFailed(errno: .notPermitted)))) {
+            try dispatcher.start(hook, now: .zero).get()
+        }
+        #expect(dispatcher.running == 0)
+        #expect(directory.read("ran") == nil)
+    }
+
+    /// As root (the only way to test the drop itself): the hook runs as the account, with its
+    /// group alone and no capability, and cannot take root back.
+    @Test(.enabled(if: getuid() == 0, "only root can drop to another account"))
+    func aHookRunsAsItsAccountWithNoGroupsAndNoCapabilities() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        chmod(directory.path, 0o777)
+        let dispatcher = Dispatcher(limit: 1, account: AccountID(uid: 65534, gid: 65533))
+        let output = directory.file("ids")
+        let script = "{ id -u; id -g; id -G; grep -E '^Cap(Prm|Eff|Amb):' /proc/self/status; cat; } > \(output)"
+        let hook = DispatchCommand(rule: 0, arguments: ["/bin/sh", "-c", script], timeout: .seconds(10), environment: ["PATH=/usr/bin:/bin"], input: Array("{}\n".utf8))
+        let results = try DispatcherTests.run(dispatcher, hook)
+        #expect(results.map(\.outcome) == [.exited(status: 0)])
+        #expect(directory.read("ids") == "65534\n65533\n65533\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapAmb:\t0000000000000000\n{}\n")
+    }
+
+    @Test func accountsAreLookedUpByNameOrUID() {
+        #expect(AccountID.lookUp("root") == AccountID(uid: 0, gid: 0))
+        #expect(AccountID.lookUp("0") == AccountID(uid: 0, gid: 0))
+        #expect(AccountID.lookUp("no-such-account-pn532ctl") == nil)
     }
 }

@@ -17,13 +17,16 @@ struct HooksFileTests {
             socket = "/run/h/events"
             max_running = 2
             per_minute = 10
+            denied_per_minute = 3
+            door_user = "door"
+            run_as = "1234"
             [[hook]]
             uri_prefix = "https://example.com/door/"
             command = ["/usr/local/bin/ring", "--quiet"]
             timeout = 2
             anyone = true
             """)
-        #expect(file == HooksFile(socket: "/run/h/events", maxRunning: 2, perMinute: 10, hooks: [
+        #expect(file == HooksFile(socket: "/run/h/events", maxRunning: 2, perMinute: 10, deniedPerMinute: 3, doorUser: "door", runAs: "1234", hooks: [
             DispatchRule(match: .uriPrefix("https://example.com/door/"), command: ["/usr/local/bin/ring", "--quiet"], timeout: .seconds(2), anyone: true)
         ]))
         #expect(try Self.load("").hooks.isEmpty)
@@ -32,7 +35,7 @@ struct HooksFileTests {
 
     @Test func theShippedExampleIsValid() throws {
         let file = try HooksFile.load(path: "\(repositoryRoot)/scripts/hooks.toml")
-        #expect(file == HooksFile(socket: HooksFile.defaultSocket, maxRunning: 4, perMinute: 30, hooks: []))
+        #expect(file == HooksFile(socket: HooksFile.defaultSocket, maxRunning: 4, perMinute: 30, deniedPerMinute: 10, doorUser: "pn532ctl", runAs: "pn532ctl-hook", hooks: []))
     }
 
     @Test(arguments: [
@@ -40,6 +43,9 @@ struct HooksFileTests {
         ("[[hook]]\ntext_prefix = \"x\"\ncommand = [\"hook\"]\n", "hooks.toml:3: hook[0].command[0]: must be an absolute path"),
         ("[[hook]]\ncommand = [\"/bin/true\"]\n", "hook[0].uri_prefix: missing"),
         ("max_running = 0\n", "hooks.toml:1: max_running"),
+        ("denied_per_minute = 0\n", "hooks.toml:1: denied_per_minute"),
+        ("door_user = \"\"\n", "hooks.toml:1: door_user: must not be empty"),
+        ("run_as = \"a b\"\n", "hooks.toml:1: run_as: must be an account name"),
         ("[[dispatch]]\n", "hooks.toml"),
     ])
     func mistakesAreNamed(text: String, error: String) throws {

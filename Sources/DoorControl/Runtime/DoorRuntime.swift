@@ -87,7 +87,12 @@ package final class DoorRuntime {
     /// runner drops it, counted) and records a lockout that began.
     package func presented(_ presentation: Presentation, _ decision: Decision) {
         recordLockout()
-        guard let hookSender, let event = HookEvent(presentation: presentation, decision: decision, lockedOut: decider.state.isLockedOut(at: MonotonicTime.monotonicNow().sinceOrigin)) else { return }
+        let now = MonotonicTime.monotonicNow().sinceOrigin
+        let state = decider.state
+        guard let hookSender, let event = HookEvent(
+            presentation: presentation, decision: decision, lockedOut: state.isLockedOut(at: now),
+            tagLockedOut: state.tagLockedOut(presentation.uid, at: now) != nil)
+        else { return }
         let before = hookSender.dropped
         switch hookSender.send(event) {
         case .sent:

@@ -23,9 +23,12 @@ public struct HookEvent: Equatable, Sendable {
     public var text: String?
     /// True while the door is locked out: hooks never run then.
     public var lockout: Bool
+    /// True while this tag is locked out (its own denials, `[security] lockout`'s `denials`):
+    /// no hook runs for it then, `anyone = true` ones included.
+    public var tagLockout: Bool
 
     /// An event; text values are cut to `valueLimit`.
-    public init(uid: String, granted: Bool, user: String?, rule: String, reason: String, uri: String?, text: String?, lockout: Bool) {
+    public init(uid: String, granted: Bool, user: String?, rule: String, reason: String, uri: String?, text: String?, lockout: Bool, tagLockout: Bool = false) {
         self.uid = uid
         self.granted = granted
         self.user = user.map(Self.cut)
@@ -34,6 +37,7 @@ public struct HookEvent: Equatable, Sendable {
         self.uri = uri.map(Self.cut)
         self.text = text.map(Self.cut)
         self.lockout = lockout
+        self.tagLockout = tagLockout
     }
 
     /// The event as one line of JSON (no newline).
@@ -44,6 +48,7 @@ public struct HookEvent: Equatable, Sendable {
         if let uri { members.append(("uri", .string(uri))) }
         if let text { members.append(("text", .string(text))) }
         members.append(("lockout", .bool(lockout)))
+        members.append(("tag_lockout", .bool(tagLockout)))
         return JSONValue.object(members).text
     }
 
@@ -52,12 +57,12 @@ public struct HookEvent: Equatable, Sendable {
         guard let members = try? FlatJSON.object(json),
               case .string(let uid)? = members["uid"], case .bool(let granted)? = members["granted"],
               case .string(let rule)? = members["rule"], case .string(let reason)? = members["reason"],
-              case .bool(let lockout)? = members["lockout"]
+              case .bool(let lockout)? = members["lockout"], case .bool(let tagLockout)? = members["tag_lockout"]
         else { return nil }
         func text(_ key: String) -> String? {
             if case .string(let value)? = members[key] { value } else { nil }
         }
-        self.init(uid: uid, granted: granted, user: text("user"), rule: rule, reason: reason, uri: text("uri"), text: text("text"), lockout: lockout)
+        self.init(uid: uid, granted: granted, user: text("user"), rule: rule, reason: reason, uri: text("uri"), text: text("text"), lockout: lockout, tagLockout: tagLockout)
     }
 
     /// The variables a hook gets: `PN532_UID`, `PN532_DECISION` (granted/denied),

@@ -12,17 +12,18 @@ import Glibc
 @Suite("pn532ctl door hooks: hooks outside the door", .serialized)
 struct DoorHooksCommandTests {
     /// A door scene with a hook runner beside it reading `hooks` (`[[hook]]` tables, `@DIR@`
-    /// standing for the scene's directory).
+    /// standing for the scene's directory), taking events from `doorUser` (the door runs as
+    /// this test's uid, the default).
     final class Hooked {
         let scene: DoorScene
         let runner: BackgroundCommand
         var socket: String { scene.directory.appendingPathComponent("events").path }
         var hooksFile: String { scene.directory.appendingPathComponent("hooks.toml").path }
 
-        init(hooks: String, tagURI: String) throws {
+        init(hooks: String, tagURI: String, doorUser: String = "\(getuid())", security: String = "lockout = false") throws {
             scene = try DoorScene(pulse: 0.3)
-            try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("events").path)\"\n")
-            try Data("socket = \"\(scene.directory.appendingPathComponent("events").path)\"\n\(hooks.replacingOccurrences(of: "@DIR@", with: scene.directory.path))\n".utf8).write(to: URL(fileURLWithPath: scene.directory.appendingPathComponent("hooks.toml").path))
+            try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("events").path)\"\n", security: security)
+            try Data("socket = \"\(scene.directory.appendingPathComponent("events").path)\"\ndoor_user = \"\(doorUser)\"\n\(hooks.replacingOccurrences(of: "@DIR@", with: scene.directory.path))\n".utf8).write(to: URL(fileURLWithPath: scene.directory.appendingPathComponent("hooks.toml").path))
             runner = try BackgroundCommand(["door", "hooks", "--config", scene.directory.appendingPathComponent("hooks.toml").path, "--verbose"], readingStandardError: true)
             _ = try runner.readLine(containing: "hook runner started")
             for uid in [DoorScene.alice, DoorScene.stranger] {
@@ -99,6 +100,42 @@ struct DoorHooksCommandTests {
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the setsid child is gone")
     }
 
+    /// The runner told the door is another uid: this test's door (and anything else of this
+    /// uid, as a hook would be) is refused, and the grant's hook does not run.
+    @Test func aGrantFromAnotherUIDThanTheDoorsIsRefusedAndRunsNoHook() throws {
+        let hooked = try Hooked(hooks: """
+            [[hook]]
+            uri_prefix = "https://example.com/door/"
+            command = ["/bin/sh", "-c", "touch @DIR@/ran", "hook"]
+            """, tagURI: "https://example.com/door/disarm", doorUser: "\(getuid() == 0 ? 1 : getuid() - 1)")
+        try hooked.present(DoorScene.alice)
+        try hooked.scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
+        let refused = try hooked.runner.readLine(containing: "refused 1 datagram")
+        #expect(refused.contains("from uid \(getuid())"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: hooked.file("ran")))
+    }
+
+    /// A stranger's tag locked out by its own denials (the door is not locked out) runs no
+    /// `anyone` hook from the denial that starts the lockout on.
+    @Test func aStrangersLockedOutTagRunsNoAnyoneHook() throws {
+        let hooked = try Hooked(hooks: """
+            [[hook]]
+            uri_prefix = "https://example.com/"
+            command = ["/bin/sh", "-c", "echo ran >> @DIR@/runs", "hook"]
+            anyone = true
+            """, tagURI: "https://example.com/x", security: "lockout = { denials = 2, window = 60, duration = 60, global_denials = 50 }")
+        try hooked.present(DoorScene.stranger)
+        _ = try hooked.runner.readLine(containing: "hook 1: /bin/sh exited with status 0")
+        for _ in 0..<2 {
+            try hooked.scene.removeAll()
+            try hooked.scene.log(until: "left the field")
+            try hooked.present(DoorScene.stranger)
+            let skipped = try hooked.runner.readLine(containing: "event for \(DoorScene.stranger)")
+            #expect(skipped.contains("no hook: the tag is locked out"), "\(skipped)")
+        }
+        #expect(try String(contentsOfFile: hooked.file("runs"), encoding: .utf8) == "ran\n", "only the denial before the lockout ran the hook")
+    }
+
     @Test func theDoorGoesOnWhenNoRunnerListens() throws {
         let scene = try DoorScene(pulse: 0.3)
         try scene.writeConfig(pulse: 0.3, users: DoorScene.aliceOnly, extra: "[hooks]\nsocket = \"\(scene.directory.appendingPathComponent("nobody").path)\"\n")
@@ -117,6 +154,21 @@ struct HookFilesTests {
         #expect(result.status == 66, "\(result.standardError)")
     }
 
+    @Test(arguments: [
+        ("door_user = \"root\"\nrun_as = \"\(getuid())\"\n", "run_as \(getuid()): hooks need an account of their own"),
+        ("door_user = \"root\"\nrun_as = \"0\"\n", "run_as 0: hooks need an account of their own"),
+        ("door_user = \"no-such-account-pn532ctl\"\n", "door_user no-such-account-pn532ctl: no such account"),
+        ("door_user = \"root\"\nrun_as = \"no-such-account-pn532ctl\"\n", "run_as no-such-account-pn532ctl: no such account"),
+    ])
+    func anAccountThatIsMissingOrSharedIsExit65(text: String, message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hooks.toml")
+        try Data("socket = \"\(directory.appendingPathComponent("events").path)\"\n\(text)".utf8).write(to: file)
+        let result = try pn532ctl(["door", "hooks", "--config", file.path])
+        #expect(result.status == 65 && result.standardError.contains(message), "\(result.status) \(result.standardError)")
+    }
+
     @Test func theUnitsRunHooksAsAnotherAccountAndAgreeOnTheSocket() throws {
         let repository = InstallScriptTests.repository
         let hooksUnit = try String(contentsOf: repository.appendingPathComponent("scripts/pn532ctl-hooks.service"), encoding: .utf8)
@@ -124,6 +176,14 @@ struct HookFilesTests {
         let hooksFile = try String(contentsOf: repository.appendingPathComponent("scripts/hooks.toml"), encoding: .utf8)
         #expect(hooksUnit.contains("\nUser=pn532ctl-hooks\n") && hooksUnit.contains("\nRuntimeDirectory=pn532ctl-hooks\n"))
         #expect(hooksUnit.contains("\nKillMode=control-group\n"))
+        #expect(hooksUnit.contains("\nAmbientCapabilities=CAP_SETUID CAP_SETGID\n") && hooksUnit.contains("\nCapabilityBoundingSet=CAP_SETUID CAP_SETGID\n"), "to start hooks as run_as, and nothing more")
+        #expect(hooksUnit.components(separatedBy: "CapabilityBoundingSet=").count == 2 && hooksUnit.components(separatedBy: "AmbientCapabilities=").count == 2)
+        #expect(hooksFile.contains("\nrun_as = \"pn532ctl-hook\"") && hooksFile.contains("\ndoor_user = \"pn532ctl\""), "hooks run as a third account; events only from the door's")
+        for script in ["scripts/install.sh", "packaging/deb/postinst"] {
+            let text = try String(contentsOf: repository.appendingPathComponent(script), encoding: .utf8)
+            #expect(text.contains("\nhook_user=pn532ctl-hook\n") && text.contains("\"$hook_user\"\n"), "\(script) creates the hooks' account")
+            #expect(!text.contains("$hook_user\" \"$") && !text.contains("$hooks_user $hook_user"), "\(script): the hooks' account joins no group")
+        }
         #expect(hooksFile.contains("\nsocket = \"/run/pn532ctl-hooks/events\"\n"))
         #expect(doorUnit.contains("\nSupplementaryGroups=dialout gpio i2c pn532ctl-hooks\n"))
         #expect(!doorUnit.contains("\nUser=pn532ctl-hooks\n"), "the door and the hooks run as different accounts")
