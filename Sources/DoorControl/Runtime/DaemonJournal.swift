@@ -27,6 +27,9 @@ package final class DaemonJournal: DoorJournal {
         if audit.repairedBytes > 0 {
             append(AuditEntry(time: AuditTime.now(), event: .fault, reason: "a partial last line of \(audit.repairedBytes) bytes was cut off \(audit.path) (an interrupted write)"))
         }
+        if let missing = audit.missingLines {
+            append(AuditEntry(time: AuditTime.now(), event: .fault, reason: "audit lines \(missing.lowerBound)…\(missing.upperBound) are missing from \(audit.path): the audit key is past them, so they were cut from the end of the log"))
+        }
     }
 
     /// Appends `entry`'s audit line (unless `writeBeforeActing` wrote it already), then logs
