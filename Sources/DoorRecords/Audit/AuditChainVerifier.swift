@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Checks the audit log (see `AuditChain`) over the rotated files and the current one, oldest
 /// first, and reports the first break: a changed, inserted or removed line, a gap in the line
 /// numbers (lines cut from the end of a rotated file, a rotated file deleted), a rotation
@@ -47,7 +49,7 @@ public enum AuditChainVerifier {
     public static func verify(path: String, key: AuditKey? = nil, doorKey: AuditKey? = nil) throws(AuditLogReadError) -> Report {
         let files = AuditLogReader(path: path).files()
         guard !files.isEmpty else { throw AuditLogReadError(path: path, code: .noSuchFileOrDirectory) }
-        var walk = Walk(key: key)
+        var walk = Walk(key: key, doorLine: doorKey?.line)
         for file in files {
             var number = 0
             try AuditLogReader.forEachRawLine(in: file) { bytes, complete in
@@ -74,10 +76,13 @@ public enum AuditChainVerifier {
         var previous: [UInt8]?
         var position: AuditChain.Position?
         var fileLines = 0
+        /// The line the door's key is at: no line past it was written by the door.
+        let doorLine: Int?
 
-        init(key: AuditKey?) {
+        init(key: AuditKey?, doorLine: Int?) {
             self.key = key
             initialKey = key
+            self.doorLine = doorLine
         }
 
         /// What is wrong with the next line, or nil when it follows.
@@ -108,6 +113,9 @@ public enum AuditChainVerifier {
                 report.legacyLines += 1
                 return nil
             }
+            if let doorLine, next.line > doorLine {
+                return "line number \(next.line) is past the door's key (line \(doorLine)): not written by the door"
+            }
             if let last = position {
                 if next.line > last.line + 1 {
                     let missing = next.line - last.line - 1
@@ -136,7 +144,7 @@ public enum AuditChainVerifier {
                 return nil
             }
             guard let mac = link.mac else { return "no MAC: written without the door's audit key" }
-            current.advance(to: line)
+            guard current.advance(to: line) else { return "line number \(line) is more than \(AuditKey.verifierSteps) lines past the initial key's \(current.line): not checked" }
             key = current
             guard current.mac(AuditChain.macCovered(bytes)) == mac else {
                 return "its MAC does not match under the audit key: written or changed by someone without the door's key"

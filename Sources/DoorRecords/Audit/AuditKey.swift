@@ -47,10 +47,18 @@ public struct AuditKey: Equatable, Sendable {
         line += 1
     }
 
-    /// Evolves the key up to line `target` (nothing when it is at or past it already).
-    public mutating func advance(to target: Int) {
+    /// Evolves the key up to line `target` (nothing when it is at or past it already), unless
+    /// that takes more than `limit` steps (a hostile line number): then false, the key unchanged.
+    @discardableResult
+    public mutating func advance(to target: Int, limit: Int = AuditKey.verifierSteps) -> Bool {
+        guard target - line <= limit else { return false }
         while line < target { advance() }
+        return true
     }
+
+    /// The most steps a verifier evolves a key: 2^28 lines (a line a second for 8 years; a
+    /// few minutes of HMAC).
+    public static let verifierSteps = 1 << 28
 
     /// Overwrites the key's bytes with zeros.
     public mutating func erase() {

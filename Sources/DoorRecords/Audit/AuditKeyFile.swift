@@ -59,11 +59,16 @@ public final class AuditKeyFile {
     }
 
     /// Evolves the key to line `line` (when it is behind) and stores it; the key then MACs line `line`.
+    /// A key more than `catchUpLimit` lines behind the log is refused (EINVAL): a stop between
+    /// a line and its key's update leaves it one behind.
     public func moveTo(line: Int) throws(AuditLogError) {
         guard key.line < line else { return }
-        key.advance(to: line)
+        guard key.advance(to: line, limit: Self.catchUpLimit) else { throw AuditLogError(.open, path: path, code: .invalidArgument) }
         try store()
     }
+
+    /// The most lines the door's key is evolved to catch up with the log at start.
+    static let catchUpLimit = 1 << 16
 
     /// Evolves the key to the next line's (line `key.line` is written) and overwrites the file with it.
     public func advance() throws(AuditLogError) {

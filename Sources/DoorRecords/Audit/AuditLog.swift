@@ -138,7 +138,7 @@ public final class AuditLog {
             let rotatedSize = (try? rotated.stat()).map { Int($0.size) } ?? 0
             let line = (try? Self.lastLine(rotated, size: rotatedSize, path: path))?.line
             previous = line.map { AuditChain.digest($0) } ?? AuditChain.genesis
-            if let position = line.flatMap { Self.position(of: $0) } { next = AuditChain.Position(sequence: position.sequence + 1, line: position.line + 1) }
+            if let position = line.flatMap({ Self.position(of: $0) }) { next = AuditChain.Position(sequence: position.sequence + 1, line: position.line + 1) }
         } else {
             previous = AuditChain.genesis
         }
