@@ -65,8 +65,12 @@ public final class AuditLog {
         var rotationError: AuditLogError?
         var size = try currentSize()
         if size > 0, size + estimatedLength(entry) > maxBytes {
-            do { try rotate() } catch { rotationError = error }
-            next.sequence += 1
+            do {
+                try rotate()
+                next.sequence += 1
+            } catch {
+                rotationError = error
+            }
             if file == nil { try open() }
             size = try currentSize()
         }
