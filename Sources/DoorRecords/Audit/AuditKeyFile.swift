@@ -8,8 +8,8 @@ import Glibc
 
 /// The door's copy of the evolving audit key (`AuditKey`), `<audit log>.key`: opened without
 /// following a symlink, read once, then overwritten in place (same file, not a new one) with
-/// the next line's key and fsync'd after every line, so the old key is gone from the file as
-/// far as the file system lets an overwrite erase it.
+/// the next line's key after every line, so the old key is gone from the file as far as the
+/// file system lets an overwrite erase it.
 public final class AuditKeyFile {
     /// The file.
     public let path: String
@@ -76,13 +76,15 @@ public final class AuditKeyFile {
         try store()
     }
 
+    /// Overwrites the file with the key. Not fsync'd, so a line costs no second flush: the
+    /// kernel writes the page back within seconds, and a crash before that leaves the key a
+    /// line or two behind the log, which `moveTo` catches up at the next start. The text never
+    /// gets shorter (line numbers only grow), so it always covers the old key whole.
     private func store() throws(AuditLogError) {
         let text = Array(key.fileText.utf8)
         do throws(Errno) {
             guard lseek(file.rawValue, 0, SEEK_SET) == 0 else { throw Errno.latest }
             try file.writeEverything(text)
-            try file.truncate(to: text.count)
-            try file.sync()
         } catch {
             throw AuditLogError(.sync, path: path, code: error)
         }
