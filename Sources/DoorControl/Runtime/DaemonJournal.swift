@@ -81,15 +81,18 @@ package final class DaemonJournal: DoorJournal {
         return store(line) || lose(line)
     }
 
-    /// Appends without bookkeeping; a rotation failure (the line was written) is only logged.
+    /// Appends without bookkeeping; a failed rotation or key update (the line was written) is only logged.
     private func store(_ line: AuditEntry) -> Bool {
         do throws(AuditLogError) {
             try audit.append(line)
             return true
         } catch {
-            if case .rotate = error.operation {
+            switch error.operation {
+            case .rotate, .keyUpdate:
                 log.write(.error, "audit log: \(error)")
                 return true
+            default:
+                break
             }
             if lost == nil {
                 lost = (line.time, 0, error.description)

@@ -86,7 +86,7 @@ public final class AuditKeyFile {
             guard lseek(file.rawValue, 0, SEEK_SET) == 0 else { throw Errno.latest }
             try file.writeEverything(text)
         } catch {
-            throw AuditLogError(.sync, path: path, code: error)
+            throw AuditLogError(.keyUpdate, path: path, code: error)
         }
     }
 }

@@ -78,9 +78,10 @@ public final class AuditLog {
         try write(text + [UInt8(ascii: "\n")], restoring: size)
         previous = AuditChain.digest(text)
         next.line += 1
+        var keyError: AuditLogError?
+        do throws(AuditLogError) { try keyFile?.advance() } catch { keyError = error }
         do throws(Errno) { try openFile().sync() } catch { throw AuditLogError(.sync, path: path, code: error) }
-        try keyFile?.advance()
-        if let rotationError { throw rotationError }
+        if let error = keyError ?? rotationError { throw error }
     }
 
     /// Closes the file; the next `append` reopens it.

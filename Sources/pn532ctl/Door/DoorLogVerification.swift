@@ -57,7 +57,7 @@ enum DoorLogVerification {
         }
         if keyed {
             lines.append(doorKey.map { "the end of the log matches the door's key file \($0)" }
-                ?? "no door key file beside the log: lines cut from the end of the newest file cannot be seen")
+                ?? "no readable door key file beside the log: lines cut from the end of the newest file cannot be seen")
         } else {
             lines.append("lines cut from the end of the newest file, and a rewrite by the door's account, cannot be seen without the initial key (--key)")
         }
