@@ -33,7 +33,8 @@ public enum AuditKeySetup {
     /// Makes a new initial key for the log at `logPath`, starting at the line after its last:
     /// writes it to `initial` (mode 0400, the caller's) and to the door's key file beside the
     /// log (mode 0600, owned by the owner of the log's directory, the door's account). Neither
-    /// file may exist. The door MACs lines from its next start. Returns the key's first line.
+    /// file may exist; when the door's cannot be made, the initial one is removed again. The
+    /// door MACs lines from its next start. Returns the key's first line.
     public static func create(initial: String, logPath: String) throws(AtomicCreateError) -> Int {
         let last = (try? AuditChainVerifier.verify(path: logPath))?.lastLine ?? 0
         var key = AuditKey.random(line: last + 1)
@@ -45,7 +46,12 @@ public enum AuditKeySetup {
         try AtomicCreate.create(initial, with: text, permissions: .ownerRead)
         var directory = stat()
         let owner = stat(PathText.directory(of: logPath), &directory) == 0 ? (user: directory.st_uid, group: directory.st_gid) : nil
-        try AtomicCreate.create(doorKey, with: text, permissions: .ownerReadWrite, owner: owner)
+        do {
+            try AtomicCreate.create(doorKey, with: text, permissions: .ownerReadWrite, owner: owner)
+        } catch {
+            unlink(initial)
+            throw error
+        }
         return key.line
     }
 }

@@ -103,3 +103,15 @@ struct AuditKeyTests {
         #expect(AuditKey(fileText: "junk") == nil)
     }
 }
+
+@Suite("Making the audit key")
+struct AuditKeySetupTests {
+    @Test func aDoorKeyThatCannotBeMadeLeavesNoInitialKeyBehind() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        #expect(throws: (any Error).self) {
+            try AuditKeySetup.create(initial: directory.file("initial.key"), logPath: directory.file("missing/audit.jsonl"))
+        }
+        #expect(directory.names().isEmpty, "no initial key without the door's: \(directory.names())")
+    }
+}
