@@ -14,7 +14,11 @@ public enum DirectoryEntries {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // Read in place: a record is only as long as its name (d_reclen), so copying the
+            // whole struct dirent would read past it.
+            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+                UnsafeMutableRawPointer(field).withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+            }
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()

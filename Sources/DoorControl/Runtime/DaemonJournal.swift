@@ -27,6 +27,9 @@ package final class DaemonJournal: DoorJournal {
         if audit.repairedBytes > 0 {
             append(AuditEntry(time: AuditTime.now(), event: .fault, reason: "a partial last line of \(audit.repairedBytes) bytes was cut off \(audit.path) (an interrupted write)"))
         }
+        if let missing = audit.missingLines {
+            append(AuditEntry(time: AuditTime.now(), event: .fault, reason: "audit lines \(missing.lowerBound)…\(missing.upperBound) are missing from \(audit.path): the audit key is past them, so they were cut from the end of the log"))
+        }
     }
 
     /// Appends `entry`'s audit line (unless `writeBeforeActing` wrote it already), then logs
@@ -78,15 +81,18 @@ package final class DaemonJournal: DoorJournal {
         return store(line) || lose(line)
     }
 
-    /// Appends without bookkeeping; a rotation failure (the line was written) is only logged.
+    /// Appends without bookkeeping; a failed rotation or key update (the line was written) is only logged.
     private func store(_ line: AuditEntry) -> Bool {
         do throws(AuditLogError) {
             try audit.append(line)
             return true
         } catch {
-            if case .rotate = error.operation {
+            switch error.operation {
+            case .rotate, .keyUpdate:
                 log.write(.error, "audit log: \(error)")
                 return true
+            default:
+                break
             }
             if lost == nil {
                 lost = (line.time, 0, error.description)

@@ -13,7 +13,12 @@ import Glibc
 /// line; a partial last line found when the file is opened (a power cut) is cut off too and
 /// reported in `repairedBytes`. Before an entry would take the file past `maxBytes`, the file
 /// is rotated: `path.keep` is dropped, `path.N` becomes `path.N+1`, `path` becomes `path.1`,
-/// and a new `path` is started, its first line linked to the last line of `path.1`.
+/// and a new `path` is started, its first line linked to the last line of `path.1`, its
+/// rotation sequence number one more. When `path.key` holds an audit key (`AuditKeyFile`),
+/// every line is MAC'd with it, then the key evolves and is overwritten; without one, lines
+/// are written unkeyed. A key file ahead of the log (lines cut from the end of the log while
+/// the door was stopped) is reported in `missingLines`, and the numbering goes on from the
+/// key, so the gap stays in the log.
 ///
 /// Errors are thrown, never fatal: the daemon decides what a failing log means
 /// (`audit.on_failure`).
@@ -28,7 +33,14 @@ public final class AuditLog {
     /// Bytes of a partial last line cut off when the file was opened (0 when none).
     public private(set) var repairedBytes = 0
 
+    /// Lines the key file says were written but the log no longer holds, found at open
+    /// (their numbers), when there are some.
+    public private(set) var missingLines: ClosedRange<Int>?
+
     private var file: FileDescriptor?
+    private let keyFile: AuditKeyFile?
+    /// Where the next line goes.
+    private var next = AuditChain.Position(sequence: 1, line: 1)
     /// The SHA-256 of the last line written (the next line's link); nil until read from the files.
     private var previous: [UInt8]?
 
@@ -38,6 +50,7 @@ public final class AuditLog {
         self.path = path
         self.maxBytes = maxBytes
         self.keep = max(0, keep)
+        keyFile = try AuditKeyFile.open(AuditKeyFile.path(forLog: path))
         try open()
     }
 
@@ -49,20 +62,26 @@ public final class AuditLog {
     /// After a failed rotation the entry is still written, then the rotation error thrown.
     public func append(_ entry: AuditEntry) throws(AuditLogError) {
         if file == nil { try open() }
-        let link = previous ?? AuditChain.genesis
-        let text = Array(AuditChain.linked(entry.jsonLine, previous: link).utf8)
-        let line = text + [UInt8(ascii: "\n")]
         var rotationError: AuditLogError?
         var size = try currentSize()
-        if size > 0, size + line.count > maxBytes {
-            do { try rotate() } catch { rotationError = error }
+        if size > 0, size + estimatedLength(entry) > maxBytes {
+            do {
+                try rotate()
+                next.sequence += 1
+            } catch {
+                rotationError = error
+            }
             if file == nil { try open() }
             size = try currentSize()
         }
-        try write(line, restoring: size)
+        let text = sealed(entry)
+        try write(text + [UInt8(ascii: "\n")], restoring: size)
         previous = AuditChain.digest(text)
+        next.line += 1
+        var keyError: AuditLogError?
+        do throws(AuditLogError) { try keyFile?.advance() } catch { keyError = error }
         do throws(Errno) { try openFile().sync() } catch { throw AuditLogError(.sync, path: path, code: error) }
-        if let rotationError { throw rotationError }
+        if let error = keyError ?? rotationError { throw error }
     }
 
     /// Closes the file; the next `append` reopens it.
@@ -76,6 +95,20 @@ public final class AuditLog {
         "\(path).\(number)"
     }
 
+
+    /// The line of `entry` at `next`, linked to the line before and MAC'd when there is a key.
+    private func sealed(_ entry: AuditEntry) -> [UInt8] {
+        let linked = AuditChain.linked(entry.jsonLine, previous: previous ?? AuditChain.genesis, at: next)
+        guard let keyFile else { return Array(linked.utf8) }
+        return Array(AuditChain.sealed(linked, mac: keyFile.key.mac(Array(linked.utf8))).utf8)
+    }
+
+    /// The length of `entry`'s line with its newline (give or take a digit of the sequence
+    /// number), without computing its MAC.
+    private func estimatedLength(_ entry: AuditEntry) -> Int {
+        let linked = AuditChain.linked(entry.jsonLine, previous: AuditChain.genesis, at: next)
+        return linked.utf8.count + (keyFile == nil ? 0 : AuditChain.macMemberLength) + 1
+    }
 
     private func open() throws(AuditLogError) {
         do throws(Errno) {
@@ -104,15 +137,33 @@ public final class AuditLog {
         }
         if let line = tail.line {
             previous = AuditChain.digest(line)
-            return
-        }
-        guard let rotated = try? FileDescriptor.opening(Self.rotatedPath(path, 1), .readOnly) else {
+            if let position = Self.position(of: line) { next = AuditChain.Position(sequence: position.sequence, line: position.line + 1) }
+        } else if let rotated = try? FileDescriptor.opening(Self.rotatedPath(path, 1), .readOnly, options: .noFollow) {
+            defer { rotated.closeQuietly() }
+            let rotatedSize = (try? rotated.stat()).map { Int($0.size) } ?? 0
+            let line = (try? Self.lastLine(rotated, size: rotatedSize, path: path))?.line
+            previous = line.map { AuditChain.digest($0) } ?? AuditChain.genesis
+            if let position = line.flatMap({ Self.position(of: $0) }) { next = AuditChain.Position(sequence: position.sequence + 1, line: position.line + 1) }
+        } else {
             previous = AuditChain.genesis
-            return
         }
-        defer { rotated.closeQuietly() }
-        let rotatedSize = (try? rotated.stat()).map { Int($0.size) } ?? 0
-        previous = (try? Self.lastLine(rotated, size: rotatedSize, path: path))?.line.map { AuditChain.digest($0) } ?? AuditChain.genesis
+        try catchUpKey()
+    }
+
+    /// Brings the key file and the numbering together: a key behind the log (a stop between
+    /// a line and its key's update) evolves forward; a key ahead of it means lines were cut
+    /// from the end, recorded in `missingLines`, and numbering goes on from the key.
+    private func catchUpKey() throws(AuditLogError) {
+        guard let keyFile else { return }
+        if keyFile.key.line > next.line {
+            missingLines = next.line...(keyFile.key.line - 1)
+            next.line = keyFile.key.line
+        }
+        try keyFile.moveTo(line: next.line)
+    }
+
+    private static func position(of line: [UInt8]) -> AuditChain.Position? {
+        String(validating: line, as: UTF8.self).flatMap { AuditChain.link(of: $0) }?.position
     }
 
     /// The last newline-terminated line of the open file `descriptor` of `size` bytes, and

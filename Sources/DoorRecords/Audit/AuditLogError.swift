@@ -21,6 +21,10 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
         /// no rotated files kept); the entry was then still written to the current file,
         /// which keeps growing until the cause is fixed.
         case rotate(from: String, to: String?)
+        /// Overwriting the audit key file (`path`) with the next line's key; the entry was
+        /// written, the key on disk stays behind (caught up at the next start) and still
+        /// holds a key that MACs a line already written.
+        case keyUpdate
     }
 
     /// What was being done.
@@ -51,6 +55,8 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
         case let .rotate(source, target):
             let step = target.map { "rename \(source) to \($0)" } ?? "remove \(source)"
             return "audit log \(path): cannot rotate (\(step)): \(cause); the entry was written to \(path), which grows until this is fixed"
+        case .keyUpdate:
+            return "audit key \(path): cannot overwrite it with the next line's key: \(cause); the entry was written, the old key stays on disk until this is fixed"
         }
     }
 

@@ -1,4 +1,6 @@
+import Basics
 import FileInput
+import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)
@@ -36,13 +38,17 @@ public struct AuditLogReader {
         self.path = path
     }
 
-    /// The files that exist, oldest first. Rotated files are numbered from 1 without gaps.
+    /// The files that exist, oldest first: every rotated file `path.N` in the directory (a
+    /// missing number hides none of the older files), then `path`.
     public func files() -> [String] {
-        var rotated: [String] = []
-        while exists(AuditLog.rotatedPath(path, rotated.count + 1)) {
-            rotated.append(AuditLog.rotatedPath(path, rotated.count + 1))
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let numbers = ((try? DirectoryEntries.names(in: PathText.directory(of: path))) ?? []).compactMap { entry -> Int? in
+            guard entry.hasPrefix(name + "."), entry.count > name.count + 1 else { return nil }
+            let digits = entry.dropFirst(name.count + 1)
+            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.first != "0" else { return nil }
+            return ASCIINumber.parse(digits, as: Int.self)
         }
-        return rotated.reversed() + (exists(path) ? [path] : [])
+        return numbers.sorted(by: >).map { AuditLog.rotatedPath(path, $0) } + (exists(path) ? [path] : [])
     }
 
     /// Calls `body` with every line that decodes, oldest first; returns how many were

@@ -23,6 +23,8 @@ struct DoorLogCommand: ParsableCommand {
             Examples:
               pn532ctl door log --since 2h --user alice
               pn532ctl door log --file audit.jsonl --verify
+              pn532ctl door log --verify --key /etc/pn532ctl/audit-initial.key
+              pn532ctl door log --new-key /etc/pn532ctl/audit-initial.key
             """)
 
     @Option(help: ArgumentHelp("The audit log (default: audit.path of --config, else /var/log/pn532ctl/audit.jsonl).", valueName: "PATH"), completion: .file())
@@ -43,17 +45,26 @@ struct DoorLogCommand: ParsableCommand {
     @Flag(help: "Print the entries as stored: one JSON object a line.")
     var json = false
 
-    @Flag(help: "Check the hash chain linking each line to the one before: 'chain intact, N lines', or the first broken link (exit 65).")
+    @Flag(help: "Check the chain linking each line to the one before, its line numbers and rotation sequence numbers: 'chain intact, N lines', or the first break (exit 65).")
     var verify = false
+
+    @Option(help: ArgumentHelp("With --verify: the initial audit key (made by --new-key); every line's MAC is checked, and with the door's key file beside the log, lines cut from its end.", valueName: "FILE"), completion: .file())
+    var key: String?
+
+    @Option(help: ArgumentHelp("Make a new initial audit key at FILE (keep it where the door cannot write) and the door's evolving key beside the log; the door MACs lines from its next start.", valueName: "FILE"), completion: .file())
+    var newKey: String?
 
     static let defaultPath = AuditConfig().path
 
     func validate() throws {
         try FlagConflict.refuse(("--json", json), ("--verify", verify), "--verify checks the hash chain and prints one line, --json prints the entries")
+        try FlagConflict.refuse(("--new-key", newKey != nil), ("--verify", verify), "--new-key makes a key, --verify checks the log")
+        if key != nil, !verify { throw ValidationError("--key is the initial audit key for --verify: add --verify") }
     }
 
     func run() throws {
-        if verify { return try DoorLogVerification.run(path: try logPath()) }
+        if let newKey { return try DoorLogVerification.makeKey(initial: newKey, path: try logPath()) }
+        if verify { return try DoorLogVerification.run(path: try logPath(), keyPath: key) }
         let filter = AuditFilter(since: try start(), user: user, deniedOnly: denied)
         let path = try logPath()
         var table = Table()

@@ -11,7 +11,10 @@ import Glibc
 /// whole as one line. Invariants: no trap; the reader reports each line that is not blank
 /// either as an entry or as corrupt, or refuses the file, naming their count, when none of
 /// them is an entry; every entry encodes (`jsonLine`) to a line that decodes to the same entry
-/// and is not longer than needed to be one line (no line break).
+/// and is not longer than needed to be one line (no line break). The chain check
+/// (`AuditChainVerifier`, with an initial key and a door key) checks no more lines than there
+/// are and names a break within them; a line's chain members (`AuditChain.link`) and an audit
+/// key file's text (`AuditKey(fileText:)`) decode without a trap, a key back to the same text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAuditLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -34,7 +37,22 @@ public func fuzzAuditLog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     require(entries + corrupt == lines.count, "\(entries) entries and \(corrupt) corrupt lines of \(lines.count)")
+    checkChain(bytes)
     return 0
+}
+
+private let initialKey = AuditKey(line: 1, bytes: [UInt8](repeating: 0x5A, count: AuditKey.length))
+
+/// The chain check and the chain members' and key text's decoders on the same bytes.
+private func checkChain(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    _ = AuditChain.link(of: text)
+    if let key = AuditKey(fileText: text) { require(AuditKey(fileText: key.fileText) == key, "an audit key does not read back from its text") }
+    let total = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+    let doorKey = AuditKey(line: 3, bytes: [UInt8](repeating: 1, count: AuditKey.length))
+    guard let report = try? AuditChainVerifier.verify(path: logPath, key: initialKey, doorKey: doorKey) else { return }
+    require(report.lines <= total, "\(report.lines) lines checked of \(total)")
+    if let broken = report.broken { require(broken.line >= 1 && broken.line <= total + 1, "a break at line \(broken.line) of \(total)") }
 }
 
 private let logPath = "/tmp/pn532ctl-fuzz-audit-\(getpid()).jsonl"
