@@ -160,7 +160,7 @@ struct DebianPackageTests {
         #expect(output.contains("Setting up pn532ctl"), "\(output)")
         #expect(output.contains("user: dialout gpio i2c pn532ctl pn532ctl-hooks\n"), "\(output)")
         #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
-        #expect(output.contains("key: 600 pn532ctl:pn532ctl 32\n"), "\(output)")
+        #expect(output.contains("key: 640 root:pn532ctl 32\n"), "\(output)")
         #expect(output.contains("config: 640 root:pn532ctl\n"), "\(output)")
         #expect(output.contains("device: uart:/dev/ttyUSB0 644\n"), "\(output)")
         #expect(output.contains("drop-in: DeviceAllow=/dev/ttyUSB0 rw\n"), "\(output)")
