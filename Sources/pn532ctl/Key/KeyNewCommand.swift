@@ -42,7 +42,7 @@ struct KeyNewCommand: ParsableCommand {
     func run() throws {
         var account = try owner.map { name throws(CLIError) in try KeyOwner.lookUp(name) }
         if let group {
-            guard let id = DoorGroup.id(named: group) else { throw CLIError.usage("--group \(group): no such group (getent group \(group) shows the groups)") }
+            guard let id = DoorAccountGroup.id(named: group) else { throw CLIError.usage("--group \(group): no such group (getent group \(group) shows the groups)") }
             account = KeyOwner(name: account?.name ?? group, user: account?.user ?? getuid(), group: id)
         }
         let mode = group == nil ? "600" : "640"

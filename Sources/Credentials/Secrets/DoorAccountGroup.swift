@@ -2,10 +2,10 @@
 import Glibc
 #endif
 
-/// The door's group, `pn532ctl`: the one group a key file may be readable by. The install
-/// script and the .deb make keys `root:pn532ctl` mode 0640, so the door's account reads them
-/// but cannot rewrite them.
-public enum DoorGroup {
+/// The door's account's group, `pn532ctl` (not a token's door groups): the one group a key
+/// file may be readable by. The install script and the .deb make keys `root:pn532ctl` mode
+/// 0640, so the door's account reads them but cannot rewrite them.
+public enum DoorAccountGroup {
     /// The group's name.
     public static let name = "pn532ctl"
 
