@@ -203,7 +203,7 @@ install -d -m 0755 "$destdir$bindir" "$destdir/usr/share/pn532ctl/boards" \
     "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
     "$destdir$mandir" "$destdir$man5dir" "$destdir$bashdir" "$destdir$zshdir" "$destdir$fishdir"
 # /etc/pn532ctl is open to every user for /etc/pn532ctl/device (the command line's reader);
-# the key (600) and door.toml (640) keep their own modes.
+# the key and door.toml (root:pn532ctl, 640) keep their own modes.
 install -d -m 0755 "$destdir/etc/pn532ctl"
 install -d -m 0750 "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 chown_to "root:$user" "$destdir/etc/pn532ctl"
@@ -269,12 +269,19 @@ fi
 key="$destdir/etc/pn532ctl/door.key"
 if [ -e "$key" ]; then
     echo "kept the existing $key"
+    if [ -z "$destdir" ] && [ "$(stat -c %U "$key")" = "$user" ]; then
+        # An older install gave the key to the door's account, which could rewrite it.
+        chown "root:$user" "$key"
+        chmod 0640 "$key"
+        echo "gave $key to root: the door's group reads it (mode 640) and cannot rewrite it"
+    fi
 else
-    # 32 random bytes, mode 600, the door's account's (under DESTDIR, the installing user's).
-    owner=
-    [ -n "$destdir" ] || owner="--owner $user"
-    # shellcheck disable=SC2086 # $owner is empty or two words
-    "$destdir$bindir/pn532ctl" key new "$key" $owner >/dev/null || fail "could not make the token key $key"
+    # 32 random bytes, root:pn532ctl mode 640: the door reads it and cannot rewrite it (under
+    # DESTDIR, the installing user's, mode 600).
+    group=
+    [ -n "$destdir" ] || group="--group $user"
+    # shellcheck disable=SC2086 # $group is empty or two words
+    "$destdir$bindir/pn532ctl" key new "$key" $group >/dev/null || fail "could not make the token key $key"
 fi
 
 # The command line's reader (/etc/pn532ctl/device) and the door unit's DeviceAllow= for it.

@@ -1,21 +1,27 @@
 import Basics
 import FileInput
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one reader of AES-128 key files (a site master key, a card key): the 16 key bytes raw,
-/// or as 32 hex digits with an optional final newline, in a regular file only its owner may
-/// read. The all-zero factory key is read like any other: ``AESKey/isFactoryDefault`` says
-/// so, and each user decides (the door refuses it; a tool warns that anyone can forge with it).
+/// or as 32 hex digits with an optional final newline, in a regular file only its owner (and
+/// the door's group, ``DoorAccountGroup``) may read. The all-zero factory key is read like any
+/// other: ``AESKey/isFactoryDefault`` says so, and each user decides (the door refuses it; a tool warns that anyone can forge with it).
 public enum AESKeyFile {
     /// The most bytes read: 32 hex digits and a CR LF.
     static let limit = InputLimit(bytes: 64, for: "an AES key file")
 
     /// The key in the file at `path`.
     ///
-    /// - Parameter noun: what the file is, for messages (`master key file`).
-    /// - Throws: `.missingFile`, `.permission`, `.unreadable` as ``SecretFile/read(_:noun:)``;
+    /// - Parameters:
+    ///   - noun: what the file is, for messages (`master key file`).
+    ///   - doorGroup: the group that may read the file (``DoorAccountGroup/id()`` unless a test says).
+    /// - Throws: `.missingFile`, `.permission`, `.unreadable` as ``SecretFile/read(_:noun:doorGroup:)``;
     ///   `.invalid` for a file that is not 16 raw bytes or 32 hex digits (and a newline).
-    public static func read(_ path: String, noun: String = "AES key file") throws(SecretFileError) -> AESKey {
-        let bytes = try SecretFile.readPrivate(path, noun: noun, limit: limit)
+    public static func read(_ path: String, noun: String = "AES key file", doorGroup: gid_t? = DoorAccountGroup.id()) throws(SecretFileError) -> AESKey {
+        let bytes = try SecretFile.readPrivate(path, noun: noun, limit: limit, doorGroup: doorGroup)
         guard !isHexText(bytes) || bytes.count != AESKey.length else {
             throw SecretFileError(.invalid, "\(noun) \(path) holds 16 hex digits: half an AES-128 key, which is 32 hex digits (or the 16 bytes raw)")
         }

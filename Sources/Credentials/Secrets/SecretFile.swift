@@ -7,7 +7,8 @@ import Glibc
 /// The one reader of secret files: the door's token key (`security.key_file`), the key that
 /// `token issue` and `flash --key` sign with, and the secret tag passwords are derived from.
 /// Whoever reads the file can open the door, so it must be a regular file its owner alone may
-/// read, and hold enough bytes of enough different values to be a key.
+/// read (or its owner and the door's group, ``DoorAccountGroup``: `root:pn532ctl` mode 0640,
+/// which the door reads and cannot rewrite), and hold enough bytes of enough different values to be a key.
 public enum SecretFile {
     /// The fewest bytes a key may have.
     public static let minimumLength = 16
@@ -18,13 +19,16 @@ public enum SecretFile {
 
     /// The file's bytes.
     ///
-    /// - Parameter noun: what the file is, for messages (`key file`, `secret file`).
-    /// - Throws: `.missingFile` when there is no file; `.permission` when it cannot be read or
-    ///   when group or others have any permission on it (`chmod 600` fixes that); `.invalid`
+    /// - Parameters:
+    ///   - noun: what the file is, for messages (`key file`, `secret file`).
+    ///   - doorGroup: the group that may read the file (``DoorAccountGroup/id()`` unless a test says).
+    /// - Throws: `.missingFile` when there is no file; `.permission` when it cannot be read,
+    ///   when others have any permission on it, or its group any but read, or its group is not
+    ///   `doorGroup` and has any (`chmod 600` fixes that); `.invalid`
     ///   when it is not a regular file, holds fewer than 16 bytes or more than 4096, or fewer
     ///   than 8 different byte values; `.unreadable` when reading fails.
-    public static func read(_ path: String, noun: String = "key file") throws(SecretFileError) -> [UInt8] {
-        let key = try readPrivate(path, noun: noun, limit: sizeLimit)
+    public static func read(_ path: String, noun: String = "key file", doorGroup: gid_t? = DoorAccountGroup.id()) throws(SecretFileError) -> [UInt8] {
+        let key = try readPrivate(path, noun: noun, limit: sizeLimit, doorGroup: doorGroup)
         guard key.count >= minimumLength else {
             throw SecretFileError(.invalid, "\(noun) \(path) holds \(key.count) bytes; a key needs at least \(minimumLength) (pn532ctl key new --force \(path) makes a random one)")
         }
@@ -34,11 +38,11 @@ public enum SecretFile {
         return key
     }
 
-    /// The bytes of a regular file only its owner may read, at most `limit`; the contents are
-    /// the caller's to check.
+    /// The bytes of a regular file only its owner (and `doorGroup`) may read, at most `limit`;
+    /// the contents are the caller's to check.
     ///
-    /// - Throws: as ``read(_:noun:)``, except for what the bytes hold.
-    static func readPrivate(_ path: String, noun: String, limit: InputLimit) throws(SecretFileError) -> [UInt8] {
+    /// - Throws: as ``read(_:noun:doorGroup:)``, except for what the bytes hold.
+    static func readPrivate(_ path: String, noun: String, limit: InputLimit, doorGroup: gid_t?) throws(SecretFileError) -> [UInt8] {
         let file: InputFile, status: stat
         do throws(FileInputError) {
             file = try InputFile.open(path)
@@ -47,10 +51,21 @@ public enum SecretFile {
             throw SecretFileError(error)
         }
         guard status.st_mode & S_IFMT == S_IFREG else { throw SecretFileError(.invalid, "\(noun) \(path) is not a regular file") }
-        guard status.st_mode & 0o077 == 0 else {
-            throw SecretFileError(.permission, "\(noun) \(path) is readable by group or others: chmod 600 it")
-        }
+        try checkPermissions(status, of: path, noun: noun, doorGroup: doorGroup)
         do throws(FileInputError) { return try file.readAll(limit: limit) } catch { throw SecretFileError(error) }
+    }
+
+    /// Refuses a file others may use, or its group may use other than to read, or a group other
+    /// than `doorGroup` may use at all.
+    private static func checkPermissions(_ status: stat, of path: String, noun: String, doorGroup: gid_t?) throws(SecretFileError) {
+        let others = status.st_mode & 0o007, group = status.st_mode & 0o070
+        let fix = "chmod 600 it (or chgrp \(DoorAccountGroup.name) and chmod 640: the door's group may read it)"
+        guard others == 0, group == 0 || status.st_gid == doorGroup else {
+            throw SecretFileError(.permission, "\(noun) \(path) is readable by group or others: \(fix)")
+        }
+        guard group == 0 || group == 0o040 else {
+            throw SecretFileError(.permission, "\(noun) \(path) is writable or executable by its group: the door's group may only read it (chmod 640 it)")
+        }
     }
 
     /// True when every byte is printable ASCII or white space: a passphrase or hex text,

@@ -18,6 +18,9 @@ public enum DoorError: Error, CustomStringConvertible {
     case noChip(place: String, chip: String, chips: String)
     /// A configured line is not a line of the chip (`chip`: its name, or every chip's).
     case lineNotOnChip(place: String, line: String, chip: String)
+    /// `gpio.backend = "sysfs"` where its `export` file cannot be written (a read-only /sys
+    /// under the unit's hardening): the door could not drive nor release its lines.
+    case sysfsNotWritable(place: String, export: String, Errno)
     /// The directory of a file the door writes is missing (`exists` false) or no directory.
     case directory(place: String, directory: String, exists: Bool)
     /// The counter file cannot be read (rolling counters cannot be checked without it).
@@ -42,6 +45,8 @@ public enum DoorError: Error, CustomStringConvertible {
         case let .device(place, error): "\(place): \(error)"
         case let .noChip(place, chip, chips): "\(place): no GPIO chip \(chip) here; chips: \(chips)"
         case let .lineNotOnChip(place, line, chip): "\(place): \(line) is not a line of \(chip): check the board's line names (pn532ctl gpio list)"
+        case let .sysfsNotWritable(place, export, code):
+            "\(place): \"sysfs\", but \(export) cannot be written (\(code)): /sys is read-only under the unit's hardening (ProtectKernelTunables, ProtectSystem), so the door could neither drive nor release its lines; use gpio.backend = \"cdev\" (/dev/gpiochipN, the default), or set ProtectKernelTunables=no in a drop-in (systemctl edit pn532ctl-door)"
         case let .directory(place, directory, true): "\(place): \(directory) is not a directory"
         case let .directory(place, directory, false):
             "\(place): the directory \(directory) does not exist: create it, writable by the door's account (scripts/install.sh does)"

@@ -39,6 +39,7 @@ package struct DoorPreflight {
         let places = config.keyLines.place
         do throws(ConfigError) { policy = try DoorPolicy(loading: config, from: path) } catch { throw .configuration(error) }
         spec = try Self.device(config.reader, at: places)
+        try Self.checkSysfsWritable(config.gpio, places: places)
         var notes = try Self.checkLines(config, gpio: gpio, places: places)
         if let note = ServiceDevices.note(for: spec) { notes.append(note) }
         try Self.checkDirectory(of: config.audit.path, key: "audit.path", at: places)
@@ -112,6 +113,17 @@ package struct DoorPreflight {
             throw .lineNotOnChip(place: places(key), line: line, chip: config.gpio.chip ?? names)
         }
         return []
+    }
+
+    /// Refuses the sysfs backend where its `export` file cannot be written: under the unit's
+    /// hardening (ProtectKernelTunables, ProtectSystem, ReadOnlyPaths) /sys is read-only, so the
+    /// door could neither export its lines nor `door release` lock them. No `export` at all is
+    /// no GPIO here, which the line check notes.
+    private static func checkSysfsWritable(_ gpio: GPIOConfig, places: KeyPlaces) throws(DoorError) {
+        guard gpio.backend == .sysfs else { return }
+        let export = "\(gpio.sysfsRoot)/export"
+        guard access(export, W_OK) != 0, errno != ENOENT else { return }
+        throw .sysfsNotWritable(place: places("gpio.backend"), export: export, Errno(rawValue: errno))
     }
 
     /// Refuses a path whose directory does not exist or is not a directory (74).

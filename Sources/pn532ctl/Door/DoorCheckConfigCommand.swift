@@ -19,12 +19,14 @@ struct DoorCheckConfigCommand: ParsableCommand {
             accepted, rolling_counter or require_genuine off with token users, an unchecked \
             clock). Then it checks what door run checks before it starts: the reader's device \
             string, the GPIO lines on the configured chip (when this machine has GPIO chips), \
+            that a sysfs GPIO's export file can be written (/sys is read-only under the unit's \
+            hardening), \
             the audit log's directory and the counter file (its directory; the file itself \
             unless it does not exist yet: a note says whether door run creates it or refuses). A \
             reader device the shipped pn532ctl-door.service does not allow gets a note with the \
             DeviceAllow= line it needs. Errors name the file, line and key. Exit status: 0 \
             valid (warnings and notes included), 65 an invalid configuration (also a line the \
-            chip lacks), 66 a missing file, 74 an audit or counter directory or file that \
+            chip lacks), 66 a missing file, 69 a sysfs GPIO that cannot be written, 74 an audit or counter directory or file that \
             cannot be used, 77 a key file readable by others.
 
             Examples:
@@ -106,11 +108,12 @@ extension CLIError {
 
 extension CLIError {
     /// A door error with its exit status: a configuration error's (above), 65 a wrong value,
-    /// a GPIO failure's (`init(gpio:)`), 74 a file, directory, log or signal that cannot be used.
+    /// 69 a sysfs GPIO that cannot be written, a GPIO failure's (`init(gpio:)`), 74 a file, directory, log or signal that cannot be used.
     init(_ error: DoorError) {
         switch error {
         case .configuration(let config): self.init(config)
         case .device, .noChip, .lineNotOnChip: self = .data(error.description)
+        case .sysfsNotWritable: self.init(message: error.description, exitCode: .unavailable)
         case let .line(_, _, gpio, _), let .inputs(gpio): self.init(message: error.description, exitCode: CLIError(gpio: gpio).exitCode)
         case .directory, .counters, .audit, .signals, .keep, .loop: self = .io(error.description)
         }

@@ -36,7 +36,7 @@ struct DoorRunCommand: ParsableCommand {
 
             Exit status: 0 after SIGTERM, 130 after SIGINT, 131 after SIGQUIT, 134 after \
             SIGABRT, 65 an invalid configuration, \
-            66 a missing file, 69 a GPIO line that cannot be had, 74 a log or counter file \
+            66 a missing file, 69 a GPIO line that cannot be had (or a read-only sysfs GPIO), 74 a log or counter file \
             that cannot be used, 77 no permission.
 
             Examples:

@@ -2,6 +2,10 @@ import Credentials
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// AES key files: 16 raw bytes, or 32 hex digits and an optional newline, private to the owner.
 @Suite("AES key files")
 struct AESKeyFileTests {
@@ -47,9 +51,13 @@ struct AESKeyFileTests {
     func permissions() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("open.key", Self.key, mode: 0o644)
-        #expect(throws: SecretFileError(.permission, "AES key file \(path) is readable by group or others: chmod 600 it")) {
+        #expect(throws: SecretFileError(.permission, "AES key file \(path) is readable by group or others: chmod 600 it (or chgrp pn532ctl and chmod 640: the door's group may read it)")) {
             try AESKeyFile.read(path)
         }
+        let shared = try directory.write("door-group.key", Self.key, mode: 0o640)
+        #expect(try AESKeyFile.read(shared, doorGroup: getegid()).bytes == Self.key)
+        let writable = try directory.write("group-writable.key", Self.key, mode: 0o660)
+        #expect { try AESKeyFile.read(writable, doorGroup: getegid()) } throws: { ($0 as? SecretFileError)?.kind == .permission }
         #expect { try AESKeyFile.read("\(directory.path)/none.key") } throws: { ($0 as? SecretFileError)?.kind == .missingFile }
         let big = try directory.write("big.key", [UInt8](repeating: 0x41, count: 100), mode: 0o600)
         #expect { try AESKeyFile.read(big) } throws: { ($0 as? SecretFileError)?.kind == .invalid }

@@ -2,6 +2,10 @@ import Credentials
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("The one secret-file reader")
 struct SecretFileTests {
     static let key = Array(0..<32).map { UInt8($0) }
@@ -13,12 +17,33 @@ struct SecretFileTests {
         #expect(try SecretFile.read(directory.write("ro.key", Array(Self.key.prefix(16)), mode: 0o400)).count == 16)
     }
 
-    @Test("any permission for group or others is refused", arguments: [0o644, 0o640, 0o604, 0o610, 0o601])
+    @Test("any permission for others, or for a group not the door's, is refused", arguments: [0o644, 0o640, 0o604, 0o610, 0o601])
     func openToOthers(mode: Int) throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("door.key", Self.key, mode: mode)
-        #expect(throws: SecretFileError(.permission, "key file \(path) is readable by group or others: chmod 600 it")) {
+        #expect(throws: SecretFileError(.permission, "key file \(path) is readable by group or others: chmod 600 it (or chgrp pn532ctl and chmod 640: the door's group may read it)")) {
             try SecretFile.read(path)
+        }
+    }
+
+    @Test("root:pn532ctl 0640: a key the door's group may read, and not write, is read")
+    func readableByTheDoorsGroup() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("door.key", Self.key, mode: 0o640)
+        #expect(try SecretFile.read(path, doorGroup: getegid()) == Self.key)
+        #expect(throws: SecretFileError(.permission, "key file \(path) is readable by group or others: chmod 600 it (or chgrp pn532ctl and chmod 640: the door's group may read it)")) {
+            try SecretFile.read(path, doorGroup: getegid() &+ 1)
+        }
+    }
+
+    @Test("the door's group may not write the key, nor others read it", arguments: [0o660, 0o620, 0o650, 0o644, 0o641])
+    func doorsGroupMayOnlyRead(mode: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("door.key", Self.key, mode: mode)
+        #expect {
+            try SecretFile.read(path, doorGroup: getegid())
+        } throws: { error in
+            (error as? SecretFileError)?.kind == .permission
         }
     }
 

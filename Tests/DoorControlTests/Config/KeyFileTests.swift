@@ -9,7 +9,7 @@ struct KeyFileTests {
     func refusalsAreConfigErrors() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("door.key", Array(0..<32), mode: 0o640)
-        #expect(throws: ConfigError(.permission, message: "key file \(path) is readable by group or others: chmod 600 it")) {
+        #expect(throws: ConfigError(.permission, message: "key file \(path) is readable by group or others: chmod 600 it (or chgrp pn532ctl and chmod 640: the door's group may read it)")) {
             try KeyFile.read(path)
         }
         #expect(throws: ConfigError(.missingFile, message: "cannot open \(directory.path)/none.key: no such file (make a key: pn532ctl key new \(directory.path)/none.key)")) {

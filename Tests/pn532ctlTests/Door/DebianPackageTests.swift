@@ -160,7 +160,9 @@ struct DebianPackageTests {
         #expect(output.contains("Setting up pn532ctl"), "\(output)")
         #expect(output.contains("user: dialout gpio i2c pn532ctl pn532ctl-hooks\n"), "\(output)")
         #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
-        #expect(output.contains("key: 600 pn532ctl:pn532ctl 32\n"), "\(output)")
+        #expect(output.contains("key: 640 root:pn532ctl 32\n"), "\(output)")
+        #expect(output.contains("the door reads it: /etc/pn532ctl/door.toml: configuration OK ("), "\(output)")
+        #expect(output.contains("the door writes it: no\n"), "\(output)")
         #expect(output.contains("config: 640 root:pn532ctl\n"), "\(output)")
         #expect(output.contains("device: uart:/dev/ttyUSB0 644\n"), "\(output)")
         #expect(output.contains("drop-in: DeviceAllow=/dev/ttyUSB0 rw\n"), "\(output)")
@@ -193,6 +195,8 @@ struct DebianPackageTests {
             echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
             echo "hooks user: $(id -nG pn532ctl-hooks)"
             echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
+            echo "the door reads it: $(runuser -u pn532ctl -- pn532ctl door check-config /etc/pn532ctl/door.toml 2>&1 >/dev/null | tail -n 1)"
+            echo "the door writes it: $(runuser -u pn532ctl -- sh -c ": >> /etc/pn532ctl/door.key" 2>/dev/null && echo yes || echo no)"
             echo "config: $(stat -c "%a %U:%G" /etc/pn532ctl/door.toml)"
             echo "version: $(pn532ctl --version)"
             echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "\n" " " | sed "s/ $//")"

@@ -75,6 +75,25 @@ struct KeyNewCommandTests {
         }
     }
 
+    @Test("--group GROUP: a key its group may read and not write (root:pn532ctl 0640), which the readers accept")
+    func groupReadsTheKey() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("door.key").path
+        let unknown = try pn532ctl(["key", "new", path, "--group", "no-such-group-pn532ctl"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("--group no-such-group-pn532ctl: no such group"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let group = String(cString: try #require(getgrgid(getegid())?.pointee.gr_name))
+        let given = try pn532ctl(["key", "new", path, "--group", group, "--json"])
+        #expect(given.status == 0, "\(given.standardError)")
+        #expect(given.output == "{\"file\":\"\(path)\",\"bytes\":32,\"mode\":\"0640\"}\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.posixPermissions] as? Int == 0o640)
+        #expect(attributes[.groupOwnerAccountID] as? Int == Int(getegid()))
+        #expect(try SecretFile.read(path, doorGroup: getegid()).count == 32)
+    }
+
     /// The README's check of the example from the repository names the key it lacks and the
     /// command that makes it.
     @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/etc/pn532ctl/door.key")))

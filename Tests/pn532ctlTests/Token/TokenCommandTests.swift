@@ -144,6 +144,8 @@ struct TokenCommandTests {
     @Test(arguments: [
         ("alice\u{1B}[2J", "must not contain control characters"),
         ("alice\nbob", "must not contain control characters"),
+        ("al\u{202E}ecila", "must not contain the format character U+202E (it makes logs and terminals show another name)"),
+        ("alice\u{2028}bob", "must not contain the line separator U+2028 (it makes logs and terminals show another name)"),
         ("", "must not be empty"),
     ])
     func userNamesFollowTheConfigurationsRule(_ user: String, _ problem: String) throws {
