@@ -33,7 +33,7 @@ public final class AuditLog {
     private var previous: [UInt8]?
 
     /// Opens (creating it, mode 0640) the log at `path`. A missing directory is an error,
-    /// not created.
+    /// not created; a symlink or anything but a regular file at `path` is refused, not followed.
     public init(path: String, maxBytes: Int, keep: Int) throws(AuditLogError) {
         self.path = path
         self.maxBytes = maxBytes
@@ -79,7 +79,13 @@ public final class AuditLog {
 
     private func open() throws(AuditLogError) {
         do throws(Errno) {
-            file = try .opening(path, .readWrite, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead])
+            // O_NOFOLLOW: a symlink planted at the log's name is refused, never written through.
+            let opened = try FileDescriptor.opening(path, .readWrite, options: [.create, .append, .noFollow], permissions: [.ownerReadWrite, .groupRead])
+            guard (try? opened.stat()).map({ $0.mode.type == .regular }) == true else {
+                opened.closeQuietly()
+                throw Errno.tooManySymbolicLinkLevels
+            }
+            file = opened
         } catch {
             throw AuditLogError(.open, path: path, code: error)
         }
