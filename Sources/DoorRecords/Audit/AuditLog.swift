@@ -33,7 +33,7 @@ public final class AuditLog {
     private var previous: [UInt8]?
 
     /// Opens (creating it, mode 0640) the log at `path`. A missing directory is an error,
-    /// not created; a symlink or anything but a regular file at `path` is refused, not followed.
+    /// not created; a symlink, a FIFO or a socket at `path` is refused, never followed.
     public init(path: String, maxBytes: Int, keep: Int) throws(AuditLogError) {
         self.path = path
         self.maxBytes = maxBytes
@@ -79,9 +79,10 @@ public final class AuditLog {
 
     private func open() throws(AuditLogError) {
         do throws(Errno) {
-            // O_NOFOLLOW: a symlink planted at the log's name is refused, never written through.
+            // O_NOFOLLOW: a symlink planted at the log's name is refused, never written through;
+            // so is a FIFO or a socket (a character device such as /dev/null is written to).
             let opened = try FileDescriptor.opening(path, .readWrite, options: [.create, .append, .noFollow], permissions: [.ownerReadWrite, .groupRead])
-            guard (try? opened.stat()).map({ $0.mode.type == .regular }) == true else {
+            guard let type = try? opened.stat().mode.type, type == .regular || type == .characterSpecial else {
                 opened.closeQuietly()
                 throw Errno.tooManySymbolicLinkLevels
             }
