@@ -1,7 +1,12 @@
 @testable import DoorControl
+import Foundation
 import GPIO
 import Testing
 import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `door release` and the door's release before start against a kept copy that disagrees with
 /// the file: the stale polarity is never driven, a line only the copy names is skipped and
@@ -104,5 +109,27 @@ struct OutputReleaseTests {
         let outcome = release.run { _ in recorder }
         #expect(outcome.failure == nil)
         #expect(recorder.levels["GPIO17"] == [true, true])
+    }
+
+    /// The kept copy is never written through a symlink planted at its name or at the old
+    /// fixed temporary name `door-lines.toml.new`; the links' target stays as it was.
+    @Test func theKeptCopyIsNeverWrittenThroughAPlantedSymlink() throws {
+        let directory = try TemporaryDirectory()
+        let target = try directory.write("target", "precious\n")
+        let release = OutputRelease(configPath: directory.path + "/door.toml", boards: nil, stateDirectory: directory.path)
+        let keptPath = try #require(release.keptPath)
+        let lines = ReleaseLines(gpio: GPIOConfig(), relay: LineConfig(line: "GPIO17"))
+        #expect(symlink(target, keptPath + ".new") == 0)
+        try release.keep(lines)
+        #expect(try ReleaseLines.load(path: keptPath) == lines)
+        #expect(unlink(keptPath) == 0)
+        #expect(symlink(target, keptPath) == 0)
+        #expect(throws: DoorError.self) { try release.keep(lines) }
+        do { try release.keep(lines) } catch {
+            #expect(error.description.contains("\(keptPath) is a symbolic link or not a regular file"), "\(error)")
+        }
+        var status = stat()
+        #expect(lstat(keptPath, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
     }
 }
