@@ -10,7 +10,7 @@ struct DoorReleaseCommand: ParsableCommand {
         abstract: "Drive the relay and the feedback outputs released (locked), without a valid configuration.",
         discussion: """
             Reads only what it needs: the [gpio], [relay] and [feedback] sections of FILE (the \
-            rest of the file may be invalid), checked against the copy of the lines door run \
+            rest of the file may be invalid, even as TOML), checked against the copy of the lines door run \
             keeps in the state directory (door-lines.toml); only when FILE cannot be read are \
             the copy's lines driven. A line whose active_low differs between the copy and FILE \
             is driven with neither polarity and the release fails (65); a line only the copy \
