@@ -70,18 +70,60 @@ struct AtomicCreateTests {
         #expect(scratch.entries() == ["dangling", "key"])
     }
 
-    @Test func replacesWhenAskedWithoutFollowingASymlink() throws {
+    @Test func replacesARegularFileWhenAsked() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path + "/key"
+        try AtomicCreate.create(path, with: [1], permissions: [.ownerRead, .ownerWrite])
+        try AtomicCreate.create(path, with: [2, 2], permissions: [.ownerRead, .ownerWrite], replacing: true)
+        #expect(try Self.contents(path) == [2, 2])
+        #expect(scratch.entries() == ["key"])
+    }
+
+    /// A symlink planted at the name is refused, neither followed nor replaced: the link and
+    /// its target stay as they were, and nothing is left beside them.
+    @Test func refusesToReplaceASymlinkAndLeavesItsTargetAlone() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
         let target = scratch.path + "/target"
         try AtomicCreate.create(target, with: [1], permissions: [.ownerRead, .ownerWrite])
         let link = scratch.path + "/key"
         #expect(symlink(target, link) == 0)
-        try AtomicCreate.create(link, with: [2, 2], permissions: [.ownerRead, .ownerWrite], replacing: true)
-        #expect(Self.status(link).st_mode & S_IFMT == S_IFREG)
-        #expect(try Self.contents(link) == [2, 2])
+        #expect(throws: AtomicCreateError(step: .notRegular, path: link, temporary: nil, errno: .tooManySymbolicLinkLevels)) {
+            try AtomicCreate.create(link, with: [2, 2], permissions: [.ownerRead, .ownerWrite], replacing: true)
+        }
+        #expect(Self.status(link).st_mode & S_IFMT == S_IFLNK)
         #expect(try Self.contents(target) == [1])
         #expect(scratch.entries() == ["key", "target"])
+        let error = AtomicCreateError(step: .notRegular, path: link, temporary: nil, errno: .tooManySymbolicLinkLevels)
+        #expect(error.description.contains("\(link) is a symbolic link or not a regular file"))
+    }
+
+    @Test func refusesToReplaceAFIFO() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path + "/key"
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: AtomicCreateError(step: .notRegular, path: path, temporary: nil, errno: .tooManySymbolicLinkLevels)) {
+            try AtomicCreate.create(path, with: [2], permissions: [.ownerRead, .ownerWrite], replacing: true)
+        }
+        #expect(Self.status(path).st_mode & S_IFMT == S_IFIFO)
+        #expect(scratch.entries() == ["key"])
+    }
+
+    /// The old fixed temporary name, planted as a symlink, is never used nor followed.
+    @Test func aSymlinkAtTheOldTemporaryNameIsNotFollowed() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let target = scratch.path + "/target"
+        try AtomicCreate.create(target, with: [1], permissions: [.ownerRead, .ownerWrite])
+        let path = scratch.path + "/key"
+        #expect(symlink(target, path + ".new") == 0)
+        #expect(symlink(target, path + ".tmp") == 0)
+        try AtomicCreate.create(path, with: [3], permissions: [.ownerRead, .ownerWrite], replacing: true)
+        #expect(try Self.contents(path) == [3])
+        #expect(try Self.contents(target) == [1])
+        #expect(scratch.entries() == ["key", "key.new", "key.tmp", "target"])
     }
 
     @Test func aMissingDirectoryLeavesNothing() {

@@ -6,4 +6,10 @@ public enum PathText {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    /// The last component of `path`: what follows its last `/` (all of a bare name).
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
 }

@@ -34,8 +34,35 @@ public struct ReleaseLines: Equatable, Sendable {
     /// buzzer is left out; the relay and the TOML syntax must be right.
     ///
     /// - Throws: `ConfigError` when the file cannot be read or parsed, or has no usable relay line.
+    /// A TOML syntax error outside the top-level keys and those three sections does not stop
+    /// them being read: the sections are read alone (see `releaseSections`).
     public static func load(path: String, boardsDirectory: String? = nil) throws(ConfigError) -> ReleaseLines {
-        try parse(text: try ConfigFile.readText(path), fileName: path, boardsDirectory: boardsDirectory)
+        let text = try ConfigFile.readText(path)
+        do throws(ConfigError) {
+            return try parse(text: text, fileName: path, boardsDirectory: boardsDirectory)
+        } catch {
+            let sections = releaseSections(of: text)
+            guard sections != text, let lines = try? parse(text: sections, fileName: path, boardsDirectory: boardsDirectory) else { throw error }
+            return lines
+        }
+    }
+
+    /// The lines of `text` before its first table header and those of its `[gpio]`,
+    /// `[relay]` and `[feedback]` tables (and their subtables), without any other table or
+    /// array of tables.
+    static func releaseSections(of text: String) -> String {
+        var kept: [Substring] = []
+        var keeping = true
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("[") {
+                let name = trimmed.hasPrefix("[[") ? "" : trimmed.dropFirst().prefix { $0 != "]" }.trimmingBlanks
+                let root = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+                keeping = ["gpio", "relay", "feedback"].contains(root)
+            }
+            if keeping { kept.append(line) }
+        }
+        return kept.joined(separator: "\n")
     }
 
     /// As `load`, from text.
@@ -80,5 +107,12 @@ public struct ReleaseLines: Equatable, Sendable {
         }
         if !feedback.isEmpty { text += "[feedback]\n" + feedback.joined() }
         return text
+    }
+}
+
+extension Substring {
+    /// Without blanks (spaces, tabs) at either end.
+    fileprivate var trimmingBlanks: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -38,6 +38,9 @@ public enum DoorError: Error, CustomStringConvertible {
     case keep(AtomicCreateError)
     /// The loop's wait or its signals failed.
     case loop(EventLoopError)
+    /// `door release`: lines whose polarity differs between the kept copy and the file, not
+    /// driven (one message each).
+    case releaseConflict([String])
 
     public var description: String {
         switch self {
@@ -58,6 +61,7 @@ public enum DoorError: Error, CustomStringConvertible {
         case .signals(let code): "cannot watch signals: \(code)"
         case .keep(let error): error.description
         case .loop(let error): error.description
+        case .releaseConflict(let conflicts): "the kept copy and the file disagree, not released: " + conflicts.joined(separator: "; ")
         }
     }
 

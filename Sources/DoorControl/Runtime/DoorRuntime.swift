@@ -25,9 +25,16 @@ package final class DoorRuntime {
     private let log: OperationalLog
     private var hookSender: HookEventSender?
     private var lockedOutUntil: Duration?
+    /// Where the copy of the lines for `door release` is kept, refreshed when a reload changes them.
+    private let release: OutputRelease?
 
-    /// The runtime of `engine`, whose decider is `decider`, started from `config` read at `path`.
-    package init(config: DoorConfig, path: String, boards: String?, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog) {
+    /// The runtime of `engine`, whose decider is `decider`, started from `config` read at
+    /// `path`; `release` keeps the copy of the lines for `door release`.
+    package init(
+        config: DoorConfig, path: String, boards: String?, engine: DoorEngine, decider: PolicyDecider, journal: DaemonJournal, log: OperationalLog,
+        release: OutputRelease? = nil
+    ) {
+        self.release = release
         self.config = config
         self.path = path
         self.boards = boards
@@ -44,7 +51,8 @@ package final class DoorRuntime {
     /// what `ConfigChanges` calls live in force at once (users, security, relay timing,
     /// inputs' timing, feedback patterns, the reader's timing and families, the hook socket);
     /// otherwise keeps the configuration in force. Either way the audit log says which.
-    /// Changed devices, lines and files take effect at the next start, and the log says so.
+    /// Changed devices, lines and files take effect at the next start, and the log says so;
+    /// changed outputs rewrite the copy `door release` reads at once.
     package func reload() -> String {
         let next: DoorConfig
         let policy: DoorPolicy
@@ -65,6 +73,7 @@ package final class DoorRuntime {
         engine.reader.readsSignature = next.security.requireGenuine
         engine.reader.keyedCards = policy.proofRequests
         engine.reader.pollsOtherFamilies = next.reader.pollsOtherFamilies
+        if ReleaseLines(next) != ReleaseLines(config) { keepLines(next) }
         config = next
         journal.append(.configuration(at: AuditTime.now(), path: path, rejection: nil))
         if !changes.restart.isEmpty {
@@ -72,6 +81,18 @@ package final class DoorRuntime {
         }
         if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.flatMap { HookEventSender(path: $0) } }
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
+    }
+
+    /// Rewrites the kept copy with `next`'s outputs, so that `door release` drives the lines
+    /// and polarity of the file in force (the running door keeps its lines until a restart).
+    private func keepLines(_ next: DoorConfig) {
+        guard let release else { return }
+        do throws(DoorError) {
+            try release.keep(ReleaseLines(next))
+            log.write(.notice, "reload: the outputs changed; door release now drives those of \(path)")
+        } catch {
+            log.write(.warning, "reload: \(error): door release may drive the outputs of the previous file")
+        }
     }
 
     /// The reader's device, checked as a configuration error naming the file and line.

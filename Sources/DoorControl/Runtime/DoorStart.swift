@@ -100,7 +100,7 @@ public struct DoorStart {
             journal: journal, outputs: lines.outputs, clock: MonotonicTime.monotonicNow)
         engine.lock(because: "start")
         let inputs = try lines.inputMonitor(debounce: door.inputs.debounce, now: .monotonicNow())
-        let runtime = DoorRuntime(config: door, path: configPath, boards: boards, engine: engine, decider: decider, journal: journal, log: log)
+        let runtime = DoorRuntime(config: door, path: configPath, boards: boards, engine: engine, decider: decider, journal: journal, log: log, release: release)
         engine.onPresentation = runtime.presented
 
         let notifier = SystemdNotifier()

@@ -39,9 +39,10 @@ public struct OutputRelease {
         public var released: [String] = []
         /// Why a source or a line could not be used.
         public var problems: [String] = []
-        /// The first failure, when no relay was released.
+        /// The first failure, when no relay was released, or the polarity conflicts (lines
+        /// not driven).
         public var failure: DoorError?
-        /// True when the relay of at least one source was driven released and none failed.
+        /// True when the relay was driven released, nothing failed and nothing conflicted.
         public var relayReleased = false
     }
 
@@ -59,42 +60,51 @@ public struct OutputRelease {
         return first?.isEmpty == false ? first : nil
     }
 
-    /// Releases the lines of the kept copy, then those of the file that differ from it.
+    /// Releases the lines `ReleasePlan` picks from the kept copy and the file: the file's
+    /// when it is readable (a line whose polarity differs in the copy is not driven and is a
+    /// failure; a line only the copy names is skipped, said in `problems`), else the copy's.
     public func run() -> Outcome {
+        run { DoorLines.backend($0, clock: SystemGPIOClock()) }
+    }
+
+    /// As `run()`, with the backends `backend` makes.
+    package func run(backend: (GPIOConfig) -> GPIOBackend) -> Outcome {
         var outcome = Outcome()
-        var sources: [(String, ReleaseLines)] = []
+        var kept: ReleasePlan.Source?
+        var file: ReleasePlan.Source?
         if let keptPath, access(keptPath, F_OK) == 0 {
-            do throws(ConfigError) { sources.append(("kept copy \(keptPath)", try ReleaseLines.load(path: keptPath))) } catch {
+            do throws(ConfigError) { kept = ("kept copy \(keptPath)", try ReleaseLines.load(path: keptPath)) } catch {
                 outcome.problems.append("the kept copy cannot be read: \(error)")
             }
         }
         do throws(ConfigError) {
-            let fromFile = try ReleaseLines.load(path: configPath, boardsDirectory: boards)
-            if !sources.contains(where: { $0.1 == fromFile }) { sources.append((configPath, fromFile)) }
+            file = (configPath, try ReleaseLines.load(path: configPath, boardsDirectory: boards))
         } catch {
             outcome.problems.append("the relay cannot be read from \(configPath): \(error)")
-            if sources.isEmpty { outcome.failure = .configuration(error) }
+            if kept == nil { outcome.failure = .configuration(error) }
         }
+        let plan = ReleasePlan(kept: kept, file: file)
+        outcome.problems += plan.skipped + plan.conflicts
         var relayFailures = 0
-        for (name, lines) in sources {
-            let backend = DoorLines.backend(lines.gpio, clock: SystemGPIOClock())
-            let outputs = [("relay.line", lines.relay), ("feedback.led", lines.led), ("feedback.buzzer", lines.buzzer)]
-            for (key, line) in outputs {
-                guard let line else { continue }
-                do throws(DoorError) {
-                    try Self.release(key, line, backend: backend, chip: lines.gpio.chip)
-                    outcome.released.append("\(key) \(line.line) released (from \(name))")
-                } catch {
-                    outcome.problems.append("\(error) (from \(name))")
-                    if key == "relay.line" {
-                        relayFailures += 1
-                        if outcome.failure == nil { outcome.failure = error }
-                    }
+        for drive in plan.drives {
+            let lineBackend = backend(drive.gpio)
+            do throws(DoorError) {
+                try Self.release(drive.key, drive.line, backend: lineBackend, chip: drive.gpio.chip)
+                outcome.released.append("\(drive.key) \(drive.line.line) released (from \(drive.source))")
+            } catch {
+                outcome.problems.append("\(error) (from \(drive.source))")
+                if drive.key == "relay.line" {
+                    relayFailures += 1
+                    if outcome.failure == nil { outcome.failure = error }
                 }
             }
         }
-        outcome.relayReleased = !sources.isEmpty && relayFailures == 0
-        if outcome.relayReleased { outcome.failure = nil }
+        outcome.relayReleased = plan.drives.contains { $0.key == "relay.line" } && relayFailures == 0 && plan.conflicts.isEmpty
+        if !plan.conflicts.isEmpty {
+            outcome.failure = .releaseConflict(plan.conflicts)
+        } else if outcome.relayReleased {
+            outcome.failure = nil
+        }
         return outcome
     }
 

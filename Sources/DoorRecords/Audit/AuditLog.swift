@@ -45,7 +45,7 @@ public final class AuditLog {
     private var previous: [UInt8]?
 
     /// Opens (creating it, mode 0640) the log at `path`. A missing directory is an error,
-    /// not created.
+    /// not created; a symlink, a FIFO or a socket at `path` is refused, never followed.
     public init(path: String, maxBytes: Int, keep: Int) throws(AuditLogError) {
         self.path = path
         self.maxBytes = maxBytes
@@ -112,7 +112,14 @@ public final class AuditLog {
 
     private func open() throws(AuditLogError) {
         do throws(Errno) {
-            file = try .opening(path, .readWrite, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead])
+            // O_NOFOLLOW: a symlink planted at the log's name is refused, never written through;
+            // so is a FIFO or a socket (a character device such as /dev/null is written to).
+            let opened = try FileDescriptor.opening(path, .readWrite, options: [.create, .append, .noFollow], permissions: [.ownerReadWrite, .groupRead])
+            guard let type = try? opened.stat().mode.type, type == .regular || type == .characterSpecial else {
+                opened.closeQuietly()
+                throw Errno.tooManySymbolicLinkLevels
+            }
+            file = opened
         } catch {
             throw AuditLogError(.open, path: path, code: error)
         }

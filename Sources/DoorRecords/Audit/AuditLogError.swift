@@ -65,6 +65,7 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
         switch code {
         case .noSuchFileOrDirectory: return " — the directory \(directory) does not exist; create it (scripts/install.sh creates /var/log/pn532ctl)"
         case .permissionDenied, .notPermitted: return " — the daemon's user needs write access to \(directory) (and to the file if it exists)"
+        case .tooManySymbolicLinkLevels: return " — \(path) is a symbolic link, a FIFO or a socket; it is never followed: remove it (the door creates the log again)"
         case .readOnlyFileSystem: return " — the file system is read-only here; under systemd, list \(directory) in ReadWritePaths="
         default: return ""
         }

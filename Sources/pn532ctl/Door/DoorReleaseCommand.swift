@@ -9,16 +9,19 @@ struct DoorReleaseCommand: ParsableCommand {
         commandName: "release",
         abstract: "Drive the relay and the feedback outputs released (locked), without a valid configuration.",
         discussion: """
-            Reads only what it needs: the copy of the lines door run keeps in the state \
-            directory (door-lines.toml: the lines it actually drove), then the [gpio], [relay] \
-            and [feedback] sections of FILE (the rest of the file may be invalid). Each line is \
-            requested as an output already low, driven low again and let go: sysfs keeps the \
+            Reads only what it needs: the [gpio], [relay] and [feedback] sections of FILE (the \
+            rest of the file may be invalid, even as TOML), checked against the copy of the lines door run \
+            keeps in the state directory (door-lines.toml); only when FILE cannot be read are \
+            the copy's lines driven. A line whose active_low differs between the copy and FILE \
+            is driven with neither polarity and the release fails (65); a line only the copy \
+            names is not driven and is named on standard error. Each line is requested as an \
+            output already at its off level, driven off again and let go: sysfs keeps the \
             value and Raspberry Pi kernels keep a character-device output driven after it is \
             released, so a line left energised by a killed or crashed door stays energised \
             until something drives it low. The unit runs this as ExecStopPost=, after every \
             stop, crash, kill and watchdog abort. Run it while door run is stopped: a running \
             door holds its lines. Exit status: 0 the relay released, 65 no relay line could be \
-            read, 66 a missing file, 69 the line cannot be had, 77 no permission.
+            read or the copy and FILE disagree on a line's polarity, 66 a missing file, 69 the line cannot be had, 77 no permission.
 
             Examples:
               pn532ctl door release --config /etc/pn532ctl/door.toml
