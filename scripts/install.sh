@@ -284,6 +284,16 @@ else
     "$destdir$bindir/pn532ctl" key new "$key" $group >/dev/null || fail "could not make the token key $key"
 fi
 
+# The audit log's initial key (door log --verify --key): root's, mode 400, where the door cannot
+# write; the door's evolving key beside the log. Never replaced.
+audit_key=$destdir/etc/pn532ctl/audit-initial.key
+if [ -e "$audit_key" ] || [ -e "$destdir/var/log/pn532ctl/audit.jsonl.key" ]; then
+    echo "kept the existing audit key"
+else
+    "$destdir$bindir/pn532ctl" door log --file "$destdir/var/log/pn532ctl/audit.jsonl" --new-key "$audit_key" >/dev/null \
+        || fail "could not make the audit key $audit_key"
+fi
+
 # The command line's reader (/etc/pn532ctl/device) and the door unit's DeviceAllow= for it.
 "$repo/scripts/device-setting" --root "$destdir" ${device:+--device "$device"}
 

@@ -72,6 +72,8 @@ struct InstallScriptTests {
         #expect(try install.mode("etc/pn532ctl/door.key") == 0o600)
         #expect(try install.mode("var/log/pn532ctl") == 0o750)
         #expect(try install.mode("var/lib/pn532ctl") == 0o750)
+        #expect(try install.mode("etc/pn532ctl/audit-initial.key") == 0o400, "the audit log's initial key, for door log --verify --key")
+        #expect(try install.mode("var/log/pn532ctl/audit.jsonl.key") == 0o600, "the door's evolving audit key")
         let boards = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("boards").path).sorted()
         #expect(!boards.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: install.path("usr/share/pn532ctl/boards")).sorted() == boards)
@@ -84,8 +86,11 @@ struct InstallScriptTests {
         let edited = Data("board = \"rpi5-uart\"\n".utf8)
         try edited.write(to: URL(fileURLWithPath: install.path("etc/pn532ctl/door.toml")))
         let key = try install.contents("etc/pn532ctl/door.key")
+        let auditKey = try install.contents("etc/pn532ctl/audit-initial.key")
         let again = try install.run(["--binary", install.binary.path, "--allow-dynamic", "--no-systemctl"])
         #expect(again.status == 0, "\(again.output)")
+        #expect(again.output.contains("kept the existing audit key"))
+        #expect(try install.contents("etc/pn532ctl/audit-initial.key") == auditKey)
         #expect(again.output.contains("kept the existing \(install.path("etc/pn532ctl/door.toml"))"))
         #expect(try install.contents("etc/pn532ctl/door.toml") == edited)
         #expect(try install.contents("etc/pn532ctl/door.key") == key)
@@ -229,8 +234,8 @@ struct InstallScriptTests {
         #expect(removed.output.contains("kept the configuration"))
         let files = try Self.files(under: install.root)
         #expect(files == [
-            "etc/pn532ctl-hooks/hooks.toml", "etc/pn532ctl/device", "etc/pn532ctl/door.key", "etc/pn532ctl/door.toml",
-            "var/log/pn532ctl/audit.jsonl",
+            "etc/pn532ctl-hooks/hooks.toml", "etc/pn532ctl/audit-initial.key", "etc/pn532ctl/device", "etc/pn532ctl/door.key", "etc/pn532ctl/door.toml",
+            "var/log/pn532ctl/audit.jsonl", "var/log/pn532ctl/audit.jsonl.key",
         ], "\(files)")
         #expect(try install.contents("etc/pn532ctl/door.key") == key)
 
