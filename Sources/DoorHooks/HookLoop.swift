@@ -13,11 +13,14 @@ public final class HookLoop {
     private let runner: HookRunner
     private let receiver: HookEventReceiver
     private let log: OperationalLog
-    /// Datagrams refused since the last line about them, and when that line was written.
+    /// Connections and messages refused since the last line about them, and when that line was written.
     private var refused = 0
     private var refusalLogged: Duration?
 
-    /// How often a line about refused datagrams is written at most.
+    /// The most messages and refused connections handled before the loop waits again.
+    static let messagesPerWake = 64
+
+    /// How often a line about refused connections is written at most.
     static let refusalLogInterval: Duration = .seconds(60)
 
     /// A loop starting `runner`'s hooks for the events `receiver` gets, logging to `log`.
@@ -36,11 +39,11 @@ public final class HookLoop {
         while true {
             let wake: EventLoop.Wake
             do throws(EventLoopError) {
-                wake = try loop.wait(for: [receiver.descriptor], until: runner.dispatcher.nextDeadline.map { MonotonicTime(nanoseconds: $0.nanoseconds) })
+                wake = try loop.wait(for: receiver.descriptors, until: runner.dispatcher.nextDeadline.map { MonotonicTime(nanoseconds: $0.nanoseconds) })
             } catch {
                 return SIGTERM
             }
-            if wake.readable[0] { receive() }
+            if wake.readable.contains(true) { receive() }
             if let stop = wake.signals.first(where: { $0 == SIGTERM || $0 == SIGINT }) { return stop }
             service()
         }
@@ -52,10 +55,13 @@ public final class HookLoop {
         killOrphans()
     }
 
+    /// Handles what is waiting, at most `messagesPerWake` messages and refusals, so a flood of
+    /// connections cannot keep the loop from the hooks' timeouts and the signals.
     private func receive() {
-        while let datagram = receiver.receive() {
+        for _ in 0..<Self.messagesPerWake {
+            guard let message = receiver.receive() else { return }
             let bytes: [UInt8]
-            switch datagram {
+            switch message {
             case .fromDoor(let received):
                 bytes = received
             case .refused(let refusal):
@@ -63,7 +69,7 @@ public final class HookLoop {
                 continue
             }
             guard let text = String(validating: bytes, as: UTF8.self), let event = HookEvent(json: text) else {
-                log.write(.warning, "ignored a datagram of \(bytes.count) bytes that is not a door event")
+                log.write(.warning, "ignored a message of \(bytes.count) bytes from the door that is not a door event")
                 continue
             }
             let reports = runner.handle(event, now: Self.now())
@@ -85,13 +91,13 @@ public final class HookLoop {
         }
     }
 
-    /// Counts a refused datagram; the first one, and then at most one line a
+    /// Counts a refused connection or message; the first one, and then at most one line a
     /// `refusalLogInterval`, is logged with the count, so a flood cannot flood the journal.
     private func refuse(_ refusal: HookEventReceiver.Refusal) {
         refused += 1
         let now = Self.now()
         if let logged = refusalLogged, now - logged < Self.refusalLogInterval { return }
-        log.write(.warning, "refused \(refused) datagram\(refused == 1 ? "" : "s") not from the door's account (uid \(receiver.doorUID)); the last one \(refusal): never acted on")
+        log.write(.warning, "refused \(refused) connection\(refused == 1 ? "" : "s") or message\(refused == 1 ? "" : "s") not from the door's account (uid \(receiver.doorUID)); the last one \(refusal): never acted on")
         refused = 0
         refusalLogged = now
     }

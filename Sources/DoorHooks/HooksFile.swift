@@ -12,8 +12,8 @@ public struct HooksFile: Equatable, Sendable {
     /// Hooks started per minute at most for denied tags (`anyone = true` rules): a budget of
     /// its own, so strangers cannot use up granted users' `perMinute`.
     public var deniedPerMinute: Int
-    /// The door's account (a name, or a uid in digits): the only sender whose datagrams are
-    /// events. The runner refuses to start when it names no account.
+    /// The door's account (a name, or a uid in digits): the only account whose connections are
+    /// kept. The runner refuses to start when it names no account.
     public var doorUser: String
     /// The account hooks run as (a name or a uid), neither root, the runner's nor the door's:
     /// the runner drops to it in each hook before exec. Nil: hooks run as the runner.

@@ -54,7 +54,7 @@ struct DispatchCommandTests {
     @Test func longValuesAreCutAndNULsReplaced() {
         let event = HookEvent(uid: "01", granted: true, user: "a", rule: "r", reason: "x", uri: String(repeating: "é", count: 2000), text: "a\u{0}b", lockout: false)
         #expect(event.uri?.utf8.count == HookEvent.valueLimit)
-        #expect(event.json.utf8.count < HookEvent.datagramLimit)
+        #expect(event.json.utf8.count < HookEvent.messageLimit)
         let command = DispatchCommand.commands(for: event, rules: [DispatchRule(match: .textPrefix("a"), command: ["/x"])]).first
         #expect(command?.environment.contains("PN532_TEXT=a\u{FFFD}b") == true)
     }

@@ -3,15 +3,20 @@
 
 #include <stddef.h>
 
-/// setsockopt(fd, SOL_SOCKET, SO_PASSCRED, 1): the kernel attaches the sender's pid, uid and
-/// gid (SCM_CREDENTIALS) to every datagram received on `fd`, whatever the sender sent.
-/// Returns 0 or -1 with errno set.
-int clinux_enable_passcred(int fd);
+/// The credentials the kernel recorded for the peer of the connected unix socket `fd` when it
+/// connected (getsockopt SO_PEERCRED): its uid in `*uid` and pid in `*pid`. The peer cannot
+/// choose them. Returns 0 or -1 with errno set.
+int clinux_peer_credentials(int fd, unsigned int *uid, int *pid);
 
-/// One datagram from `fd` without waiting (recvmsg, MSG_DONTWAIT), at most `length` bytes into
-/// `buffer`. `*has_credentials` is 1 when it carried SCM_CREDENTIALS, with the sender's uid in
-/// `*uid` and pid in `*pid`, else 0. `*truncated` is 1 when the datagram was longer than
-/// `length`. Returns the bytes read, or -1 with errno set (EAGAIN: none waiting).
-long clinux_receive_with_credentials(int fd, void *buffer, size_t length, int *has_credentials, unsigned int *uid, int *pid, int *truncated);
+/// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC): the next waiting connection on the
+/// listening socket `fd`, non-blocking and closed on exec. Returns its descriptor or -1 with
+/// errno set (EAGAIN: none waiting).
+int clinux_accept(int fd);
+
+/// One message from the SOCK_SEQPACKET socket `fd` without waiting (recvmsg, MSG_DONTWAIT),
+/// at most `length` bytes into `buffer`. `*truncated` is 1 when the message was longer than
+/// `length` (the rest is discarded). Returns the bytes read, 0 when the peer has closed, or -1
+/// with errno set (EAGAIN: none waiting).
+long clinux_receive_message(int fd, void *buffer, size_t length, int *truncated);
 
 #endif

@@ -42,7 +42,7 @@ package final class DoorRuntime {
         self.decider = decider
         self.journal = journal
         self.log = log
-        hookSender = config.hooks.socket.flatMap { HookEventSender(path: $0) }
+        hookSender = config.hooks.socket.map { HookEventSender(path: $0) }
     }
 
     // MARK: - Reload
@@ -79,7 +79,7 @@ package final class DoorRuntime {
         if !changes.restart.isEmpty {
             log.write(.warning, "reload: \(changes.restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
         }
-        if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.flatMap { HookEventSender(path: $0) } }
+        if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.map { HookEventSender(path: $0) } }
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
     }
 

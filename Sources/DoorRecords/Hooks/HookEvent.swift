@@ -6,8 +6,8 @@ import JSONText
 public struct HookEvent: Equatable, Sendable {
     /// The longest a text value travels (bytes of UTF-8, cut at a character boundary).
     public static let valueLimit = 1024
-    /// The largest datagram the runner reads.
-    public static let datagramLimit = 8192
+    /// The largest message the runner reads (one event).
+    public static let messageLimit = 8192
 
     /// The tag's UID, uppercase hex.
     public var uid: String

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Hooks outside the door: `door run` sends each decided presentation to `door hooks` over a
-/// unix datagram socket and runs nothing itself; the runner runs the hooks with the values as
+/// unix socket (a connection of its own) and runs nothing itself; the runner runs the hooks with the values as
 /// data, for granted users only unless a rule opts in, and kills a hook's whole tree at its
 /// timeout.
 @Suite("pn532ctl door hooks: hooks outside the door", .serialized)
@@ -110,7 +110,7 @@ struct DoorHooksCommandTests {
             """, tagURI: "https://example.com/door/disarm", doorUser: "\(getuid() == 0 ? 1 : getuid() - 1)")
         try hooked.present(DoorScene.alice)
         try hooked.scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
-        let refused = try hooked.runner.readLine(containing: "refused 1 datagram")
+        let refused = try hooked.runner.readLine(containing: "refused 1 connection")
         #expect(refused.contains("from uid \(getuid())"), "\(refused)")
         #expect(!FileManager.default.fileExists(atPath: hooked.file("ran")))
     }
