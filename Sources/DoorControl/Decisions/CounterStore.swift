@@ -23,6 +23,10 @@ public struct CounterStore: Sendable {
     /// The first line of the file.
     static let header = "# pn532ctl token counters v2: USER<TAB>UID<TAB>GENERATION<TAB>CONFIRMED<TAB>ISSUED<TAB>STATE"
 
+    /// The most bytes the file may have: 64 MiB, room for a line per card of any door.toml's
+    /// users and a bound on what a file such as `/dev/zero` can make the door read.
+    static let sizeLimit = 64 << 20
+
     /// A store at `path`.
     public init(path: String) {
         self.path = path
@@ -97,14 +101,20 @@ public struct CounterStore: Sendable {
     private func readFile() throws(CounterStoreError) -> [UInt8]? {
         let file: FileDescriptor
         do throws(Errno) {
-            file = try .opening(path, .readOnly)
+            file = try .opening(path, .readOnly, options: .noFollow)
         } catch Errno.noSuchFileOrDirectory {
             return nil
+        } catch Errno.tooManySymbolicLinkLevels {
+            throw CounterStoreError(path: path, "it is a symbolic link: it is never followed; remove it (the door writes the file again)")
         } catch {
             throw failure("cannot open", error)
         }
         defer { file.closeQuietly() }
-        do throws(Errno) { return try file.readToEnd(limit: .max, chunk: 4096) } catch { throw failure("cannot read", error) }
+        do throws(OwnFileError) { try OwnFile.check(file, for: .reading) } catch { throw CounterStoreError(path: path, error.description) }
+        let bytes: [UInt8]
+        do throws(Errno) { bytes = try file.readToEnd(limit: Self.sizeLimit, chunk: 4096) } catch { throw failure("cannot read", error) }
+        guard bytes.count <= Self.sizeLimit else { throw CounterStoreError(path: path, "it is larger than \(Self.sizeLimit) bytes, the bound on a counters file: remove it or restore it from a backup") }
+        return bytes
     }
 
     private func failure(_ step: String, _ error: Errno) -> CounterStoreError {

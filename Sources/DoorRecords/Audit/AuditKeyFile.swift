@@ -35,6 +35,10 @@ public final class AuditKeyFile {
             if error == .noSuchFileOrDirectory { return nil }
             throw AuditLogError(.open, path: path, code: error)
         }
+        do throws(OwnFileError) { try OwnFile.check(file, for: .writing) } catch {
+            file.closeQuietly()
+            throw AuditLogError(.notOwn(error), path: path, code: .notPermitted)
+        }
         let text: [UInt8]
         do throws(Errno) { text = try file.readToEnd(limit: limit) } catch {
             file.closeQuietly()

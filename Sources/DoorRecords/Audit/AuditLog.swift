@@ -111,18 +111,23 @@ public final class AuditLog {
     }
 
     private func open() throws(AuditLogError) {
+        let opened: FileDescriptor
         do throws(Errno) {
             // O_NOFOLLOW: a symlink planted at the log's name is refused, never written through;
             // so is a FIFO or a socket (a character device such as /dev/null is written to).
-            let opened = try FileDescriptor.opening(path, .readWrite, options: [.create, .append, .noFollow], permissions: [.ownerReadWrite, .groupRead])
+            opened = try FileDescriptor.opening(path, .readWrite, options: [.create, .append, .noFollow], permissions: [.ownerReadWrite, .groupRead])
             guard let type = try? opened.stat().mode.type, type == .regular || type == .characterSpecial else {
                 opened.closeQuietly()
                 throw Errno.tooManySymbolicLinkLevels
             }
-            file = opened
         } catch {
             throw AuditLogError(.open, path: path, code: error)
         }
+        do throws(OwnFileError) { try OwnFile.check(opened, for: .writing, allowingDevices: true) } catch {
+            opened.closeQuietly()
+            throw AuditLogError(.notOwn(error), path: path, code: .notPermitted)
+        }
+        file = opened
         if previous == nil { try readChainEnd() }
     }
 

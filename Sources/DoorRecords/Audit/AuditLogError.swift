@@ -1,4 +1,5 @@
 import Basics
+import POSIXIO
 import SystemPackage
 
 #if canImport(Glibc)
@@ -25,6 +26,9 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
         /// written, the key on disk stays behind (caught up at the next start) and still
         /// holds a key that MACs a line already written.
         case keyUpdate
+        /// Opening it: the file is not one the door keeps for itself (another account's, a
+        /// hard link): why, for the message.
+        case notOwn(OwnFileError)
     }
 
     /// What was being done.
@@ -55,6 +59,8 @@ public struct AuditLogError: Error, Equatable, Sendable, CustomStringConvertible
         case let .rotate(source, target):
             let step = target.map { "rename \(source) to \($0)" } ?? "remove \(source)"
             return "audit log \(path): cannot rotate (\(step)): \(cause); the entry was written to \(path), which grows until this is fixed"
+        case .notOwn(let problem):
+            return "audit file \(path): \(problem)"
         case .keyUpdate:
             return "audit key \(path): cannot overwrite it with the next line's key: \(cause); the entry was written, the old key stays on disk until this is fixed"
         }

@@ -6,7 +6,8 @@ import Testing
 import Glibc
 #endif
 
-/// A symlink planted at the counter file is refused, never followed nor replaced.
+/// A symlink planted at the counter file is refused, never followed nor replaced; nor read
+/// through: counters read from another file could be rolled back.
 @Suite("Counter store: planted symlinks")
 struct CounterStoreSymlinkTests {
     @Test func aSymlinkAtTheCounterFileIsRefusedAndItsTargetUntouched() throws {
@@ -21,5 +22,16 @@ struct CounterStoreSymlinkTests {
         var status = stat()
         #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link is left as it was")
         #expect(directory.names() == ["counters", "target"], "no temporary file is left behind")
+    }
+
+    @Test func aSymlinkAtTheCounterFileIsNotReadThrough() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let saved = directory.file("saved")
+        try CounterStore(path: saved).save([:])
+        let path = directory.file("counters")
+        #expect(symlink(saved, path) == 0)
+        let error = #expect(throws: CounterStoreError.self) { try CounterStore(path: path).load() }
+        #expect(error?.description.contains("it is a symbolic link: it is never followed") == true, "\(String(describing: error))")
     }
 }

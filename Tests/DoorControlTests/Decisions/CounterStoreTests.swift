@@ -85,7 +85,7 @@ struct CounterStoreTests {
             }
         }
         let error = #expect(throws: CounterStoreError.self) { try CounterStore(path: directory.path).load() }
-        #expect(error?.description == "counter file \(directory.path): cannot read: Is a directory")
+        #expect(error?.description == "counter file \(directory.path): it is not a regular file: remove it")
     }
 
     @Test func anUnwritableDirectoryIsAnErrorNamingTheStep() throws {
