@@ -59,23 +59,31 @@ public final class FlashReport {
     /// flash report (its header is checked) and its "ok" rows are read.
     ///
     /// - Throws: `reportUnreadable` or `notAReport` for a file that is not a flash report,
-    ///   `reportWrite` when it cannot be opened for writing.
+    ///   `reportWrite` when it cannot be opened for writing (a symlink is never followed),
+    ///   `reportNotOwn` when it is another account's file or a hard link.
     public init(path: String) throws(ProvisioningError) {
-        var status = stat()
-        var done: Set<String> = []
-        if stat(path, &status) == 0, status.st_size > 0 {
-            let table: CSVTable
-            do throws(CSVReadError) { table = try Self.read(path) } catch {
-                throw .reportUnreadable(path: path, error)
-            }
-            guard table.header == Self.header else { throw .notAReport(path: path, header: table.header) }
-            done = Set(table.rows.filter { $0[4] == Self.ok }.map { $0[1] })
-        }
         let descriptor: FileDescriptor
         do throws(Errno) {
-            descriptor = try .opening(path, .writeOnly, options: [.append, .create], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            descriptor = try .opening(path, .writeOnly, options: [.append, .create, .noFollow], permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
             throw .reportWrite(path: path, error)
+        }
+        do throws(OwnFileError) { try OwnFile.check(descriptor, for: .writing) } catch {
+            descriptor.closeQuietly()
+            throw .reportNotOwn(path: path, error)
+        }
+        var done: Set<String> = []
+        if (try? descriptor.stat())?.size ?? 0 > 0 {
+            let table: CSVTable
+            do throws(CSVReadError) { table = try Self.read(path) } catch {
+                descriptor.closeQuietly()
+                throw .reportUnreadable(path: path, error)
+            }
+            guard table.header == Self.header else {
+                descriptor.closeQuietly()
+                throw .notAReport(path: path, header: table.header)
+            }
+            done = Set(table.rows.filter { $0[4] == Self.ok }.map { $0[1] })
         }
         self.path = path
         self.descriptor = descriptor

@@ -1,3 +1,4 @@
+import POSIXIO
 import Credentials
 import CSV
 import PN532
@@ -36,6 +37,9 @@ public enum ProvisioningError: Error, CustomStringConvertible {
     case notAReport(path: String, header: [String])
     /// The `--report` file `path` cannot be opened or written (an I/O error).
     case reportWrite(path: String, Errno)
+    /// The `--report` file `path` is a symbolic link, another account's file or a second name
+    /// for another file (a hard link): not written through.
+    case reportNotOwn(path: String, OwnFileError)
     /// The `--report` file `path` cannot be synced to the disk (an I/O error).
     case reportSync(path: String, Errno)
     /// The reader failed.
@@ -58,7 +62,9 @@ public enum ProvisioningError: Error, CustomStringConvertible {
         case .reportUnreadable(_, .file(let error)): "--report \(error): not a flash report; choose another file"
         case .notAReport(let path, let header):
             "--report \(path) is not a flash report (its header is \(header.joined(separator: ","))): choose another file"
+        case .reportWrite(let path, .tooManySymbolicLinkLevels): "--report \(path): it is a symbolic link: it is never followed; give the report's own path"
         case .reportWrite(let path, let error): "--report \(path): \(error)"
+        case .reportNotOwn(let path, let problem): "--report \(path): \(problem)"
         case .reportSync(let path, let error): "--report \(path): fsync: \(error)"
         case .reader(let error): error.description
         }

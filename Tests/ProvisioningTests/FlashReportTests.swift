@@ -47,4 +47,23 @@ struct FlashReportTests {
         #expect(stamp.count == 20)
         #expect(stamp.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/) != nil)
     }
+
+    /// The report is read back to skip tags already written: a symlink at its name is never
+    /// followed (it could point at another file to append to, or at rows that skip tags), nor
+    /// is a second name for another file written through.
+    @Test func aSymlinkOrHardLinkAtTheReportIsRefusedAndItsTargetUntouched() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("precious").path
+        try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+        let linked = directory.appendingPathComponent("symlinked.csv").path
+        #expect(symlink(target, linked) == 0)
+        let followed = #expect(throws: ProvisioningError.self) { try FlashReport(path: linked) }
+        #expect(followed?.description == "--report \(linked): it is a symbolic link: it is never followed; give the report's own path")
+        let second = directory.appendingPathComponent("hardlinked.csv").path
+        #expect(link(target, second) == 0)
+        let error = #expect(throws: ProvisioningError.self) { try FlashReport(path: second) }
+        #expect(error?.description.contains("it has 2 names (hard links)") == true, "\(String(describing: error))")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
 }

@@ -18,7 +18,7 @@ extension CLIError {
             self = CLIError(message: error.description, exitCode: (parser as? CLIError)?.exitCode ?? .usage)
         case .row(_, _, let inner):
             self = CLIError(message: error.description, exitCode: CLIError(inner).exitCode)
-        case .reportWrite, .reportSync:
+        case .reportWrite, .reportSync, .reportNotOwn:
             self = .io(error.description)
         case .reader(let reader):
             self = .reader(reader)
