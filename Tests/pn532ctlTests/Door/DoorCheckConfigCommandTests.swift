@@ -174,7 +174,7 @@ struct DoorCheckConfigCommandTests {
         ("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\nrolling_counter = true\ncounter_file = \"DIR/none/counters\"\n", 74,
          ":8: security.counter_file: the directory DIR/none does not exist"),
         ("[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[security]\nkey_file = \"KEY\"\nrolling_counter = true\ncounter_file = \"DIR\"\n", 74,
-         ":8: security.counter_file: counter file DIR: cannot read"),
+         ":8: security.counter_file: counter file DIR: it is not a regular file"),
     ])
     func refusedLikeDoorRun(text: String, status: Int32, error: String) throws {
         let scene = try Scene(text)
