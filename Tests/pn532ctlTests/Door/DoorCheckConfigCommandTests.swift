@@ -221,44 +221,29 @@ struct DoorCheckConfigCommandTests {
         #expect(lost.standardError.contains(": door run refuses to start\n"))
     }
 
-    @Test("[credentials.ntag424]: a random master key passes; the all-zero factory key is refused, naming the key")
-    func ntag424MasterKey() throws {
-        let text = "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"DIR/master.key\"\n"
-            + "[[users]]\nname = \"alice\"\nntag424 = [\"04:77:28:82:4D:65:80\"]\n"
+    /// A keyed family's section and a user of it: check-config renders the section (a DESFire
+    /// AID in wire order), and the all-zero factory key is refused, naming the key.
+    @Test("[credentials.*]: a random master key passes and is rendered; the all-zero factory key is refused, naming the key", arguments: [
+        ("ntag424", "key_number = 2\n", "name = \"alice\"\nntag424 = [\"04:77:28:82:4D:65:80\"]\n", "ntag424 = [\"04:77:28:82:4D:65:80\"]"),
+        ("desfire", "application = \"F54201\"\nkey_number = 1\n", "name = \"bob\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]\n", "desfire = [\"04:2A:41:CA:E4:53:80\"]"),
+    ])
+    func keyedFamilyMasterKey(family: String, settings: String, user: String, rendered: String) throws {
+        let text = "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[credentials.\(family)]\n\(settings)master_key_file = \"DIR/master.key\"\n"
+            + "[[users]]\n\(user)"
         let scene = try Scene(text)
         defer { scene.remove() }
         let master = scene.directory.appendingPathComponent("master.key").path
         FileManager.default.createFile(atPath: master, contents: Data((0..<16).map { UInt8(0x80 + $0) }), attributes: [.posixPermissions: 0o600])
         let good = try scene.check()
         #expect(good.status == 0, "\(good.standardError)")
-        #expect(good.output.contains("[credentials.ntag424]\nkey_number = 2\nmaster_key_file = \"\(master)\"\nrequire_genuine = true\n"))
-        #expect(good.output.contains("ntag424 = [\"04:77:28:82:4D:65:80\"]"))
+        #expect(good.output.contains("[credentials.\(family)]\n\(settings)master_key_file = \"\(master)\"\nrequire_genuine = true\n"))
+        #expect(good.output.contains(rendered))
         #expect(!good.standardError.contains("warning"), "\(good.standardError)")
 
         FileManager.default.createFile(atPath: master, contents: Data(repeating: 0, count: 16), attributes: [.posixPermissions: 0o600])
         let zero = try scene.check()
         #expect(zero.status == 65)
-        #expect(zero.standardError.contains("credentials.ntag424.master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
-    }
-
-    @Test("[credentials.desfire]: check-config renders it, AID in wire order; the all-zero factory key is refused, naming the key")
-    func desfireMasterKey() throws {
-        let text = "[reader]\ndevice = \"sim\"\n[relay]\nline = \"GPIO17\"\n[credentials.desfire]\napplication = \"F54201\"\nkey_number = 1\nmaster_key_file = \"DIR/master.key\"\n"
-            + "[[users]]\nname = \"bob\"\ndesfire = [\"04:2A:41:CA:E4:53:80\"]\n"
-        let scene = try Scene(text)
-        defer { scene.remove() }
-        let master = scene.directory.appendingPathComponent("master.key").path
-        FileManager.default.createFile(atPath: master, contents: Data((0..<16).map { UInt8(0x80 + $0) }), attributes: [.posixPermissions: 0o600])
-        let good = try scene.check()
-        #expect(good.status == 0, "\(good.standardError)")
-        #expect(good.output.contains("[credentials.desfire]\napplication = \"F54201\"\nkey_number = 1\nmaster_key_file = \"\(master)\"\nrequire_genuine = true\n"))
-        #expect(good.output.contains("desfire = [\"04:2A:41:CA:E4:53:80\"]"))
-        #expect(!good.standardError.contains("warning"), "\(good.standardError)")
-
-        FileManager.default.createFile(atPath: master, contents: Data(repeating: 0, count: 16), attributes: [.posixPermissions: 0o600])
-        let zero = try scene.check()
-        #expect(zero.status == 65)
-        #expect(zero.standardError.contains("credentials.desfire.master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
+        #expect(zero.standardError.contains("credentials.\(family).master_key_file \(master) holds the all-zero factory key"), "\(zero.standardError)")
     }
 
     @Test("a reader device the shipped unit does not allow gets a note with the DeviceAllow line it needs")
