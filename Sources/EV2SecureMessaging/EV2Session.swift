@@ -56,8 +56,7 @@ public struct EV2Session: Hashable, Sendable {
 
     /// MACt: the bytes at odd indices 1, 3, … 15 of CMAC(SesAuthMACKey, `input`).
     func truncatedMAC(_ input: [UInt8]) -> [UInt8] {
-        let full = macKey.cmac(input)
-        return stride(from: 1, to: full.count, by: 2).map { full[$0] }
+        macKey.truncatedCMAC(input)
     }
 
     /// The IV of command data (`A55A ‖ TI ‖ CmdCtr ‖ 0⁸`) or of answer data (`5AA5 ‖ TI ‖ CmdCtr+1 ‖ 0⁸`),
