@@ -27,6 +27,7 @@ struct PN532Ctl: ParsableCommand {
             ResetCommand.self, IdentifyCommand.self, ReadCommand.self, WriteCommand.self, DumpCommand.self, FormatCommand.self,
             LockCommand.self, ProtectCommand.self, UnprotectCommand.self, RestoreCommand.self, SimCommand.self, GPIOCommand.self,
             DoorCommand.self, TokenCommand.self, KeyCommand.self, FlashCommand.self, NTAG424Command.self, SunCommand.self,
+            FleetCommand.self,
         ]
     )
 

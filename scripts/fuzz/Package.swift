@@ -154,5 +154,6 @@ let package = Package(
             name: "FuzzHookEvent",
             dependencies: [.product(name: "DoorRecords", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
+        .executableTarget(name: "FuzzUsersSnapshot", dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]),
     ]
 )
