@@ -52,6 +52,7 @@ public struct ConfigChanges: Equatable, Sendable {
         return [
             Field("keyLines", \.keyLines, .live),
             Field("board", \.board, .live),
+            Field("fleet", \.fleet, .live),
             Field("reader.device", \.reader.device, .restart, name: readerLines),
             Field("reader.baud", \.reader.baud, .restart, name: readerLines),
             Field("reader.irqLine", \.reader.irqLine, .restart, name: readerLines),

@@ -5,6 +5,9 @@ import NFCCore
 public struct DoorConfig: Equatable, Sendable {
     /// The board profile the defaults came from (`board = "rpi4-uart"`), if any.
     public var board: String?
+    /// `[fleet]`: the signed snapshot the users came from, verified; nil when door.toml
+    /// lists them itself.
+    public var fleet: FleetConfig?
     /// The PN532.
     public var reader: ReaderConfig
     /// How GPIO lines are reached.

@@ -10,7 +10,7 @@ struct DoorConfigDecoder {
     private var usedLines: [String: String] = [:]
 
     /// The keys a configuration's root may hold.
-    static let rootKeys = ["board", "reader", "gpio", "relay", "inputs", "feedback", "security", "audit", "users", "dispatch", "hooks", "credentials"]
+    static let rootKeys = ["board", "reader", "gpio", "relay", "inputs", "feedback", "security", "audit", "users", "dispatch", "hooks", "credentials", "fleet"]
 
     init(root: ConfigSection) {
         self.root = root

@@ -24,9 +24,12 @@ extension DoorConfig {
             let directories = [boardsDirectory, PathText.directory(of: fileName) + "/boards", BoardProfile.installedDirectory].compactMap { $0 }
             root = try BoardProfile.find(board, in: directories, requestedAt: value, by: root.source).applied(to: root)
         }
+        let fleet: FleetConfig?
+        (root, fleet) = try FleetConfig.merge(into: root)
         var decoder = DoorConfigDecoder(root: root)
         var config = try decoder.decode()
         config.board = board
+        config.fleet = fleet
         config.keyLines = ConfigKeyLines(TOMLDocument(file: fileName, root: table))
         return config
     }

@@ -14,7 +14,13 @@ extension DoorConfig {
         if feedback.led != nil || feedback.buzzer != nil { lines += feedbackLines() + [""] }
         lines += securityLines() + [""] + auditLines()
         for keyed in keyedSections { lines += [""] + Self.keyedCardLines(keyed) }
-        for user in users { lines += [""] + Self.userLines(user) }
+        if let fleet {
+            lines += ["", "[fleet]", "site = \(TOMLFormat.string(fleet.site))", "group = \(TOMLFormat.string(fleet.group))",
+                      "public_key_file = \(TOMLFormat.string(fleet.publicKeyFile))", "snapshot = \(TOMLFormat.string(fleet.snapshot))",
+                      "# \(users.count) user\(users.count == 1 ? "" : "s") from the snapshot's version \(fleet.version), sha256 \(fleet.digest)"]
+        } else {
+            for user in users { lines += [""] + Self.userLines(user) }
+        }
         if let socket = hooks.socket { lines += ["", "[hooks]", "socket = \(TOMLFormat.string(socket))"] }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -3,7 +3,7 @@ import TOML
 /// `[hooks]` of `door.toml`: where the door sends each decided presentation for the hook
 /// runner (`pn532ctl door hooks`), which runs programs in its own unprivileged unit.
 public struct HooksConfig: Equatable, Sendable {
-    /// The runner's unix datagram socket; nil: no events are sent.
+    /// The runner's unix socket; nil: no events are sent.
     public var socket: String?
 
     /// A hooks section.

@@ -58,6 +58,7 @@ package final class DoorRuntime {
         let policy: DoorPolicy
         do throws(ConfigError) {
             next = try DoorConfig.load(path: path, boardsDirectory: boards)
+            try Self.checkFleetVersion(of: next, against: config)
             policy = try DoorPolicy(loading: next, from: path)
             _ = try Self.checkedDevice(next)
         } catch {
@@ -81,6 +82,17 @@ package final class DoorRuntime {
         }
         if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.map { HookEventSender(path: $0) } }
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"
+    }
+
+    /// Refuses a fleet snapshot older than the one in force, or another one of the same
+    /// version: whoever can write the snapshot file could otherwise bring back a signed list
+    /// from before a card was revoked.
+    package static func checkFleetVersion(of next: DoorConfig, against current: DoorConfig) throws(ConfigError) {
+        guard let new = next.fleet, let old = current.fleet, new.site == old.site, new.group == old.group else { return }
+        guard new.version > old.version || (new.version == old.version && new.digest == old.digest) else {
+            let why = new.version == old.version ? "is another snapshot of version \(old.version), the one in force" : "is version \(new.version), older than version \(old.version) in force"
+            throw ConfigError(file: new.snapshot, key: "fleet.snapshot", message: "\(why): refused (a replayed snapshot? the uplink applies only newer ones)")
+        }
     }
 
     /// Rewrites the kept copy with `next`'s outputs, so that `door release` drives the lines

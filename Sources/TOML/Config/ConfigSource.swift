@@ -7,6 +7,8 @@ package struct ConfigSource: Sendable {
     package var profileFile: String?
     /// Key paths (`reader.device`) whose values came from the profile.
     package var profileKeys: Set<String> = []
+    /// The file `[[users]]` came from when it is not the configuration (a fleet snapshot).
+    package var usersFile: String?
 
     /// Values from `file`, and from `profileFile` for `profileKeys`.
     package init(file: String, profileFile: String? = nil, profileKeys: Set<String> = []) {
@@ -17,6 +19,7 @@ package struct ConfigSource: Sendable {
 
     /// The file holding the value at `keyPath`.
     package func file(for keyPath: String) -> String {
+        if let usersFile, keyPath == "users" || keyPath.hasPrefix("users[") || keyPath.hasPrefix("users.") { return usersFile }
         guard let profileFile else { return file }
         var prefix = ""
         for part in keyPath.split(separator: ".") {

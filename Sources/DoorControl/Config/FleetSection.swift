@@ -1,0 +1,80 @@
+import Basics
+import Crypto
+import DoorRecords
+import FileInput
+import TOML
+
+/// `[fleet]` of `door.toml`: this door's users come from a snapshot signed by the fleet's
+/// administrator (`pn532ctl fleet sign`), which the uplink writes beside the door. The door
+/// verifies it itself, at every start and reload, before it uses a single user: the
+/// signature with the fleet's public key, the site and the group. A snapshot that does not
+/// verify is a configuration error: the door does not start, or a reload keeps the users
+/// it has.
+public struct FleetConfig: Equatable, Sendable {
+    /// The site this door is in.
+    public var site: String
+    /// This door's group.
+    public var group: String
+    /// The fleet's public key file (`fleet key new`'s FILE.pub).
+    public var publicKeyFile: String
+    /// The signed snapshot's file.
+    public var snapshot: String
+    /// The version of the snapshot the users came from.
+    public var version: UInt64
+    /// The SHA-256 of the snapshot's payload, in hex: what the uplink reports as applied.
+    public var digest: String
+}
+
+extension FleetConfig {
+    /// The users from the snapshot `[fleet]` names, verified, merged into `root` as its
+    /// `[[users]]` (errors in them name the snapshot); `root` unchanged and nil without
+    /// `[fleet]`.
+    ///
+    /// - Throws: `ConfigError` naming the `[fleet]` key: a bad key or name, a file that cannot
+    ///   be read, a snapshot that does not verify, or `[[users]]` in door.toml beside `[fleet]`.
+    static func merge(into root: ConfigSection) throws(ConfigError) -> (ConfigSection, FleetConfig?) {
+        guard let section = try root.section("fleet") else { return (root, nil) }
+        try section.checkKeys(["site", "group", "public_key_file", "snapshot"])
+        if let users = root["users"] {
+            throw root.error("users", "[fleet] gives this door its users from the signed snapshot: remove [[users]] from this file (or remove [fleet])", at: users)
+        }
+        func name(_ key: String) throws(ConfigError) -> String {
+            guard let value = try section.text(key) else { throw section.missing(key) }
+            guard FleetName.isValid(value) else { throw section.error(key, UsersSnapshotError.badName(field: key, value).description, at: section[key]) }
+            return value
+        }
+        func path(_ key: String) throws(ConfigError) -> String {
+            guard let value = try section.absolutePath(key) else { throw section.missing(key) }
+            return value
+        }
+        let site = try name("site"), group = try name("group")
+        let keyFile = try path("public_key_file"), snapshotFile = try path("snapshot")
+        let keyText: [UInt8]
+        do throws(FileInputError) { keyText = try InputFile.read(keyFile, limit: InputLimit(bytes: 256, for: "a fleet public key")) } catch {
+            throw section.error("public_key_file", "\(error)", at: section["public_key_file"])
+        }
+        guard let key = String(validating: keyText, as: UTF8.self).flatMap(FleetPublicKey.init(fileText:)) else {
+            throw section.error("public_key_file", "\(keyFile) is not a fleet public key (the FILE.pub that pn532ctl fleet key new writes)", at: section["public_key_file"])
+        }
+        var payload: [UInt8]
+        do throws(FileInputError) {
+            payload = try InputFile.read(snapshotFile, limit: InputLimit(bytes: SignedUsersSnapshot.sizeLimit + 1, for: "a users snapshot and its newline"))
+        } catch {
+            throw section.error("snapshot", "\(error) (the uplink writes it; pn532ctl fleet sign makes one)", at: section["snapshot"])
+        }
+        if payload.last == UInt8(ascii: "\n") { payload.removeLast() }
+        let snapshot: UsersSnapshot
+        do throws(UsersSnapshotError) { snapshot = try key.verify(try SignedUsersSnapshot(json: payload), site: site, group: group) } catch {
+            throw section.error("snapshot", "\(snapshotFile): \(error)", at: section["snapshot"])
+        }
+        let users = try ConfigFile.parse(snapshot.users, file: snapshotFile)
+        for key in users.keys where key != "users" {
+            throw ConfigError(file: snapshotFile, line: users[key]?.line, key: key, message: "a snapshot holds only [[users]] tables")
+        }
+        var merged = root
+        if let list = users["users"] { merged.table.set("users", list) }
+        merged.source.usersFile = snapshotFile
+        let fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: Hex.encode(SHA256.hash(data: payload)).lowercased())
+        return (merged, fleet)
+    }
+}

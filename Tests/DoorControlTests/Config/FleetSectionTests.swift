@@ -1,0 +1,103 @@
+import DoorControl
+import DoorRecords
+import Foundation
+import TestSupport
+import TOML
+import Testing
+
+/// `[fleet]`: the door's users come from a signed snapshot the door verifies itself.
+@Suite("Door configuration: users from a signed fleet snapshot")
+struct FleetSectionTests {
+    static let key = FleetSigningKey()
+    static let alice = "[[users]]\nname = \"alice\"\nuid = [\"04:A1:A1:A1:A1:A1:A1\"]\n"
+
+    /// A door directory with the fleet's public key, a snapshot and a door.toml naming them.
+    struct Door {
+        let directory: ScratchDirectory
+        var path: String { directory.file("door.toml") }
+
+        init(users: String = FleetSectionTests.alice, group: String = "front", version: UInt64 = 3, key: FleetSigningKey = FleetSectionTests.key, extra: String = "") throws {
+            directory = try ScratchDirectory()
+            try directory.write("fleet.pub", FleetSectionTests.key.publicKey.fileText)
+            try write(users: users, group: group, version: version, key: key)
+            try directory.write("door.toml", """
+                [reader]
+                device = "sim"
+                [relay]
+                line = "GPIO17"
+                [fleet]
+                site = "hq"
+                group = "front"
+                public_key_file = "\(directory.file("fleet.pub"))"
+                snapshot = "\(directory.file("users.json"))"
+                \(extra)
+                """)
+        }
+
+        /// Replaces the snapshot with one of `users`, signed for `group` at `version`.
+        func write(users: String = FleetSectionTests.alice, group: String = "front", version: UInt64, key: FleetSigningKey = FleetSectionTests.key) throws {
+            let signed = try key.sign(UsersSnapshot(site: "hq", group: group, version: version, issued: 1_764_205_200, users: users))
+            try directory.write("users.json", signed.json + "\n")
+        }
+
+        func load() throws -> DoorConfig { try DoorConfig.load(path: path) }
+
+        func error() -> String {
+            do { _ = try load() } catch { return "\(error)" }
+            return "loaded"
+        }
+    }
+
+    @Test func theUsersOfAVerifiedSnapshotAreTheDoors() throws {
+        let door = try Door()
+        defer { door.directory.remove() }
+        let config = try door.load()
+        #expect(config.users.map(\.name) == ["alice"])
+        #expect(config.fleet?.version == 3)
+        #expect(config.fleet?.digest.count == 64)
+        let rendered = config.renderedTOML()
+        #expect(rendered.contains("[fleet]\nsite = \"hq\"\ngroup = \"front\"\n"))
+        #expect(!rendered.contains("[[users]]"), "the users stay in the snapshot")
+        #expect(try DoorConfig.parse(text: rendered, fileName: door.path) == config)
+    }
+
+    @Test func aTamperedSnapshotAnotherKeysOrAnotherGroupsIsAConfigurationError() throws {
+        let door = try Door()
+        defer { door.directory.remove() }
+        let text = try #require(door.directory.read("users.json"))
+        try door.directory.write("users.json", text.replacingOccurrences(of: "A1:A1:A1", with: "B2:B2:B2"))
+        #expect(door.error().contains("users.json: the signature does not verify with the fleet's public key"), "\(door.error())")
+        try door.write(version: 4, key: FleetSigningKey())
+        #expect(door.error().contains("the signature does not verify"))
+        try door.write(group: "back", version: 4)
+        #expect(door.error().contains("a snapshot for group \"back\", not this door's \"front\""), "\(door.error())")
+    }
+
+    @Test func usersInDoorTomlBesideFleetAreRefused() throws {
+        let door = try Door(extra: "[[users]]\nname = \"bob\"\nuid = [\"04:B0:B0:B0:B0:B0:B0\"]\n")
+        defer { door.directory.remove() }
+        #expect(door.error().contains("[fleet] gives this door its users from the signed snapshot: remove [[users]]"), "\(door.error())")
+    }
+
+    /// The snapshot is signed, but its users are checked as door.toml's are, naming the snapshot.
+    @Test func aBadUserInASignedSnapshotIsAnErrorNamingTheSnapshot() throws {
+        let door = try Door(users: "[[users]]\nname = \"alice\"\nuid = [\"zz\"]\n")
+        defer { door.directory.remove() }
+        #expect(door.error().contains(door.directory.file("users.json")), "\(door.error())")
+        #expect(door.error().contains("users[0]"), "\(door.error())")
+    }
+
+    @Test func aReloadRefusesAnOlderSnapshotOrAnotherOfTheSameVersion() throws {
+        let door = try Door(version: 5)
+        defer { door.directory.remove() }
+        let current = try door.load()
+        try door.write(version: 4)
+        #expect(throws: ConfigError.self) { try DoorRuntime.checkFleetVersion(of: try door.load(), against: current) }
+        try door.write(users: Self.alice + "\n[[users]]\nname = \"bob\"\nuid = [\"04:B0:B0:B0:B0:B0:B0\"]\n", version: 5)
+        #expect(throws: ConfigError.self) { try DoorRuntime.checkFleetVersion(of: try door.load(), against: current) }
+        try door.write(version: 5)
+        try DoorRuntime.checkFleetVersion(of: try door.load(), against: current)
+        try door.write(version: 6)
+        try DoorRuntime.checkFleetVersion(of: try door.load(), against: current)
+    }
+}
