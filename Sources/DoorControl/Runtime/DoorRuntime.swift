@@ -4,6 +4,7 @@ import DoorRecords
 import GPIO
 import NFCCore
 import PN532Reader
+import POSIXIO
 import SystemPackage
 import TOML
 
@@ -67,6 +68,7 @@ package final class DoorRuntime {
             return "configuration not reloaded"
         }
         let changes = ConfigChanges(from: config, to: next)
+        recordFleet(next)
         decider.reload(policy)
         engine.controller.settings = DoorController.Settings(next)
         engine.reader.timing = next.readerTiming
@@ -88,10 +90,15 @@ package final class DoorRuntime {
     /// version: whoever can write the snapshot file could otherwise bring back a signed list
     /// from before a card was revoked.
     package static func checkFleetVersion(of next: DoorConfig, against current: DoorConfig) throws(ConfigError) {
-        guard let new = next.fleet, let old = current.fleet, new.site == old.site, new.group == old.group else { return }
-        guard new.version > old.version || (new.version == old.version && new.digest == old.digest) else {
-            let why = new.version == old.version ? "is another snapshot of version \(old.version), the one in force" : "is version \(new.version), older than version \(old.version) in force"
-            throw ConfigError(file: new.snapshot, key: "fleet.snapshot", message: "\(why): refused (a replayed snapshot? the uplink applies only newer ones)")
+        guard let new = next.fleet, let old = current.fleet else { return }
+        try FleetAppliedRecord(old).check(new)
+    }
+
+    /// Records the fleet snapshot in force in the state directory, for the next start.
+    private func recordFleet(_ next: DoorConfig) {
+        guard let fleet = next.fleet, fleet != config.fleet, let directory = release?.stateDirectory else { return }
+        do throws(AtomicCreateError) { try FleetAppliedRecord(fleet).save(to: directory) } catch {
+            log.write(.warning, "reload: \(error): the next start does not know snapshot version \(fleet.version) was applied")
         }
     }
 

@@ -4,6 +4,7 @@ import DaemonKit
 import GPIO
 import NFCCore
 import PN532Reader
+import POSIXIO
 import SystemPackage
 import TOML
 
@@ -59,7 +60,12 @@ public struct DoorStart {
         let release = OutputRelease(configPath: configPath, boards: boards, stateDirectory: stateDirectory)
         release.releaseFirst(log: log)
         let door: DoorConfig
-        do throws(ConfigError) { door = try DoorConfig.load(path: configPath, boardsDirectory: boards) } catch { throw .configuration(error) }
+        do throws(ConfigError) {
+            door = try DoorConfig.load(path: configPath, boardsDirectory: boards)
+            try checkFleet(door)
+        } catch {
+            throw .configuration(error)
+        }
         let checked = try DoorPreflight(
             door, path: configPath, gpio: DoorLines.backend(door.gpio, clock: SystemGPIOClock()),
             newCounters: newCounters, missingCountersAllowed: false)
@@ -120,6 +126,18 @@ public struct DoorStart {
             let error = DoorError.loop(failure)
             log.write(.error, "\(error): relay released (locked), stopping")
             throw error
+        }
+    }
+
+    /// Refuses a fleet snapshot older than the one recorded as last in force in the state
+    /// directory, and records this one (a record that cannot be written is a warning).
+    private func checkFleet(_ door: DoorConfig) throws(ConfigError) {
+        guard let fleet = door.fleet, let stateDirectory else { return }
+        let record = try FleetAppliedRecord.load(from: stateDirectory)
+        try record?.check(fleet)
+        guard record != FleetAppliedRecord(fleet) else { return }
+        do throws(AtomicCreateError) { try FleetAppliedRecord(fleet).save(to: stateDirectory) } catch {
+            log.write(.warning, "\(error): a later start does not know snapshot version \(fleet.version) was applied")
         }
     }
 }
