@@ -23,6 +23,10 @@ public struct PN532Error: Error, Hashable, Sendable, CustomStringConvertible {
         case status(PN532Status)
         /// Something that answers, but not a PN532 (GetFirmwareVersion's IC byte).
         case notPN532(FirmwareVersion)
+        /// SetSerialBaudRate went through but the chip did not answer at the new rate (bits per
+        /// second); `leftAt`: the rate the chip was brought back to, nil when it answered at
+        /// none.
+        case rateNotAnswered(bitsPerSecond: Int, leftAt: Int?)
     }
 
     /// What went wrong.
@@ -66,6 +70,12 @@ public struct PN532Error: Error, Hashable, Sendable, CustomStringConvertible {
             return "PN532 on \(device)\(during): status \(hexByte(status.rawValue)): \(status)"
         case .notPN532(let version):
             return "the chip on \(device) is not a PN532 (IC \(hexByte(version.ic)), expected 0x32)"
+        case .rateNotAnswered(let rate, let leftAt?):
+            return "the PN532 on \(device) did not answer at \(rate) baud after SetSerialBaudRate; it is back at \(leftAt) baud — "
+                + "does the serial port support \(rate) baud? Give a lower rate (uart:\(device):460800) or none"
+        case .rateNotAnswered(let rate, nil):
+            return "the PN532 on \(device) did not answer at \(rate) baud after SetSerialBaudRate, nor at the rate before — "
+                + "does the serial port support \(rate) baud? The next start looks for the chip at the rates it may be left at"
         }
     }
 }

@@ -1,27 +1,38 @@
 import Basics
 import NFCCore
 extension PN532Session {
-    /// Wakes the chip, puts the SAM in normal mode, checks that it is a PN532 and claims the
-    /// settings the driver relies on (`claimSettings()`).
+    /// Wakes the chip, puts the SAM in normal mode, moves the UART to `rate` when one is given
+    /// (at once, so that the rest of start-up runs at it), checks that it is a PN532 and
+    /// claims the settings the driver relies on (`claimSettings()`).
     ///
     /// A chip in power-down needs the wake-up preamble, and commands it gets while asleep are
     /// lost, so the preamble and SAMConfiguration are sent again (each with its own resends)
     /// before giving up.
     @discardableResult
-    public func start(rounds: Int = 2) throws(PN532Error) -> FirmwareVersion {
+    public func start(rounds: Int = 2, switchingTo rate: BaudRate? = nil) throws(PN532Error) -> FirmwareVersion {
+        try wake(rounds: rounds)
+        return try configure(switchingTo: rate)
+    }
+
+    /// The wake-up preamble and SAMConfiguration, `rounds` times at most: returns once the
+    /// chip has answered.
+    func wake(rounds: Int) throws(PN532Error) {
         var lastError: PN532Error?
         for _ in 0..<max(1, rounds) {
             do throws(PN532Error) {
                 try sendWakeUp()
                 _ = try run(.samConfiguration(mode: .normal))
-                lastError = nil
-                break
+                return
             } catch {
                 guard case .noAcknowledgement = error.kind else { throw error }
                 lastError = error
             }
         }
         if let lastError { throw lastError }
+    }
+
+    /// The rest of start-up on an awake chip: GetFirmwareVersion, then `claimSettings()`.
+    func configure() throws(PN532Error) -> FirmwareVersion {
         let version = try firmwareVersion()
         guard version.isPN532 else { throw failure(.notPN532(version), command: .getFirmwareVersion) }
         try claimSettings()
@@ -102,13 +113,16 @@ extension PN532Session {
     }
 
     /// Changes the HSU rate: SetSerialBaudRate at the old rate, the host's ACK, then both sides
-    /// switch (UM0701 §7.2.13).
+    /// switch (UM0701 §7.2.13). Once the ACK is sent the link follows the chip, also when the
+    /// wait for the chip to switch is cut short (a signal), so that `finish()` can still reach it.
     public func changeBaudRate(to rate: BaudRate) throws(PN532Error) {
         try runExpectingEmptyReply(.setSerialBaudRate(rate))
         try acknowledge()
         let old = link.bitsPerSecond ?? BaudRate.bps115200.bitsPerSecond
-        try idle(.uart(bytes: 6, bitsPerSecond: old) + Self.baudSwitchGuard)
+        var interrupted: PN532Error?
+        do throws(PN532Error) { try idle(.uart(bytes: 6, bitsPerSecond: old) + Self.baudSwitchGuard) } catch { interrupted = error }
         do throws(LinkError) { try link.setBitsPerSecond(rate.bitsPerSecond) } catch { throw failure(.link(error)) }
+        if let interrupted { throw interrupted }
     }
 
     /// The time the chip is given to switch its UART after the ACK that ends SetSerialBaudRate.

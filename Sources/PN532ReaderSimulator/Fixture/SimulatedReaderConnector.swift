@@ -15,7 +15,7 @@ public final class SimulatedReaderConnector: ReaderConnector {
     public let chip: SimulatedPN532
     /// The link every session runs on; its clock is the test's.
     public let link: SimulatorLink
-    /// The UART rate a session is moved to once started.
+    /// The UART rate a session is moved to once the chip answers, for the rest of start-up.
     public let rate: BaudRate
     /// False for a reader without a wired RSTPD_N line: `resetChip` then does nothing.
     public let hasResetLine: Bool
@@ -48,8 +48,7 @@ public final class SimulatedReaderConnector: ReaderConnector {
         }
         if chip.isStalled { chip.reset(at: link.now) }
         let session = PN532Session(link: link)
-        _ = try session.start()
-        if rate != .bps115200 { try session.changeBaudRate(to: rate) }
+        _ = try session.start(switchingTo: rate)
         self.session = session
         return session
     }

@@ -56,8 +56,7 @@ struct Floor {
                 commandCount = nil
                 lastResponseCode = code
             case (.transmitted, .ack) where lastResponseCode == CommandCode.setSerialBaudRate.responseCode:
-                time += .uart(bytes: Self.acknowledgementCount, bitsPerSecond: bitsPerSecond)
-                bytesSent += Self.acknowledgementCount
+                addHostAcknowledgement()
                 lastResponseCode = nil
             default:
                 continue
@@ -75,6 +74,12 @@ struct Floor {
         commands += 1
         bytesSent += frameBytes
         bytesReceived += Self.acknowledgementCount + responseFrameBytes
+    }
+
+    /// Adds the host's ACK that SetSerialBaudRate requires before both sides switch.
+    mutating func addHostAcknowledgement() {
+        time += .uart(bytes: Self.acknowledgementCount, bitsPerSecond: bitsPerSecond)
+        bytesSent += Self.acknowledgementCount
     }
 
     /// The RF time no host avoids: activating each tag InListPassiveTarget reports.

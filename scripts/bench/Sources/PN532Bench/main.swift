@@ -17,12 +17,15 @@ import Glibc
 /// Part F: CPU time and memory of `door run` waiting for a tag over 60 s (5 s with `--quick`).
 /// Part G: CPU time of `scan --watch` and `flash` waiting on the in-process simulator over 10 s
 /// (3 s with `--quick`).
-/// `--door-idle` runs Part F alone.
+/// Part H: the fastest read, `pn532ctl read` at 921600 beside nfcpy 1.0.4, whole process, with
+/// the ratios to nfcpy and to the floor.
+/// `--door-idle` runs Part F alone, `--fast-read` Part H alone.
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
-/// instead of 10, without counting libnfc's round trips.
+/// instead of 10, without counting libnfc's round trips, and 3 of each Part H run instead of 15.
 let quick = CommandLine.arguments.contains("--quick")
 let count = quick ? 3 : 20
 let type2Count = quick ? 2 : 10
+let fastReadCount = quick ? 3 : 15
 
 /// The path of `name` in this executable's directory.
 func siblingExecutable(_ name: String) -> String {
@@ -35,6 +38,10 @@ func siblingExecutable(_ name: String) -> String {
 do {
     if CommandLine.arguments.contains("--door-idle") {
         DoorIdleBench.print(try DoorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 5 : 60))
+        exit(0)
+    }
+    if CommandLine.arguments.contains("--fast-read") {
+        FastReadTable.print(try FastReadBench(pn532ctl: siblingExecutable("pn532ctl"), count: fastReadCount), count: fastReadCount)
         exit(0)
     }
     let model = try InProcessBench()
@@ -51,6 +58,8 @@ do {
     print()
     let type2Wall = try Type2PTYBench(pn532ctl: siblingExecutable("pn532ctl"), count: type2Count, countLibnfcRoundTrips: !quick)
     Type2WallTable.print(type2Wall, count: type2Count)
+    print()
+    FastReadTable.print(try FastReadBench(pn532ctl: siblingExecutable("pn532ctl"), count: fastReadCount), count: fastReadCount)
     print()
     DoorIdleBench.print(try DoorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 5 : 60))
     print()
