@@ -20,6 +20,7 @@ package enum ServiceDevices {
         switch spec {
         case .uart(let device, _): path = device
         case .i2c(let device, _): path = device
+        case .spi(let device, _): path = device
         case .plugged: return []
         }
         // A relative path (`uart:ttyUSB0`) is the working directory's: only its resolved form
