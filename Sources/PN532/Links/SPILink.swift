@@ -26,6 +26,8 @@ public final class SPILink: ByteLink {
     /// The last status byte that was not "ready", cleared by a frame: what a chip that never
     /// answers shows (`FF`: MISO high, `00`: never ready).
     public private(set) var lastNotReadyStatus: UInt8?
+    /// The deadline of the last read.
+    private var lastReadDeadline: MonotonicTime?
     /// True between writing a command and reading the frame that answers it (its ACK).
     private var expectsAcknowledgement = false
 
@@ -88,7 +90,12 @@ public final class SPILink: ByteLink {
         expectsAcknowledgement = bytes.count > Self.controlFrameLength
     }
 
+    /// Polls at least once, however late the call; but once `deadline` has passed, calls with
+    /// the same deadline return nothing: a chip (or a MISO line) that is always "ready" with
+    /// bytes that are no frame cannot keep the caller past its deadline.
     public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
+        if now >= deadline, lastReadDeadline == deadline { return [] }
+        lastReadDeadline = deadline
         while true {
             try LinkInterruption.check(device: name, operation: "read")
             if device.hasInterruptLine { device.waitForInterrupt(until: deadline) }

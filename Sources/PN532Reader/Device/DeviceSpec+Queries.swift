@@ -15,6 +15,9 @@ extension DeviceSpec {
     /// to wait on, and no UART rate.
     public var isOnI2C: Bool { link == .i2c }
 
+    /// True for a PN532 on SPI (spidev or a simulated bus): an IRQ line to wait on, no UART rate.
+    public var isOnSPI: Bool { link == .spi }
+
     /// True for a real i2c-dev or spidev PN532, whose IRQ pin a GPIO line can be wired to.
     public var takesInterruptLine: Bool {
         switch self {

@@ -239,8 +239,26 @@ public final class SimulatedSPIDevice: SPIDevice {
         lastWasStatusRead = operation == 0x02
         if operation == 0x01, !chip.isAsleep {
             // The frame ends with chip select: a missing postamble is supplied (libnfc omits it).
-            chip.receive(Array(current.mosi.dropFirst()) + [0x00], at: now)
+            let frame = Array(current.mosi.dropFirst())
+            chip.receive(Self.lacksPostamble(frame) ? frame + [0x00] : frame, at: now)
         }
+    }
+
+    /// True when `bytes` hold one frame up to its checksum but not its postamble: its length
+    /// fields say it ends exactly where the bytes do.
+    static func lacksPostamble(_ bytes: [UInt8]) -> Bool {
+        guard let start = bytes.indices.dropLast().first(where: { bytes[$0] == 0x00 && bytes[$0 + 1] == 0xFF }) else { return false }
+        let field = Array(bytes.dropFirst(start + 2).prefix(5))
+        guard field.count >= 2 else { return false }
+        let end: Int
+        switch (field[0], field[1]) {
+        case (0x00, 0xFF), (0xFF, 0x00): end = start + 4
+        case (0xFF, 0xFF):
+            guard field.count == 5 else { return false }
+            end = start + 7 + (Int(field[2]) << 8 | Int(field[3])) + 1
+        case (let length, _): end = start + 4 + Int(length) + 1
+        }
+        return bytes.count == end
     }
 
     /// Moves the clock on to `time`; on the `.realTime` clock once the monotonic clock has got

@@ -140,7 +140,7 @@ struct DoorCheckConfigCommandTests {
         let result = try scene.check()
         #expect(result.status == 65)
         #expect(result.standardError.contains(
-            ":1: board: unknown board \"rpi9-uart\"; known boards: rpi3-i2c, rpi3-uart, rpi4-i2c, rpi4-uart, rpi5-i2c, rpi5-uart"))
+            ":1: board: unknown board \"rpi9-uart\"; known boards: rpi3-i2c, rpi3-spi, rpi3-uart, rpi4-i2c, rpi4-spi, rpi4-uart, rpi5-i2c, rpi5-spi, rpi5-uart"))
     }
 
     @Test("board defaults are applied, and the file's own keys override them")
