@@ -297,7 +297,7 @@ struct DoorCheckConfigCommandTests {
             let result = try scene.check()
             #expect(!result.standardError.contains("DeviceAllow=\(device) "), "\(device): \(result.standardError)")
         }
-        #expect(devices == ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1"])
+        #expect(devices == ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1", "/dev/spidev0.0"])
     }
 
     /// `--config FILE`, as door run and door release take it, is the same file as FILE;
