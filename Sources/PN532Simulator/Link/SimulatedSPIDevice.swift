@@ -124,7 +124,7 @@ public final class SimulatedSPIDevice: SPIDevice {
             var bytes: [UInt8] = []
             for position in 0..<transfer.length {
                 let out = position < transfer.transmit.count ? transfer.transmit[position] : 0x00
-                let answer = clock(wire(out), rate: rate)
+                let answer = shift(wire(out), rate: rate)
                 if position < transfer.receiveCount { bytes.append(wire(answer)) }
             }
             received.append(bytes)
@@ -175,7 +175,7 @@ public final class SimulatedSPIDevice: SPIDevice {
     }
 
     /// One byte clocked at `rate`: `mosi` in, the chip's answer out (chip order).
-    private func clock(_ mosi: UInt8, rate: Int) -> UInt8 {
+    private func shift(_ mosi: UInt8, rate: Int) -> UInt8 {
         move(to: now + .nanoseconds(Int64(8) * 1_000_000_000 / Int64(max(1, rate))))
         guard var current = selection else { return 0xFF }
         defer { selection = current }
