@@ -162,6 +162,30 @@ struct SimulatedSPIDeviceTests {
         #expect(device.frameLog.last?.mosi.count == 41)
     }
 
+    @Test func changingChipSelectMidMessageStartsANewCSFrame() throws {
+        let device = try Self.awake()
+        try Self.write(device, Self.getFirmwareVersion)
+        device.sleep(until: device.now + .milliseconds(5))
+        // SR, chip select released, then DR: two CS frames in one message.
+        let received = try device.transfer([
+            SPITransfer(transmit: [0x02], receiveCount: 2, changesChipSelect: true), SPITransfer(transmit: [0x03], receiveCount: 7),
+        ])
+        #expect(received[0].last == 0x01)
+        #expect(received[1] == [0x01] + Self.acknowledgement)
+        #expect(device.frameLog.suffix(2).map(\.mosi.count) == [2, 7])
+    }
+
+    @Test func withoutAHoldRuleTheFirstCSFrameWakesTheChipAndIsLost() throws {
+        let device = SimulatedSPIDevice(chip: SimulatedPN532(), controller: .leastSignificantBitCapable)
+        try device.setLeastSignificantBitFirst(true)
+        device.wakeUpHold = nil
+        try Self.write(device, Self.getFirmwareVersion)
+        #expect(!device.chip.isAsleep)
+        #expect(try !Self.awaitReady(device, limit: .milliseconds(20)))
+        try Self.write(device, Self.getFirmwareVersion)
+        #expect(try Self.awaitReady(device))
+    }
+
     @Test func spidevLimitsAndReturnValue() throws {
         let device = try Self.awake()
         #expect(throws: SPITransferError(errno: .messageTooLong)) { try device.transfer([SPITransfer(receiveCount: 4097)]) }
