@@ -26,6 +26,8 @@ public final class SPILink: ByteLink {
     /// The last status byte that was not "ready", cleared by a frame: what a chip that never
     /// answers shows (`FF`: MISO high, `00`: never ready).
     public private(set) var lastNotReadyStatus: UInt8?
+    /// When the last frame was written: polls are frequent for a while after it.
+    private var lastWrite: MonotonicTime?
     /// The deadline of the last read.
     private var lastReadDeadline: MonotonicTime?
     /// True between writing a command and reading the frame that answers it (its ACK).
@@ -88,6 +90,7 @@ public final class SPILink: ByteLink {
         }
         _ = try message([SPITransfer(transmit: [Self.dataWrite] + bytes)], "write")
         expectsAcknowledgement = bytes.count > Self.controlFrameLength
+        lastWrite = now
     }
 
     /// Polls at least once, however late the call; but once `deadline` has passed, calls with
@@ -101,7 +104,7 @@ public final class SPILink: ByteLink {
             if device.hasInterruptLine { device.waitForInterrupt(until: deadline) }
             if try statusIsReady() { return try readFrame() }
             guard now < deadline else { return [] }
-            if !device.hasInterruptLine { device.sleep(until: min(deadline, now + settings.pollInterval)) }
+            if !device.hasInterruptLine { device.sleep(until: min(deadline, now + currentPollInterval)) }
         }
     }
 
@@ -113,6 +116,13 @@ public final class SPILink: ByteLink {
 
     public var diagnosis: String? {
         lastNotReadyStatus.map { PN532Error.spiStatusHint($0) }
+    }
+
+    /// The wait before the next status poll: short soon after a write, long while the chip
+    /// waits for the outside world.
+    private var currentPollInterval: Duration {
+        guard let lastWrite, now - lastWrite < settings.busyPollWindow else { return settings.idlePollInterval }
+        return settings.pollInterval
     }
 
     /// One SR: `02`, then the status byte.

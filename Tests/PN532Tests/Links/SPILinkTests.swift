@@ -103,15 +103,33 @@ struct SPILinkTests {
             let session = PN532Session(link: SPILink(device: device))
             _ = try session.start()
             let before = device.messageCount
-            device.chip.schedule(.present(SimulatedTag(product: .ntag213)), at: device.now + .milliseconds(200))
+            device.chip.schedule(.present(SimulatedTag(product: .ntag213)), at: device.now + .milliseconds(800))
             #expect(try session.listPassiveTargets(maxTargets: 1).count == 1)
             return device.messageCount - before
         }
         let polled = try statusReads(interrupt: false)
         let waited = try statusReads(interrupt: true)
-        // 200 ms of 2 ms polls, against one status read per acknowledgement window.
-        #expect(polled > 50)
-        #expect(waited * 4 < polled)
+        // 800 ms of polls (every millisecond for 20 ms, then every 10 ms), against one status
+        // read per acknowledgement window.
+        #expect(polled > 80)
+        #expect(waited * 2 < polled)
+    }
+
+    @Test func pollsAreFrequentRightAfterAWriteAndSparseWhileTheChipWaits() throws {
+        let device = SimulatedSPIDevice(chip: SimulatedPN532())
+        let session = PN532Session(link: SPILink(device: device))
+        _ = try session.start()
+        device.chip.schedule(.present(SimulatedTag(product: .ntag213)), at: device.now + .seconds(1))
+        let start = device.now
+        let before = device.messageCount
+        try session.begin(.inListPassiveTarget())
+        let acknowledged = device.messageCount
+        _ = try session.response(within: .seconds(2))
+        #expect(device.now - start >= .seconds(1))
+        // The ACK within a few 1 ms polls; then about 20 polls in the first 20 ms and one every
+        // 10 ms for the rest of the second.
+        #expect(acknowledged - before < 10)
+        #expect((100..<160).contains(device.messageCount - acknowledged))
     }
 
     @Test func aFrameLargerThanSpidevsBufferIsRefusedBeforeAnythingIsSent() throws {
