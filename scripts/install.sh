@@ -104,10 +104,10 @@ if [ -z "$destdir" ] && [ "$(id -u)" -ne 0 ]; then
 fi
 [ "$purge" = no ] || [ "$uninstall" = yes ] || fail "--purge goes with --uninstall"
 
-# The daemon's account and the groups of the devices it drives (the udev rule uses gpio and
-# i2c, the unit names all three as SupplementaryGroups, so they must exist).
+# The daemon's account and the groups of the devices it drives (the udev rule uses gpio, i2c
+# and spi, the unit names all four as SupplementaryGroups, so they must exist).
 user=pn532ctl
-device_groups="dialout gpio i2c"
+device_groups="dialout gpio i2c spi"
 # The hook runner's account: no device, no key, no log of the door's. The door's account joins
 # its group to reach the runner's socket.
 hooks_user=pn532ctl-hooks
@@ -300,7 +300,7 @@ fi
 if [ "$systemctl" = yes ]; then
     if command -v udevadm >/dev/null 2>&1; then
         udevadm control --reload
-        udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev
+        udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev --subsystem-match=spidev
     fi
     systemctl daemon-reload
 fi

@@ -48,6 +48,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzSPIFrameRead",
+            dependencies: [
+                "FuzzSupport", .product(name: "Basics", package: "pn532ctl"), .product(name: "NFCCore", package: "pn532ctl"),
+                .product(name: "PN532", package: "pn532ctl"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzJewelFIFO",
             dependencies: ["FuzzSupport", .product(name: "PN532", package: "pn532ctl")]
         ),

@@ -13,21 +13,24 @@ extension DoorConfigDecoder {
             throw section.missing("device", "the PN532's device, such as \"/dev/serial0\" or \"i2c:/dev/i2c-1\" (or a board = \"…\" that gives it)")
         }
         // A device string that is no device is reported where it is used, with its place.
-        let isI2C = (try? DeviceSpec.parse(device))?.isOnI2C ?? false
+        let spec = try? DeviceSpec.parse(device)
+        let isI2C = spec?.isOnI2C ?? false
+        let isSPI = spec?.isOnSPI ?? false
         let baud = try section.integer("baud", in: 9600...1_288_000)
         if let baud {
             guard Self.baudRates.contains(baud) else {
                 throw section.error("baud", "\(baud) is not a PN532 rate (\(Self.baudRates.map(String.init).joined(separator: ", ")))", at: section["baud"])
             }
             guard !isI2C else { throw section.error("baud", "only for a reader on a UART; \(device) is on I2C", at: section["baud"]) }
+            guard !isSPI else { throw section.error("baud", "only for a reader on a UART; \(device) is on SPI (its clock rate goes in the device: spi:/dev/spidev0.0:HZ)", at: section["baud"]) }
             guard !DeviceSpec.statesRate(device) else {
                 throw section.error("baud", "the device \(device) already gives a rate; give it once", at: section["baud"])
             }
         }
         let irqLine = try section.lineName("irq_line")
-        if irqLine != nil, !isI2C {
+        if irqLine != nil, !isI2C, !isSPI {
             let fromBoard = section.source.file(for: section.keyPath("irq_line")) != section.source.file
-            throw section.error("irq_line", "only for a reader on I2C (device \"i2c:/dev/i2c-1\"), not \(device)"
+            throw section.error("irq_line", "only for a reader on I2C or SPI (device \"i2c:/dev/i2c-1\" or \"spi:/dev/spidev0.0\"), not \(device)"
                 + (fromBoard ? "; the board gives one: set irq_line = false in [reader], or choose the board's UART profile" : ""), at: section["irq_line"])
         }
         let resetLine = try section.lineName("reset_line")

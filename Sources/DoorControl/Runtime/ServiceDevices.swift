@@ -9,7 +9,7 @@ import Glibc
 /// own list, so `door check-config` can say what a drop-in must add.
 package enum ServiceDevices {
     /// The reader devices of the unit's `DeviceAllow=` lines (GPIO chips apart).
-    package static let allowed = ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1"]
+    package static let allowed = ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1", "/dev/spidev0.0"]
 
     /// The `DeviceAllow=` lines `spec` needs beyond the unit's: its path and, for a symlink
     /// (`/dev/serial/by-id/…`), the device it resolves to. Empty for devices the unit allows,
@@ -20,6 +20,7 @@ package enum ServiceDevices {
         switch spec {
         case .uart(let device, _): path = device
         case .i2c(let device, _): path = device
+        case .spi(let device, _): path = device
         case .plugged: return []
         }
         // A relative path (`uart:ttyUSB0`) is the working directory's: only its resolved form

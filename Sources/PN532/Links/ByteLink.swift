@@ -27,9 +27,15 @@ public protocol ByteLink: AnyObject {
     /// A file descriptor that poll(2) reports readable when bytes arrive, for hosts that wait
     /// on several things at once; nil when the link has none (I2C, the in-process simulator).
     var pollDescriptor: Int32? { get }
+    /// What the link saw that explains a chip that does not answer (an SPI status byte stuck
+    /// at `FF`), for error messages; nil when it has nothing to add.
+    var diagnosis: String? { get }
 }
 
 extension ByteLink {
     /// No descriptor to poll.
     public var pollDescriptor: Int32? { nil }
+
+    /// Nothing to add.
+    public var diagnosis: String? { nil }
 }

@@ -53,7 +53,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         case .closed:
             return "\(device) went away (\(operation))\(reason): unplugged, or the other end closed"
         case .open:
-            let group = link == .i2c ? "i2c" : "dialout"
+            let group = link == .i2c ? "i2c" : link == .spi ? "spi" : "dialout"
             return "cannot open \(device)\(reason)" + (errno == .permissionDenied ? " (add your user to the \(group) group)" : "")
         case .interrupted:
             return "interrupted by signal \(signal ?? 0) (\(operation) on \(device))"

@@ -37,22 +37,27 @@ public struct PN532Error: Error, Hashable, Sendable, CustomStringConvertible {
     public var device: String
     /// The bus the device is on, when known: what the hints are about.
     public var link: LinkKind?
+    /// What the link saw that explains it (`ByteLink.diagnosis`), when it says.
+    public var diagnosis: String?
 
     /// Creates an error.
-    public init(_ kind: Kind, command: CommandCode?, device: String, link: LinkKind? = nil) {
+    public init(_ kind: Kind, command: CommandCode?, device: String, link: LinkKind? = nil, diagnosis: String? = nil) {
         self.kind = kind
         self.command = command
         self.device = device
         self.link = link
+        self.diagnosis = diagnosis
     }
 
     public var description: String {
         let during = command.map { " (\($0.name))" } ?? ""
         switch kind {
         case .link(let error):
-            return error.description + (isI2C ? Self.i2cHint(errno: error.errno) : "")
+            return error.description + (isI2C ? Self.i2cHint(errno: error.errno) : isSPI ? Self.spiHint(errno: error.errno) : "")
         case .invalidCommand(let reason):
             return "cannot send\(during) to \(device): \(reason)"
+        case .noAcknowledgement(let attempts) where isSPI:
+            return "no ACK from the PN532 on \(device) after \(attempts) tries\(during) — " + (diagnosis.map { $0 + ". " } ?? "") + Self.spiNoAcknowledgementHint
         case .noAcknowledgement(let attempts) where isI2C:
             return "no ACK from the PN532 on \(device) after \(attempts) tries\(during) — " + Self.i2cNoAcknowledgementHint
         case .noAcknowledgement(let attempts):

@@ -155,7 +155,7 @@ public final class PN532Session {
 
     /// An error for `command`, by default the running one, on this link.
     func failure(_ kind: PN532Error.Kind, command: CommandCode? = nil) -> PN532Error {
-        PN532Error(kind, command: command ?? self.command, device: link.name, link: link.kind)
+        PN532Error(kind, command: command ?? self.command, device: link.name, link: link.kind, diagnosis: link.diagnosis)
     }
 
     /// Commands after which the RF field may be on.

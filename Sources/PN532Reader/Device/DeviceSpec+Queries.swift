@@ -6,6 +6,7 @@ extension DeviceSpec {
         switch self {
         case .uart: .uart
         case .i2c: .i2c
+        case .spi: .spi
         case .plugged(let device): device.link
         }
     }
@@ -14,10 +15,15 @@ extension DeviceSpec {
     /// to wait on, and no UART rate.
     public var isOnI2C: Bool { link == .i2c }
 
-    /// True for a real i2c-dev PN532, whose IRQ pin a GPIO line can be wired to.
+    /// True for a PN532 on SPI (spidev or a simulated bus): an IRQ line to wait on, no UART rate.
+    public var isOnSPI: Bool { link == .spi }
+
+    /// True for a real i2c-dev or spidev PN532, whose IRQ pin a GPIO line can be wired to.
     public var takesInterruptLine: Bool {
-        if case .i2c = self { return true }
-        return false
+        switch self {
+        case .i2c, .spi: true
+        default: false
+        }
     }
 
     /// True for a simulated chip (not hardware) on the simulator's UART model: `sim`, not

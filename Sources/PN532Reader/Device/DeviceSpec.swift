@@ -4,18 +4,20 @@ import PN532
 
 /// Where the PN532 is, as given by `--device` or `PN532_DEVICE`: `/dev/ttyS0`,
 /// `uart:/dev/serial0[:921600]` (a relative path after `uart:`, `uart:ttyUSB0`, is opened
-/// from the working directory), `i2c:/dev/i2c-1[:0x24]`, or a string of a registered kind
+/// from the working directory), `i2c:/dev/i2c-1[:0x24]`, `spi:/dev/spidev0.0[:HZ]`, or a string of a registered kind
 /// (`DeviceKind`: the simulator's `sim`, `sim:ntag213,ultralight`, `sim-i2c[:TAG,…]`).
 public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
     /// A PN532 on a serial port, to be run at `rate`.
     case uart(path: String, rate: BaudRate)
     /// A PN532 at a 7-bit `address` on an i2c-dev bus.
     case i2c(path: String, address: UInt8)
+    /// A PN532 on an spidev node, clocked at `speed` Hz.
+    case spi(path: String, speed: Int)
     /// A reader of a registered kind.
     case plugged(any PluggedDevice)
 
     /// The built-in forms, for messages.
-    private static let builtInForms = "/dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR]"
+    private static let builtInForms = "/dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], spi:/dev/spidevB.C[:HZ]"
 
     /// The forms accepted (the registered kinds' first), for messages.
     public static var forms: String {
@@ -36,6 +38,7 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
             if let device = try kind.parse(text) { return .plugged(device) }
         }
         if let rest = remainder(of: text, after: "i2c:") { return try i2c(rest, in: text) }
+        if let rest = remainder(of: text, after: "spi:") { return try spi(rest, in: text) }
         if text.unicodeScalars.first == "/" { return .uart(path: text, rate: .bps115200) }
         if let rest = remainder(of: text, after: "uart:") {
             let parts = split(rest, at: ":")
@@ -79,11 +82,25 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         return .i2c(path: String(path), address: UInt8(value))
     }
 
+    /// Parses `/dev/spidevB.C[:HZ]` after `spi:`, the rate in decimal Hz within `SPILink.speeds`.
+    private static func spi(_ rest: Substring, in text: String) throws(DeviceSpecError) -> DeviceSpec {
+        let parts = split(rest, at: ":")
+        guard let path = parts.first, path.unicodeScalars.first == "/", path.unicodeScalars.count > 1, parts.count <= 2 else {
+            throw DeviceSpecError(device: text, .malformed(expected: "spi:/dev/spidevB.C[:HZ], e.g. spi:/dev/spidev0.0 or spi:/dev/spidev0.0:500000"))
+        }
+        guard parts.count == 2 else { return .spi(path: String(path), speed: SPILink.defaultSpeed) }
+        guard let speed = ASCIINumber.parse(parts[1], as: Int.self), SPILink.speeds.contains(speed) else {
+            throw DeviceSpecError(device: text, .notAnSPISpeed(String(parts[1])))
+        }
+        return .spi(path: String(path), speed: speed)
+    }
+
     /// The device string that parses to this device (`uart:PATH:BAUD` for a UART).
     public var description: String {
         switch self {
         case .uart(let path, let rate): "uart:\(path):\(rate.bitsPerSecond)"
         case .i2c(let path, let address): I2CLink.name(bus: path, address: address)
+        case .spi(let path, let speed): SPILink.name(path: path, speed: speed)
         case .plugged(let device): device.description
         }
     }
@@ -92,6 +109,7 @@ public enum DeviceSpec: Equatable, Sendable, CustomStringConvertible {
         switch (left, right) {
         case let (.uart(leftPath, leftRate), .uart(rightPath, rightRate)): leftPath == rightPath && leftRate == rightRate
         case let (.i2c(leftPath, leftAddress), .i2c(rightPath, rightAddress)): leftPath == rightPath && leftAddress == rightAddress
+        case let (.spi(leftPath, leftSpeed), .spi(rightPath, rightSpeed)): leftPath == rightPath && leftSpeed == rightSpeed
         case let (.plugged(leftDevice), .plugged(rightDevice)): leftDevice.isEqual(to: rightDevice)
         default: false
         }

@@ -10,6 +10,8 @@ public struct DeviceSpecError: Error, Equatable, Sendable, CustomStringConvertib
         case notARate(String)
         /// An I2C address that is not a 7-bit device address (0x03–0x77).
         case notAnI2CAddress(String)
+        /// An SPI clock rate that is not a number of Hz the PN532 takes.
+        case notAnSPISpeed(String)
         /// What a registered kind found wrong with its part of the string (the simulator:
         /// a tag that is not a tag, its `TagSpecError`).
         case kind(any Error & Sendable)
@@ -39,6 +41,9 @@ public struct DeviceSpecError: Error, Equatable, Sendable, CustomStringConvertib
             return "\(device): '\(field)' is not a PN532 rate (\(rates))"
         case .notAnI2CAddress(let field):
             return "\(device): '\(field)' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"
+        case .notAnSPISpeed(let field):
+            return "\(device): '\(field)' is not an SPI clock rate in Hz from \(SPILink.speeds.lowerBound) to \(SPILink.speeds.upperBound) "
+                + "(the PN532 takes up to 5 MHz; 1000000 is the default, 100000 helps on long wires)"
         case .kind(let error):
             return "\(device): \(error)"
         case .notADevice:
@@ -53,6 +58,7 @@ extension DeviceSpecError.Reason {
         case let (.malformed(leftForm), .malformed(rightForm)): leftForm == rightForm
         case let (.notARate(leftField), .notARate(rightField)): leftField == rightField
         case let (.notAnI2CAddress(leftField), .notAnI2CAddress(rightField)): leftField == rightField
+        case let (.notAnSPISpeed(leftField), .notAnSPISpeed(rightField)): leftField == rightField
         case let (.kind(leftError), .kind(rightError)): type(of: leftError) == type(of: rightError) && "\(leftError)" == "\(rightError)"
         case (.notADevice, .notADevice): true
         default: false

@@ -32,13 +32,20 @@ final class InterruptWiredI2CDevice: I2CDevice {
         device.sleep(until: time)
     }
 
-    /// Returns at once when IRQ is already asserted, else when it changes or at `deadline`
-    /// (a GPIO failure also returns: the link then reads the status byte as it would without
-    /// the pin).
+    /// Returns at once when IRQ is already asserted, else when it changes or at `deadline`.
     func waitForInterrupt(until deadline: MonotonicTime) {
-        if (try? irq.read()) == true { return }
+        irq.waitForInterrupt(from: now, until: deadline)
+    }
+}
+
+extension GPIOLine {
+    /// Returns at once when this IRQ line is already asserted, else when it changes or at
+    /// `deadline`, `now` being the time on the device's clock (a GPIO failure also returns:
+    /// the link then reads the status byte as it would without the pin).
+    func waitForInterrupt(from now: MonotonicTime, until deadline: MonotonicTime) {
+        if (try? read()) == true { return }
         let remaining = deadline - now
         guard remaining > .zero else { return }
-        _ = try? irq.waitForEdge(timeout: remaining)
+        _ = try? waitForEdge(timeout: remaining)
     }
 }

@@ -1,8 +1,8 @@
 import GPIO
 import PN532
 
-/// An open, started PN532: the device a `DeviceSpec` names (i2c-dev with an optional IRQ
-/// line, a serial port, or a registered kind: the in-process simulator, the simulator behind a
+/// An open, started PN532: the device a `DeviceSpec` names (i2c-dev or spidev with an optional
+/// IRQ line, a serial port, or a registered kind: the in-process simulator, the simulator behind a
 /// simulated I2C bus), its session, and what the chip said about itself.
 ///
 /// ```swift
@@ -25,6 +25,7 @@ public final class ReaderDevice {
     private enum Endpoint {
         case plugged(any ReaderEndpoint)
         case i2c(path: String, address: UInt8, interruptLine: GPIOLine?)
+        case spi(path: String, speed: Int, interruptLine: GPIOLine?)
         case uart(path: String, rate: BaudRate)
     }
 
@@ -46,6 +47,7 @@ public final class ReaderDevice {
         let endpoint: Endpoint
         switch spec {
         case .i2c(let path, let address): endpoint = .i2c(path: path, address: address, interruptLine: interruptLine)
+        case .spi(let path, let speed): endpoint = .spi(path: path, speed: speed, interruptLine: interruptLine)
         case _ where interruptLine != nil: throw .interruptLineNeedsI2C(spec)
         case .uart(let path, let rate): endpoint = .uart(path: path, rate: rate)
         case .plugged(let device):
@@ -116,6 +118,14 @@ public final class ReaderDevice {
             }
             let wired = interruptLine.map { InterruptWiredI2CDevice(device: device, irq: $0) } ?? device
             let session = PN532Session(link: I2CLink(device: wired), trace: trace)
+            return (session, try session.start())
+        case .spi(let path, let speed, let interruptLine):
+            let device: any SPIDevice
+            do throws(LinkError) { device = try LinuxSPIDevice(path: path, speed: speed) } catch {
+                throw PN532Error(.link(error), command: nil, device: SPILink.name(path: path, speed: speed), link: .spi)
+            }
+            let wired = interruptLine.map { InterruptWiredSPIDevice(device: device, irq: $0) } ?? device
+            let session = PN532Session(link: SPILink(device: wired), trace: trace)
             return (session, try session.start())
         case .uart(let path, let rate):
             let (session, firmware) = try PN532Session.openUART(path: path, rate: rate, trace: trace)

@@ -32,7 +32,7 @@ public enum ReaderError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .interruptLineNeedsI2C: "an IRQ line goes with an i2c: device (on UART the PN532 answers on the serial line)"
+        case .interruptLineNeedsI2C: "an IRQ line goes with an i2c: or spi: device (on UART the PN532 answers on the serial line)"
         case .interruptLine(_, let error): error.description
         case .reader(let error): error.description
         case .noTag: "no tag in the field"

@@ -13,6 +13,11 @@ extension DeviceSpec {
         .plugged(SimulatorDevice(link: .i2c, tags: tags))
     }
 
+    /// The in-process simulator behind a simulated SPI bus (`sim-spi`, `sim-spi:TAG,…`).
+    public static func simulatorSPI(_ tags: [TagSpec]) -> DeviceSpec {
+        .plugged(SimulatorDevice(link: .spi, tags: tags))
+    }
+
     /// The simulated `chip` a program drives (its field, its clock), on the simulator's UART
     /// model: touch the chip only while no reader on it is in use.
     public static func simulating(_ chip: SimulatedPN532) -> DeviceSpec {

@@ -3,7 +3,7 @@ import PN532Reader
 import PN532Simulator
 
 /// The in-process simulator as a reader device: a new chip with these tags each time it is
-/// opened, reached over the simulator's UART model (`sim`) or a simulated I2C bus (`sim-i2c`),
+/// opened, reached over the simulator's UART model (`sim`) or a simulated I2C or SPI bus (`sim-i2c`, `sim-spi`),
 /// in real time (`SimulatorClock.realTime`): a program waiting for a tag sleeps, as it does on
 /// a real reader.
 public struct SimulatorDevice: PluggedDevice, Equatable {
@@ -30,7 +30,11 @@ public struct SimulatorDevice: PluggedDevice, Equatable {
 
     /// The device string that parses to this device.
     public var description: String {
-        let name = link == .i2c ? "sim-i2c" : "sim"
+        let name = switch link {
+        case .uart: "sim"
+        case .i2c: "sim-i2c"
+        case .spi: "sim-spi"
+        }
         return tags.isEmpty ? name : name + ":" + tags.map(\.description).joined(separator: ",")
     }
 }
@@ -78,6 +82,7 @@ final class SimulatorEndpoint: ReaderEndpoint {
         switch kind {
         case .uart: SimulatorLink(chip: chip, clock: clock)
         case .i2c: I2CLink(device: SimulatedI2CDevice(chip: chip, clock: clock))
+        case .spi: SPILink(device: SimulatedSPIDevice(chip: chip, clock: clock))
         }
     }
 }

@@ -2,7 +2,7 @@ import PN532
 import PN532Reader
 
 /// The simulator's device strings: `sim`, `sim:TAG[,TAG…]` (the in-process simulator) and
-/// `sim-i2c[:TAG,…]` (the simulator behind a simulated I2C bus). A program that offers them
+/// `sim-i2c[:TAG,…]` and `sim-spi[:TAG,…]` (the simulator behind a simulated I2C or SPI bus). A program that offers them
 /// calls `SimulatorKind.register()` once, at start.
 public struct SimulatorKind: DeviceKind {
     /// The kind.
@@ -13,10 +13,10 @@ public struct SimulatorKind: DeviceKind {
         DeviceSpec.register(SimulatorKind())
     }
 
-    public var forms: String { "sim, sim:TAG[,TAG…], sim-i2c[:TAG,…]" }
+    public var forms: String { "sim, sim:TAG[,TAG…], sim-i2c[:TAG,…], sim-spi[:TAG,…]" }
 
     public func parse(_ text: String) throws(DeviceSpecError) -> (any PluggedDevice)? {
-        for (name, link) in [("sim", LinkKind.uart), ("sim-i2c", .i2c)] {
+        for (name, link) in [("sim", LinkKind.uart), ("sim-i2c", .i2c), ("sim-spi", .spi)] {
             if text.unicodeScalars.elementsEqual(name.unicodeScalars) { return SimulatorDevice(link: link, tags: []) }
             if let list = DeviceSpec.remainder(of: text, after: name + ":") {
                 return SimulatorDevice(link: link, tags: try Self.tags(list, in: text))

@@ -42,6 +42,7 @@ extension SimulatedPN532 {
             respond(reply + [0x00], at: ready)
             isAsleep = true
             wakesOnHSU = parameters[0] & 0x10 != 0
+            wakesOnSPI = parameters[0] & 0x20 != 0
             record(at: ready, .powerDown)
             fieldOn = false
             targets.removeAll()

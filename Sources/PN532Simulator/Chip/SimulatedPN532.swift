@@ -45,6 +45,8 @@ public final class SimulatedPN532 {
     var transmitterBusyUntil = MonotonicTime(nanoseconds: 0)
     /// False after a PowerDown whose wake-up sources leave out HSU (bit 4).
     var wakesOnHSU = true
+    /// False after a PowerDown whose wake-up sources leave out SPI (bit 5).
+    var wakesOnSPI = true
     /// Until then the chip is still starting after a wake-up: bytes are lost.
     var awakeAt = MonotonicTime(nanoseconds: 0)
     /// Called with what the chip does, for `pn532ctl sim --trace`.
@@ -207,6 +209,7 @@ public final class SimulatedPN532 {
         isStalled = false
         isAsleep = true
         wakesOnHSU = true
+        wakesOnSPI = true
         bitsPerSecond = 115_200
         scanner.reset()
         registers.reset()

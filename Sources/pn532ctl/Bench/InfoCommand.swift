@@ -41,7 +41,7 @@ struct InfoCommand: ParsableCommand {
             print("Chip      PN5\(Hex.encode([firmware.ic])) (IC 0x\(Hex.encode([firmware.ic])))")
             print("Firmware  \(firmware.version).\(firmware.revision)")
             print("Supports  \(support.joined(separator: ", "))")
-            print("Link      " + (baud.map { "\($0) baud" } ?? "I2C"))
+            print("Link      " + (baud.map { "\($0) baud" } ?? (reader.session.link.kind == .spi ? "SPI" : "I2C")))
         }
     }
 

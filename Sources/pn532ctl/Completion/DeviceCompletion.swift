@@ -7,16 +7,18 @@ enum DeviceCompletion {
     /// The completion of `--device`, for ArgumentParser's completion scripts.
     static let kind = CompletionKind.custom { _, _, _ in candidates(devices: nodes()) }
 
-    /// The device nodes that may hold a PN532, as in `/dev`: serial ports and I²C buses.
-    static let nodePrefixes = ["serial", "ttyUSB", "ttyACM", "ttyAMA", "ttyS0", "i2c-"]
+    /// The device nodes that may hold a PN532, as in `/dev`: serial ports, I²C buses and spidev nodes.
+    static let nodePrefixes = ["serial", "ttyUSB", "ttyACM", "ttyAMA", "ttyS0", "i2c-", "spidev"]
 
-    /// The kinds (`sim`, `sim:` and each simulated tag, `sim-i2c`, `uart:`, `i2c:`) and then,
-    /// for each node in `devices`, the node itself and its `uart:` or `i2c:` form.
+    /// The kinds (`sim`, `sim:` and each simulated tag, `sim-i2c`, `sim-spi`, `uart:`, `i2c:`,
+    /// `spi:`) and then, for each node in `devices`, the node itself and its `uart:`, `i2c:` or
+    /// `spi:` form.
     static func candidates(devices: [String]) -> [String] {
-        var words = ["sim", "sim-i2c", "uart:", "i2c:"] + TagSpec.productNames.map { "sim:" + $0 }
+        var words = ["sim", "sim-i2c", "sim-spi", "uart:", "i2c:", "spi:"] + TagSpec.productNames.map { "sim:" + $0 }
         for device in devices {
             words.append(device)
-            words.append((device.hasPrefix("/dev/i2c-") ? "i2c:" : "uart:") + device)
+            let form = device.hasPrefix("/dev/i2c-") ? "i2c:" : device.hasPrefix("/dev/spidev") ? "spi:" : "uart:"
+            words.append(form + device)
         }
         return words
     }

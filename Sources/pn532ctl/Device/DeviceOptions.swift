@@ -6,12 +6,12 @@ import PN532ReaderSimulator
 /// The options every command that talks to a reader has.
 struct DeviceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR] or sim-i2c[:TAG,…] (default: $PN532_DEVICE, else the line in /etc/pn532ctl/device, else sim).",
+        "The reader: sim, sim:TAG[,TAG…], /dev/PATH, uart:PATH[:BAUD], i2c:/dev/i2c-N[:0xADDR], spi:/dev/spidevB.C[:HZ], sim-i2c[:TAG,…] or sim-spi[:TAG,…] (default: $PN532_DEVICE, else the line in /etc/pn532ctl/device, else sim).",
         valueName: "DEVICE"), completion: DeviceCompletion.kind)
     var device: String?
 
     @Option(name: .customLong("irq-pin"), help: ArgumentHelp(
-        "With an i2c: device, the GPIO line wired to the PN532's IRQ pin (character device), e.g. GPIO4.",
+        "With an i2c: or spi: device, the GPIO line wired to the PN532's IRQ pin (character device), e.g. GPIO4.",
         valueName: "LINE"))
     var irqPin: String?
 

@@ -27,7 +27,7 @@ extension CLIError {
     /// commands report it, no tag, more than one or a card whose NDEF is not read as 1, a tag's failure as `tag(_:)`.
     static func reader(_ error: ReaderError) -> CLIError {
         switch error {
-        case .interruptLineNeedsI2C: .usage("--irq-pin goes with an i2c: device (on UART the PN532 answers on the serial line)")
+        case .interruptLineNeedsI2C: .usage("--irq-pin goes with an i2c: or spi: device (on UART the PN532 answers on the serial line)")
         case .interruptLine(_, let gpio): CLIError(gpio: gpio)
         case .reader(let failure): reader(failure)
         case .noTag(let waited): CLIError(message: "no tag in the field" + (waited ? "" : " (--wait SECONDS waits for one)"), exitCode: .failure)

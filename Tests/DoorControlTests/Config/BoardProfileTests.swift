@@ -117,12 +117,12 @@ struct BoardProfileTests {
         }
     }
 
-    @Test("the shipped profiles: Pi 3, 4 and 5 on UART and I2C", arguments: ["rpi3", "rpi4", "rpi5"], ["uart", "i2c"])
+    @Test("the shipped profiles: Pi 3, 4 and 5 on UART, I2C and SPI", arguments: ["rpi3", "rpi4", "rpi5"], ["uart", "i2c", "spi"])
     func shippedProfiles(board: String, link: String) throws {
         let config = try DoorConfig.parse(text: "board = \"\(board)-\(link)\"", fileName: "door.toml", boardsDirectory: "\(repositoryRoot)/boards")
         let uart = board == "rpi5" ? "/dev/ttyAMA0" : "/dev/serial0"
-        #expect(config.reader.device == (link == "uart" ? uart : "i2c:/dev/i2c-1"))
-        #expect(config.reader.irqLine == (link == "i2c" ? "GPIO4" : nil))
+        #expect(config.reader.device == ["uart": uart, "i2c": "i2c:/dev/i2c-1", "spi": "spi:/dev/spidev0.0"][link])
+        #expect(config.reader.irqLine == (link == "uart" ? nil : "GPIO4"))
         #expect(config.reader.resetLine == "GPIO27")
         #expect(config.relay == RelayConfig(output: LineConfig(line: "GPIO17", activeLow: false)))
         #expect(config.inputs.exitButton == LineConfig(line: "GPIO22", activeLow: true))

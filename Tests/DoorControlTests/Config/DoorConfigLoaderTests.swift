@@ -243,6 +243,7 @@ struct DoorConfigLoaderTests {
         let cases: [(String, String)] = [
             ("[reader]\ndevice = \"/dev/serial0\"\nbaud = 100000", "door.toml:3: reader.baud: 100000 is not a PN532 rate"),
             ("[reader]\ndevice = \"i2c:/dev/i2c-1\"\nbaud = 115200", "door.toml:3: reader.baud: only for a reader on a UART"),
+            ("[reader]\ndevice = \"spi:/dev/spidev0.0\"\nbaud = 115200", "door.toml:3: reader.baud: only for a reader on a UART; spi:/dev/spidev0.0 is on SPI (its clock rate goes in the device"),
             ("[reader]\ndevice = \"uart:/dev/serial0:921600\"\nbaud = 115200", "door.toml:3: reader.baud: the device uart:/dev/serial0:921600 already gives a rate"),
             ("[reader]\ndevice = \"/dev/serial0\"\nirq_line = \"GPIO4\"", "door.toml:3: reader.irq_line: only for a reader on I2C"),
             ("[reader]\ndevice = \"i2c:/dev/i2c-1\"\nirq_line = \"GPIO4\"\nreset_line = \"GPIO4\"", "door.toml:4: reader.reset_line: GPIO4 is already used by reader.irq_line"),
@@ -257,6 +258,13 @@ struct DoorConfigLoaderTests {
                 (error as? ConfigError)?.description.hasPrefix(expected) ?? false
             }
         }
+    }
+
+    @Test("a reader on SPI takes an IRQ line, as one on I2C does")
+    func spiReaderTakesAnIRQLine() throws {
+        let config = try DoorConfig.parse(text: "[reader]\ndevice = \"spi:/dev/spidev0.0:500000\"\nirq_line = \"GPIO4\"\n[relay]\nline = \"GPIO17\"\n", fileName: "door.toml")
+        #expect(config.reader.device == "spi:/dev/spidev0.0:500000")
+        #expect(config.reader.irqLine == "GPIO4")
     }
 
     @Test("a missing file and a file that is not UTF-8 are told apart")

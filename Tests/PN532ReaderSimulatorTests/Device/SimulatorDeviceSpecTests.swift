@@ -10,7 +10,7 @@ struct SimulatorDeviceSpecTests {
         SimulatorKind.register()
     }
 
-    @Test(arguments: [("sim", DeviceSpec.simulator([])), ("sim-i2c", .simulatorI2C([]))])
+    @Test(arguments: [("sim", DeviceSpec.simulator([])), ("sim-i2c", .simulatorI2C([])), ("sim-spi", .simulatorSPI([]))])
     func formsParse(_ text: String, _ expected: DeviceSpec) throws {
         #expect(try DeviceSpec.parse(text) == expected)
     }
@@ -20,9 +20,10 @@ struct SimulatorDeviceSpecTests {
         #expect(spec == .simulator([TagSpec(product: .ntag213), TagSpec(product: .ultralight)]))
         #expect(spec.description == "sim:ntag213,ultralight")
         #expect(try DeviceSpec.parse("sim-i2c:ntag215") == .simulatorI2C([TagSpec(product: .ntag215)]))
+        #expect(try DeviceSpec.parse("sim-spi:ntag215") == .simulatorSPI([TagSpec(product: .ntag215)]))
     }
 
-    @Test(arguments: ["sim", "sim:ntag216", "sim-i2c:ntag213,ntag215"])
+    @Test(arguments: ["sim", "sim:ntag216", "sim-i2c:ntag213,ntag215", "sim-spi:ntag213,ntag215"])
     func descriptionParsesToTheSameDevice(_ text: String) throws {
         let spec = try DeviceSpec.parse(text)
         #expect(try DeviceSpec.parse(spec.description) == spec)
@@ -31,7 +32,7 @@ struct SimulatorDeviceSpecTests {
     /// A string of no form lists the simulator's forms first (`pn532ctl: PN532_DEVICE=bogus: not
     /// a device; use sim, …`).
     @Test func theFormsStartWithTheSimulators() {
-        #expect(DeviceSpec.forms.hasPrefix("sim, sim:TAG[,TAG…], sim-i2c[:TAG,…], "))
+        #expect(DeviceSpec.forms.hasPrefix("sim, sim:TAG[,TAG…], sim-i2c[:TAG,…], sim-spi[:TAG,…], "))
     }
 
     @Test func aBadSimulatorTagKeepsTheTagError() throws {

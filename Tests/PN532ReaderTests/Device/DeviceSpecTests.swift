@@ -13,12 +13,15 @@ struct DeviceSpecTests {
         ("i2c:/dev/i2c-1", .i2c(path: "/dev/i2c-1", address: 0x24)),
         ("i2c:/dev/i2c-1:0x48", .i2c(path: "/dev/i2c-1", address: 0x48)),
         ("i2c:/dev/i2c-1:36", .i2c(path: "/dev/i2c-1", address: 36)),
+        ("spi:/dev/spidev0.0", .spi(path: "/dev/spidev0.0", speed: 1_000_000)),
+        ("spi:/dev/spidev0.1:500000", .spi(path: "/dev/spidev0.1", speed: 500_000)),
+        ("spi:/dev/spidev1.0:5000000", .spi(path: "/dev/spidev1.0", speed: 5_000_000)),
     ])
     func formsParse(_ text: String, _ expected: DeviceSpec) throws {
         #expect(try DeviceSpec.parse(text) == expected)
     }
 
-    @Test(arguments: ["uart:/dev/serial0:57600", "i2c:/dev/i2c-3:0x30"])
+    @Test(arguments: ["uart:/dev/serial0:57600", "i2c:/dev/i2c-3:0x30", "spi:/dev/spidev0.0", "spi:/dev/spidev0.0:400000"])
     func descriptionParsesToTheSameDevice(_ text: String) throws {
         let spec = try DeviceSpec.parse(text)
         #expect(try DeviceSpec.parse(spec.description) == spec)
@@ -51,6 +54,10 @@ struct DeviceSpecTests {
         ("i2c:/dev/i2c-1:0x+24", "i2c:/dev/i2c-1:0x+24: '0x+24' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
         ("i2c:/dev/i2c-1:0x２４", "i2c:/dev/i2c-1:0x２４: '0x２４' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
         ("i2c:/dev/i2c-1:zz", "i2c:/dev/i2c-1:zz: 'zz' is not a 7-bit I2C device address (0x03–0x77; the PN532's is 0x24)"),
+        ("spi:", "spi:: expected spi:/dev/spidevB.C[:HZ], e.g. spi:/dev/spidev0.0 or spi:/dev/spidev0.0:500000"),
+        ("spi:/dev/spidev0.0:9999", "spi:/dev/spidev0.0:9999: '9999' is not an SPI clock rate in Hz from 10000 to 5000000 (the PN532 takes up to 5 MHz; 1000000 is the default, 100000 helps on long wires)"),
+        ("spi:/dev/spidev0.0:5000001", "spi:/dev/spidev0.0:5000001: '5000001' is not an SPI clock rate in Hz from 10000 to 5000000 (the PN532 takes up to 5 MHz; 1000000 is the default, 100000 helps on long wires)"),
+        ("spi:/dev/spidev0.0:-1", "spi:/dev/spidev0.0:-1: '-1' is not an SPI clock rate in Hz from 10000 to 5000000 (the PN532 takes up to 5 MHz; 1000000 is the default, 100000 helps on long wires)"),
     ])
     func badStringsNameTheProblem(_ text: String, _ message: String) {
         #expect {

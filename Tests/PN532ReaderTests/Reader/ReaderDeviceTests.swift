@@ -13,7 +13,7 @@ struct ReaderDeviceTests {
         SimulatorKind.register()
     }
 
-    @Test(arguments: ["sim", "sim-i2c", "sim:ntag213,ultralight"])
+    @Test(arguments: ["sim", "sim-i2c", "sim-spi", "sim:ntag213,ultralight", "sim-spi:ntag213,ultralight"])
     func simulatorDevicesOpenAndStart(_ text: String) throws {
         let reader = try ReaderDevice.open(try DeviceSpec.parse(text))
         defer { try? reader.close() }

@@ -53,7 +53,7 @@ struct I2CDeviceCommandTests {
     @Test func irqPinGoesWithAnI2CDeviceAndABoardLineName() throws {
         let uart = try pn532ctl(["info", "--device", "sim", "--irq-pin", "GPIO4"])
         #expect(uart.status == 64)
-        #expect(uart.standardError.contains("--irq-pin goes with an i2c: device"))
+        #expect(uart.standardError.contains("--irq-pin goes with an i2c: or spi: device"))
         let name = try pn532ctl(["info", "--device", "i2c:/dev/i2c-1", "--irq-pin", "PIN"])
         #expect(name.status == 64)
         #expect(name.standardError.contains("'PIN' is not a line name"))

@@ -68,17 +68,18 @@ struct CompletionKindsTests {
     @Test func deviceNodes() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["ttyUSB0", "i2c-1", "ttyAMA0", "sda", "tty1", "serial0"] {
+        for name in ["ttyUSB0", "i2c-1", "ttyAMA0", "sda", "tty1", "serial0", "spidev0.0"] {
             try Data().write(to: directory.appendingPathComponent(name))
         }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("serial/by-id"), withIntermediateDirectories: true)
         try Data().write(to: directory.appendingPathComponent("serial/by-id/usb-FTDI-if00"))
         let nodes = DeviceCompletion.nodes(in: directory.path)
-        #expect(nodes == ["i2c-1", "serial/by-id/usb-FTDI-if00", "serial0", "ttyAMA0", "ttyUSB0"].map { "\(directory.path)/\($0)" })
-        let candidates = DeviceCompletion.candidates(devices: ["/dev/ttyUSB0", "/dev/i2c-1"])
-        for word in ["sim", "sim-i2c", "uart:", "i2c:", "sim:ntag213", "/dev/ttyUSB0", "uart:/dev/ttyUSB0", "i2c:/dev/i2c-1"] {
+        #expect(nodes == ["i2c-1", "serial/by-id/usb-FTDI-if00", "serial0", "spidev0.0", "ttyAMA0", "ttyUSB0"].map { "\(directory.path)/\($0)" })
+        let candidates = DeviceCompletion.candidates(devices: ["/dev/ttyUSB0", "/dev/i2c-1", "/dev/spidev0.0"])
+        for word in ["sim", "sim-i2c", "uart:", "i2c:", "sim:ntag213", "/dev/ttyUSB0", "uart:/dev/ttyUSB0", "i2c:/dev/i2c-1", "sim-spi", "spi:", "spi:/dev/spidev0.0"] {
             #expect(candidates.contains(word), "\(word)")
         }
         #expect(!candidates.contains("uart:/dev/i2c-1"))
+        #expect(!candidates.contains("uart:/dev/spidev0.0"))
     }
 }

@@ -36,7 +36,7 @@ struct CompletionScriptTests {
         for kind in ["sim", "sim-i2c", "uart:", "i2c:", "sim:ntag215", "sim:blank"] {
             #expect(candidates.contains(kind), "\(candidates)")
         }
-        #expect(try BashCompletion.candidates(["read", "--device", "sim-"]) == ["sim-i2c"])
+        #expect(try BashCompletion.candidates(["read", "--device", "sim-"]) == ["sim-i2c", "sim-spi"])
     }
 
     /// zsh and fish call the binary for the same answers (they are not installed here to run

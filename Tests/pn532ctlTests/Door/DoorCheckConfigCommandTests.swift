@@ -140,7 +140,7 @@ struct DoorCheckConfigCommandTests {
         let result = try scene.check()
         #expect(result.status == 65)
         #expect(result.standardError.contains(
-            ":1: board: unknown board \"rpi9-uart\"; known boards: rpi3-i2c, rpi3-uart, rpi4-i2c, rpi4-uart, rpi5-i2c, rpi5-uart"))
+            ":1: board: unknown board \"rpi9-uart\"; known boards: rpi3-i2c, rpi3-spi, rpi3-uart, rpi4-i2c, rpi4-spi, rpi4-uart, rpi5-i2c, rpi5-spi, rpi5-uart"))
     }
 
     @Test("board defaults are applied, and the file's own keys override them")
@@ -282,7 +282,7 @@ struct DoorCheckConfigCommandTests {
             let result = try scene.check()
             #expect(!result.standardError.contains("DeviceAllow=\(device) "), "\(device): \(result.standardError)")
         }
-        #expect(devices == ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1"])
+        #expect(devices == ["/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/i2c-1", "/dev/spidev0.0"])
     }
 
     /// `--config FILE`, as door run and door release take it, is the same file as FILE;

@@ -15,6 +15,8 @@ final class DoorScene {
     var door: BackgroundCommand?
 
     var link: String { directory.appendingPathComponent("pn532").path }
+    /// The reader's device string in door.toml; nil for the pty simulator at `link`.
+    var readerDevice: String?
     var config: String { directory.appendingPathComponent("door.toml").path }
     var audit: String { directory.appendingPathComponent("audit.jsonl").path }
     var sysfs: URL { directory.appendingPathComponent("gpio") }
@@ -48,7 +50,7 @@ final class DoorScene {
     ) throws {
         let text = """
             [reader]
-            device = "\(link)"
+            device = "\(readerDevice ?? link)"
             health_check = 1\(readerSettings.isEmpty ? "" : "\n" + readerSettings)
 
             [gpio]

@@ -31,7 +31,7 @@ enum ManualPageCheck {
         let bashText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: bash)), as: UTF8.self)
         #expect(bashText.contains("complete -o filenames -F"), sourceLocation: sourceLocation)
         #expect(try BashCompletion.candidates(["write", "--te"], script: bash) == ["--text"], sourceLocation: sourceLocation)
-        #expect(try BashCompletion.candidates(["scan", "--device", "sim-"], script: bash) == ["sim-i2c"], sourceLocation: sourceLocation)
+        #expect(try BashCompletion.candidates(["scan", "--device", "sim-"], script: bash) == ["sim-i2c", "sim-spi"], sourceLocation: sourceLocation)
         let zshText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: zsh)), as: UTF8.self)
         #expect(zshText.hasPrefix("#compdef pn532ctl"), sourceLocation: sourceLocation)
     }

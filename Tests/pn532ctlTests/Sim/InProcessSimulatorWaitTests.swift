@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The in-process simulator (`sim`, `sim-i2c`) waits like a chip: a command waiting for
+/// The in-process simulator (`sim`, `sim-i2c`, `sim-spi`) waits like a chip: a command waiting for
 /// something to change in the field sleeps, as on a real reader or the pty simulator, instead
 /// of running through the simulator's virtual time at full speed. Checked with the command's
 /// processor time over a window in which nothing happens: a bound with a wide margin (a
@@ -20,7 +20,7 @@ struct InProcessSimulatorWaitTests {
 
     /// The case: `scan --watch` with the simulator's one tag, which never leaves, used
     /// a whole core (2.91 s of processor time in 3 s).
-    @Test(arguments: ["sim", "sim-i2c"])
+    @Test(arguments: ["sim", "sim-i2c", "sim-spi"])
     func scanWatchSleepsWhileTheTagStays(device: String) throws {
         let watch = try BackgroundCommand(["scan", "--watch", "--device", device])
         _ = try watch.readLine(containing: "present")

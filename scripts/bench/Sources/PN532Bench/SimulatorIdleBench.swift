@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Part G: pn532ctl commands waiting on the in-process simulator, whose one tag never leaves:
-/// `scan --watch` (on `sim` and `sim-i2c`) and `flash` after its first tag. Their processor
+/// `scan --watch` (on `sim`, `sim-i2c` and `sim-spi`) and `flash` after its first tag. Their processor
 /// time over a window after a second of start-up (from /proc/PID/stat), per wall second.
 struct SimulatorIdleBench {
     struct Row {
@@ -19,6 +19,7 @@ struct SimulatorIdleBench {
         let commands = [
             ["scan", "--watch", "--device", "sim"],
             ["scan", "--watch", "--device", "sim-i2c"],
+            ["scan", "--watch", "--device", "sim-spi"],
             ["flash", "--count", "50", "--text", "hello", "--device", "sim"],
         ]
         var rows: [Row] = []
@@ -57,8 +58,8 @@ struct SimulatorIdleBench {
         Swift.print("""
             - The in-process simulator runs in real time (`SimulatorClock.realTime`): a wait on it sleeps until the \
             monotonic clock gets there. What wakes these commands: the field is listed again every 100 ms while the tag \
-            stays (an InListPassiveTarget round trip through the simulator); on `sim-i2c` the link also polls the \
-            chip's status byte between, as on a real I2C bus. Before, the simulator's virtual clock ran at full speed \
+            stays (an InListPassiveTarget round trip through the simulator); on `sim-i2c` and `sim-spi` the link also polls the \
+            chip's status byte between, as on a real I2C or SPI bus. Before, the simulator's virtual clock ran at full speed \
             and each of these used a whole processor. CPU time is counted in clock ticks \
             (\(sysconf(Int32(_SC_CLK_TCK))) per second).
             """)
