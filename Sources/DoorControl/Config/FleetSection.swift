@@ -1,7 +1,8 @@
 import Basics
 import Crypto
 import DoorRecords
-import FileInput
+import POSIXIO
+import SystemPackage
 import TOML
 
 /// `[fleet]` of `door.toml`: this door's users come from a snapshot signed by the fleet's
@@ -50,17 +51,15 @@ extension FleetConfig {
         let site = try name("site"), group = try name("group")
         let keyFile = try path("public_key_file"), snapshotFile = try path("snapshot")
         let keyText: [UInt8]
-        do throws(FileInputError) { keyText = try InputFile.read(keyFile, limit: InputLimit(bytes: 256, for: "a fleet public key")) } catch {
-            throw section.error("public_key_file", "\(error)", at: section["public_key_file"])
+        do throws(Errno) { keyText = try Self.read(keyFile, limit: 256) } catch {
+            throw section.error("public_key_file", "cannot read \(keyFile): \(error)", at: section["public_key_file"])
         }
         guard let key = String(validating: keyText, as: UTF8.self).flatMap(FleetPublicKey.init(fileText:)) else {
             throw section.error("public_key_file", "\(keyFile) is not a fleet public key (the FILE.pub that pn532ctl fleet key new writes)", at: section["public_key_file"])
         }
         var payload: [UInt8]
-        do throws(FileInputError) {
-            payload = try InputFile.read(snapshotFile, limit: InputLimit(bytes: SignedUsersSnapshot.sizeLimit + 1, for: "a users snapshot and its newline"))
-        } catch {
-            throw section.error("snapshot", "\(error) (the uplink writes it; pn532ctl fleet sign makes one)", at: section["snapshot"])
+        do throws(Errno) { payload = try Self.read(snapshotFile, limit: SignedUsersSnapshot.sizeLimit + 1) } catch {
+            throw section.error("snapshot", "cannot read \(snapshotFile): \(error) (the uplink writes it; pn532ctl fleet sign makes one)", at: section["snapshot"])
         }
         if payload.last == UInt8(ascii: "\n") { payload.removeLast() }
         let snapshot: UsersSnapshot
@@ -76,5 +75,12 @@ extension FleetConfig {
         merged.source.usersFile = snapshotFile
         let fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: Hex.encode(SHA256.hash(data: payload)).lowercased())
         return (merged, fleet)
+    }
+
+    /// The file at `path`, at most `limit` bytes and one more (which the caller refuses).
+    private static func read(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
+        let file = try FileDescriptor.opening(path, .readOnly)
+        defer { file.closeQuietly() }
+        return try file.readToEnd(limit: limit)
     }
 }

@@ -28,8 +28,6 @@ public final class SPILink: ByteLink {
     public private(set) var lastNotReadyStatus: UInt8?
     /// When the last frame was written: polls are frequent for a while after it.
     private var lastWrite: MonotonicTime?
-    /// The deadline of the last read.
-    private var lastReadDeadline: MonotonicTime?
     /// True between writing a command and reading the frame that answers it (its ACK).
     private var expectsAcknowledgement = false
 
@@ -93,12 +91,10 @@ public final class SPILink: ByteLink {
         lastWrite = now
     }
 
-    /// Polls at least once, however late the call; but once `deadline` has passed, calls with
-    /// the same deadline return nothing: a chip (or a MISO line) that is always "ready" with
-    /// bytes that are no frame cannot keep the caller past its deadline.
+    /// Polls at least once, however late the call. (A chip always "ready" with bytes that are
+    /// no frame cannot hold the caller past its deadline: the session reads a link at most once
+    /// past a deadline.)
     public func read(until deadline: MonotonicTime) throws(LinkError) -> [UInt8] {
-        if now >= deadline, lastReadDeadline == deadline { return [] }
-        lastReadDeadline = deadline
         while true {
             try LinkInterruption.check(device: name, operation: "read")
             if device.hasInterruptLine { device.waitForInterrupt(until: deadline) }

@@ -29,6 +29,8 @@ public final class PN532Session {
     public internal(set) var currentTarget: UInt8?
 
     private var scanner = FrameScanner()
+    /// The deadline of the last read of the link, for `nextFrame(until:)`.
+    private var lastReadDeadline: MonotonicTime?
     private var command: CommandCode?
     private var parameters: [UInt8] = []
 
@@ -238,7 +240,11 @@ public final class PN532Session {
         statistics.bytesSent += bytes.count
     }
 
-    /// The next frame or corrupt frame, or nil when the deadline passes first.
+    /// The next frame or corrupt frame, or nil when the deadline passes first. The link is
+    /// read at least once, however late the call; but once `deadline` has passed it is not read
+    /// again for the same deadline: a line that never stops sending bytes that are no frame (a
+    /// stuck MISO, a UART full of noise) cannot keep the caller past its deadline, whichever
+    /// loop asks.
     private func nextFrame(until deadline: MonotonicTime) throws(PN532Error) -> ScanResult? {
         while true {
             let skipped = scanner.garbageByteCount
@@ -246,6 +252,8 @@ public final class PN532Session {
                 traceReceived(result, skipped: scanner.garbageByteCount - skipped)
                 return result
             }
+            if link.now >= deadline, lastReadDeadline == deadline { return nil }
+            lastReadDeadline = deadline
             let bytes: [UInt8]
             do throws(LinkError) { bytes = try link.read(until: deadline) } catch { throw failure(.link(error)) }
             guard !bytes.isEmpty else { return nil }
