@@ -50,6 +50,7 @@ public final class SysfsGPIO: GPIOBackend {
         // active_low is written 0 so a leftover setting cannot invert twice; GPIOLine applies it.
         try writeSettling("0", to: "\(directory)/active_low", line: line)
         var debounce = Duration.zero
+        var edges: SysfsEdgeWatch?
         switch request.direction {
         case .asIs:
             break
@@ -61,10 +62,10 @@ public final class SysfsGPIO: GPIOBackend {
                 throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use the character-device backend (cdev) or a pull resistor")
             }
             try writeSettling("in", to: "\(directory)/direction", line: line)
-            try writeSettling("both", to: "\(directory)/edge", line: line)
+            edges = try watchEdges(in: directory, line: line)
             debounce = period
         }
-        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line)
+        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line, edges: edges, clock: clock)
         return GPIOLine(name: request.line, activeLow: request.activeLow, io: io, clock: clock, debounce: debounce)
     }
 
@@ -123,6 +124,26 @@ public final class SysfsGPIO: GPIOBackend {
         } catch {
             if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "a kernel driver") }
             throw GPIOError.system(operation: "\(line): exporting \(number) via", path: error.path, errno: error.errno)
+        }
+    }
+
+    /// Sets an input's `edge` to "both" and holds its value file open for the notifications.
+    /// Nil when the kernel has no `edge` for the line (it has no interrupt) or refuses the
+    /// setting: the line is then sampled, and an edge that comes and goes between two
+    /// samples is lost.
+    private func watchEdges(in directory: String, line: String) throws(GPIOError) -> SysfsEdgeWatch? {
+        let edge = "\(directory)/edge"
+        guard files.exists(edge) else { return nil }
+        do {
+            try writeSettling("both", to: edge, line: line)
+        } catch {
+            guard case .system = error else { throw error }
+            return nil
+        }
+        do {
+            return try files.watchEdges("\(directory)/value")
+        } catch {
+            throw GPIOError.system(operation: "\(line): watching for edges on", path: error.path, errno: error.errno)
         }
     }
 
