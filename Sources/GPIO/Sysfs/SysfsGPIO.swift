@@ -122,7 +122,9 @@ public final class SysfsGPIO: GPIOBackend {
         do {
             try files.write(String(number), to: "\(root)/export")
         } catch {
-            if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "a kernel driver") }
+            // The kernel refuses a line requested through the character device (by another
+            // program) or held by a driver alike; sysfs cannot say which.
+            if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "") }
             throw GPIOError.system(operation: "\(line): exporting \(number) via", path: error.path, errno: error.errno)
         }
     }

@@ -6,7 +6,9 @@ import SystemPackage
 /// `label` and `ngpio`; writing a number to `export` creates `gpioN/` with `direction`,
 /// `value`, `edge` and `active_low`, whose files refuse writes (EACCES) until udev's
 /// permission delay has passed on the virtual clock; `direction` takes `high`/`low`; `value`
-/// refuses writes on an input (EPERM); `export` refuses a taken line (EBUSY). A line with no
+/// refuses writes on an input (EPERM); `export` refuses a line already exported or requested
+/// through the character device (`requestedThroughCdev`: EBUSY, as the kernel does for another
+/// program's line, with no word of who holds it). A line with no
 /// interrupt (`edgeless`) gets no `edge` file. As the kernel does, an input whose `edge` is
 /// set notifies its watchers at each edge `drive` makes, and the notification waits until
 /// the watcher reads it.
@@ -17,6 +19,8 @@ final class KernelLikeSysfs: SysfsFiles {
     var permissionDelay: Duration = .milliseconds(80)
     /// Writes to refuse with an errno, by path.
     var refusals: [String: Int32] = [:]
+    /// Lines (sysfs numbers) another program holds through the character device.
+    var requestedThroughCdev: Set<Int> = []
     /// Lines (sysfs numbers) without an interrupt: exported with no `edge` file.
     var edgeless: Set<Int> = []
     /// Every write attempted: path (relative to the root), text and time.
@@ -98,7 +102,7 @@ final class KernelLikeSysfs: SysfsFiles {
             throw SysfsFileError(Errno(rawValue: EINVAL), path: path)
         }
         let directory = "\(root)/gpio\(number)"
-        guard !files.exists(directory) else { throw SysfsFileError(Errno(rawValue: EBUSY), path: path) }
+        guard !files.exists(directory), !requestedThroughCdev.contains(number) else { throw SysfsFileError(Errno(rawValue: EBUSY), path: path) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
             let attributes = [("direction", "in"), ("value", "0"), ("edge", "none"), ("active_low", "0")]

@@ -150,10 +150,13 @@ struct SysfsGPIOTests {
         #expect(!tree.exists("\(tree.root)/gpio529"))
     }
 
-    @Test func lineTakenByTheKernelIsBusy() throws {
+    @Test func lineAnotherProgramRequestedThroughTheCharacterDeviceIsBusy() throws {
         try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
-        tree.refusals["\(tree.root)/export"] = EBUSY
-        #expect(throws: GPIOError.busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: "a kernel driver")) { try output() }
+        tree.requestedThroughCdev = [529]
+        let error = try #require(throws: GPIOError.self) { try output() }
+        #expect(error == .busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: ""))
+        #expect(error.description.contains("in use by another program (through /dev/gpiochipN) or a kernel driver"), "\(error)")
+        #expect(!error.description.contains("by '"), "no holder is named: sysfs cannot know it")
     }
 
     @Test(arguments: ["+58", "５８", "-1", "58 lines"])
