@@ -47,6 +47,9 @@ public final class SysfsGPIO: GPIOBackend {
         let line = "\(request.line) (sysfs \(number) on \(chip.label))"
         let directory = "\(root)/gpio\(number)"
         if !files.exists(directory) { try export(number, line: request.line, chip: chip) }
+        // An output is held as the character device holds a line: another pn532ctl asking
+        // for it is refused before it writes anything (sysfs itself lets anyone write).
+        let hold = if case .output = request.direction { try holdOutput(directory, line: request.line, chip: chip) } else { nil as LineHold? }
         // active_low is written 0 so a leftover setting cannot invert twice; GPIOLine applies it.
         try writeSettling("0", to: "\(directory)/active_low", line: line)
         var debounce = Duration.zero
@@ -65,7 +68,7 @@ public final class SysfsGPIO: GPIOBackend {
             edges = try watchEdges(in: directory, line: line)
             debounce = period
         }
-        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line, edges: edges, clock: clock)
+        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line, edges: edges, hold: hold, clock: clock)
         return GPIOLine(name: request.line, activeLow: request.activeLow, io: io, clock: clock, debounce: debounce)
     }
 
@@ -127,6 +130,22 @@ public final class SysfsGPIO: GPIOBackend {
             if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "") }
             throw GPIOError.system(operation: "\(line): exporting \(number) via", path: error.path, errno: error.errno)
         }
+    }
+
+    /// Takes the hold on an output's `value` file; nil when there is no such file yet (the
+    /// writes that follow report it).
+    private func holdOutput(_ directory: String, line: GPIOLineName, chip: SysfsChip) throws(GPIOError) -> LineHold? {
+        let path = "\(directory)/value"
+        let hold: LineHold?
+        do throws(Errno) {
+            hold = try LineHold.take(path, creating: false)
+        } catch .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw GPIOError.system(operation: "\(line): holding", path: path, errno: error)
+        }
+        guard let hold else { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "another pn532ctl") }
+        return hold
     }
 
     /// Sets an input's `edge` to "both" and holds its value file open for the notifications.

@@ -5,18 +5,21 @@ final class SysfsLineIO: GPIOLineIO {
     private let valuePath: String
     private let line: String
     private let edges: SysfsEdgeWatch?
+    private let hold: LineHold?
     private let clock: GPIOClock
 
     /// How often a line without notifications is read while an edge is waited for.
     static let sampleInterval: Duration = .milliseconds(50)
 
     /// The line at `valuePath`; `line` names it in errors ("GPIO17 (sysfs 529)"); `edges`:
-    /// its notifications, nil when there are none (the line is then sampled on `clock`).
-    init(files: SysfsFiles, valuePath: String, line: String, edges: SysfsEdgeWatch?, clock: GPIOClock) {
+    /// its notifications, nil when there are none (the line is then sampled on `clock`);
+    /// `hold`: an output's, kept while this lives.
+    init(files: SysfsFiles, valuePath: String, line: String, edges: SysfsEdgeWatch?, hold: LineHold?, clock: GPIOClock) {
         self.files = files
         self.valuePath = valuePath
         self.line = line
         self.edges = edges
+        self.hold = hold
         self.clock = clock
     }
 

@@ -69,7 +69,7 @@ final class KernelLikeSysfs: SysfsFiles {
     func drive(_ number: Int, _ high: Bool) throws {
         let value = "\(root)/gpio\(number)/value"
         guard contents("gpio\(number)/value") != (high ? "1" : "0") else { return }
-        try create(value, high ? "1\n" : "0\n")
+        try truncateAndWrite(high ? "1\n" : "0\n", to: value)
         guard let edge = contents("gpio\(number)/edge"), edge != "none" else { return }
         for watch in watches[value] ?? [] { watch.notify() }
     }
@@ -115,9 +115,11 @@ final class KernelLikeSysfs: SysfsFiles {
         exportedAt[directory] = clock.time
     }
 
+    /// Rewrites an attribute in place: as in sysfs, it stays the same file for the line's life
+    /// (a lock or a watch on it is not lost by a write).
     private func truncateAndWrite(_ text: String, to path: String) throws(SysfsFileError) {
         guard files.exists(path) else { throw SysfsFileError(Errno(rawValue: ENOENT), path: path) }
-        do { try create(path, text) } catch { throw SysfsFileError(Errno(rawValue: EIO), path: path) }
+        try files.write(text, to: path)
     }
 
     private func create(_ path: String, _ text: String) throws {

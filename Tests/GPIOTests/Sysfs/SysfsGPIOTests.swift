@@ -134,6 +134,23 @@ struct SysfsGPIOTests {
         #expect(try line.read())
     }
 
+    @Test func anOutputIsHeldAgainstASecondRequest() throws {
+        try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
+        do {
+            let held = try output()
+            tree.writes = []
+            let error = try #require(throws: GPIOError.self) { try output(initiallyOn: true) }
+            #expect(error == .busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: "another pn532ctl"))
+            #expect(tree.writes.isEmpty, "refused before anything is written")
+            try held.set(true)
+            #expect(tree.contents("gpio529/value") == "1", "the holder still drives it")
+            let reading = try gpio.request(GPIOLineRequest(line: gpio17, direction: .asIs), chip: nil)
+            #expect(try reading.read(), "reading a held line is not refused")
+        }
+        _ = try output()
+        #expect(tree.contents("gpio529/value") == "0", "released with its holder: requested again")
+    }
+
     @Test func readingAsIsLeavesAnOutputAlone() throws {
         try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
         _ = try output(initiallyOn: true)
