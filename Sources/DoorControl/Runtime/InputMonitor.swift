@@ -4,19 +4,24 @@ import NFCCore
 
 /// The door's inputs, debounced: a new level counts once it has held for the debounce time.
 ///
-/// When every line can report its edges through a descriptor (the character device), the
-/// loop polls `descriptors` and calls `edgesArrived(at:)`; the lines are read only then, and
-/// again when a new level has waited out its debounce. Otherwise (sysfs) the lines are sampled
-/// every `interval`, and again when a new level has waited out its debounce. The door's loop
-/// also looks at the inputs between the tag commands of a read, so a read never hides a press.
+/// When every line can report its edges through a descriptor (the character device, and
+/// sysfs inputs whose `edge` the kernel takes), the loop polls `descriptors` and calls
+/// `edgesArrived(at:)`; the lines are read only then, and again when a new level has waited
+/// out its debounce. Otherwise (sysfs on a line without an interrupt, a copy of the tree) the
+/// lines are sampled every `interval`, and again when a new level has waited out its
+/// debounce. The door's loop also looks at the inputs between the tag commands of a read, so
+/// a read never hides a press.
 ///
 /// What is latched where:
-/// - Character device: the kernel queues each edge until it is read, so the first look after
-///   a press begins (at most one tag command later during a read) sees it, and its debounce
-///   runs from there. The notifications carry no time or direction here, so a press that both
-///   begins and ends between two looks cannot be told from a bounce and is not counted.
-/// - sysfs: nothing is latched; a level is seen only when sampled. A press that begins and
-///   ends between two samples is lost; one at least `interval` + debounce long is always seen.
+/// - Character device: the kernel queues each edge until it is read; sysfs with `edge`: the
+///   kernel flags the open value file until it is read again. Either way the loop wakes at
+///   the edge, so a press is seen while it is still held (at most one tag command later
+///   during a read) and its debounce runs from there. The notifications carry no time or
+///   direction here, so a press that both begins and ends between two looks cannot be told
+///   from a bounce and is not counted.
+/// - sysfs sampled: nothing is latched; a level is seen only when sampled. A press that
+///   begins and ends between two samples is lost; one at least `interval` + debounce long is
+///   always seen.
 public final class InputMonitor {
     /// How often the inputs are read when they are sampled.
     public static let interval: Duration = .milliseconds(50)

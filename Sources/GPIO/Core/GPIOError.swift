@@ -18,7 +18,8 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
     case lineNotFound(line: String, chip: String)
     /// A system call on `path` failed with `errno`; `operation` says what was being done.
     case system(operation: String, path: String, errno: Errno)
-    /// The line is held by another user (EBUSY).
+    /// The line is held by another user (EBUSY); `consumer` names it, empty when unknown
+    /// (sysfs cannot tell who holds a line it may not export).
     case busy(line: String, chip: String, consumer: String)
     /// The files of a freshly exported line stayed unwritable past the udev grace period.
     case permissionTimeout(line: String, path: String, waited: Duration)
@@ -42,8 +43,9 @@ public enum GPIOError: Error, Equatable, CustomStringConvertible {
         case .system(let operation, let path, let code):
             return "\(operation) \(path) failed: \(code.description)\(hint(code))"
         case .busy(let line, let chip, let consumer):
-            let user = consumer.isEmpty ? "another user" : "'\(consumer)'"
-            return "\(line) on \(chip) is in use by \(user); stop it or choose another line"
+            guard consumer.isEmpty else { return "\(line) on \(chip) is in use by '\(consumer)'; stop it or choose another line" }
+            return "\(line) on \(chip) is in use by another program (through /dev/gpiochipN) or a kernel driver; "
+                + "'pn532ctl gpio list' (the cdev backend) names the holder; stop it or choose another line"
         case .permissionTimeout(let line, let path, let waited):
             return "\(path) for \(line) was still not writable after \(waited.nanoseconds / 1_000_000) ms (udev sets its permissions "
                 + "after export); add the user to the gpio group or run as root"

@@ -12,8 +12,12 @@ import Glibc
 /// `pn532ctl gpio set GPIO22 1 --backend sim`) drives them. Input edges wake the reader
 /// through inotify on the directory, so nothing is polled while nothing changes.
 ///
-/// It is a model, not a kernel: there is no ownership (any process may write any line), no
-/// bias or drive strength, and a line exists once something has requested it.
+/// An output is held as the kernel holds a requested line: a second request for it, from
+/// this process or another, is refused naming the holder (`SimulatedLineHold`). Inputs are
+/// not held: they stand for the wiring, which a second terminal drives.
+///
+/// It is a model, not a kernel: no bias or drive strength, a line's file may still be written
+/// by anyone, and a line exists once something has requested it.
 public final class SimulatedGPIO: GPIOBackend {
     /// The chip's name and label, as `gpio list` shows them.
     public static let chipName = "gpiosim"
@@ -64,7 +68,8 @@ public final class SimulatedGPIO: GPIOBackend {
             io = try SimulatedLineIO(path: path, line: request.line, watch: nil)
         case .output(let initiallyOn):
             try makeDirectory()
-            io = try SimulatedLineIO(path: path, line: request.line, watch: nil, initialLevel: initiallyOn != request.activeLow)
+            let hold = try SimulatedLineHold(directory: directory, line: request.line, chip: Self.chipLabel, consumer: request.consumer)
+            io = try SimulatedLineIO(path: path, line: request.line, watch: nil, hold: hold, initialLevel: initiallyOn != request.activeLow)
         case .input(let bias, let period):
             debounce = period
             try makeDirectory()

@@ -15,14 +15,17 @@ final class SimulatedLineIO: GPIOLineIO {
     private let path: String
     private let line: GPIOLineName
     private let watch: DirectoryWatch?
+    private let hold: SimulatedLineHold?
     private var lastLevel = false
 
-    /// The line whose file is `path`; `watch` (inputs) reports writes to it. With
-    /// `initialLevel` (outputs) the file is written at once, else it must hold a level.
-    init(path: String, line: GPIOLineName, watch: DirectoryWatch?, initialLevel: Bool? = nil) throws(GPIOError) {
+    /// The line whose file is `path`; `watch` (inputs) reports writes to it; `hold` (outputs)
+    /// keeps other requests off it while this lives. With `initialLevel` (outputs) the file
+    /// is written at once, else it must hold a level.
+    init(path: String, line: GPIOLineName, watch: DirectoryWatch?, hold: SimulatedLineHold? = nil, initialLevel: Bool? = nil) throws(GPIOError) {
         self.path = path
         self.line = line
         self.watch = watch
+        self.hold = hold
         if let initialLevel {
             try writeLevel(initialLevel)
         } else {

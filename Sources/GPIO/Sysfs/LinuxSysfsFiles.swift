@@ -45,16 +45,8 @@ public final class LinuxSysfsFiles: SysfsFiles {
         access(path, F_OK) == 0
     }
 
-    public func waitForPriority(_ path: String, timeout: Duration) throws(SysfsFileError) -> Bool {
-        do throws(Errno) {
-            let file = try FileDescriptor.opening(path, .readOnly)
-            defer { file.closeQuietly() }
-            _ = try Self.text(of: file)  // sysfs notifies only after the value has been read
-            var entries = [Poll.entry(file.rawValue, POLLPRI | POLLERR)]
-            return try Poll.wait(&entries, timeout: timeout) > 0
-        } catch {
-            throw SysfsFileError(error, path: path)
-        }
+    public func watchEdges(_ path: String) throws(SysfsFileError) -> SysfsEdgeWatch? {
+        try LinuxSysfsEdgeWatch(path: path)
     }
 
     /// The file's text to its end; one larger than `readLimit` is a fault of the file (EFBIG).

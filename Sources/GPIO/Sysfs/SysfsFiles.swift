@@ -11,9 +11,9 @@ public protocol SysfsFiles: AnyObject {
     func contents(ofDirectory path: String) throws(SysfsFileError) -> [String]
     /// Whether the path exists.
     func exists(_ path: String) -> Bool
-    /// Waits up to `timeout` for the kernel's edge notification on a `value` file
-    /// (POLLPRI); false at the timeout.
-    func waitForPriority(_ path: String, timeout: Duration) throws(SysfsFileError) -> Bool
+    /// Holds an input's `value` file open for the kernel's edge notifications (POLLPRI),
+    /// once its `edge` is set; nil when the file cannot notify (not the kernel's).
+    func watchEdges(_ path: String) throws(SysfsFileError) -> SysfsEdgeWatch?
 }
 
 /// A failed file operation: the errno and the path.

@@ -47,9 +47,13 @@ public final class SysfsGPIO: GPIOBackend {
         let line = "\(request.line) (sysfs \(number) on \(chip.label))"
         let directory = "\(root)/gpio\(number)"
         if !files.exists(directory) { try export(number, line: request.line, chip: chip) }
+        // An output is held as the character device holds a line: another pn532ctl asking
+        // for it is refused before it writes anything (sysfs itself lets anyone write).
+        let hold = if case .output = request.direction { try holdOutput(directory, line: request.line, chip: chip) } else { nil as LineHold? }
         // active_low is written 0 so a leftover setting cannot invert twice; GPIOLine applies it.
         try writeSettling("0", to: "\(directory)/active_low", line: line)
         var debounce = Duration.zero
+        var edges: SysfsEdgeWatch?
         switch request.direction {
         case .asIs:
             break
@@ -61,10 +65,10 @@ public final class SysfsGPIO: GPIOBackend {
                 throw GPIOError.unsupported("sysfs cannot set the bias of \(line); use the character-device backend (cdev) or a pull resistor")
             }
             try writeSettling("in", to: "\(directory)/direction", line: line)
-            try writeSettling("both", to: "\(directory)/edge", line: line)
+            edges = try watchEdges(in: directory, line: line)
             debounce = period
         }
-        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line)
+        let io = SysfsLineIO(files: files, valuePath: "\(directory)/value", line: line, edges: edges, hold: hold, clock: clock)
         return GPIOLine(name: request.line, activeLow: request.activeLow, io: io, clock: clock, debounce: debounce)
     }
 
@@ -121,8 +125,46 @@ public final class SysfsGPIO: GPIOBackend {
         do {
             try files.write(String(number), to: "\(root)/export")
         } catch {
-            if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "a kernel driver") }
+            // The kernel refuses a line requested through the character device (by another
+            // program) or held by a driver alike; sysfs cannot say which.
+            if error.errno == .resourceBusy { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "") }
             throw GPIOError.system(operation: "\(line): exporting \(number) via", path: error.path, errno: error.errno)
+        }
+    }
+
+    /// Takes the hold on an output's `value` file; nil when there is no such file yet (the
+    /// writes that follow report it).
+    private func holdOutput(_ directory: String, line: GPIOLineName, chip: SysfsChip) throws(GPIOError) -> LineHold? {
+        let path = "\(directory)/value"
+        let hold: LineHold?
+        do throws(Errno) {
+            hold = try LineHold.take(path, creating: false)
+        } catch .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw GPIOError.system(operation: "\(line): holding", path: path, errno: error)
+        }
+        guard let hold else { throw GPIOError.busy(line: line.description, chip: chip.label, consumer: "another pn532ctl") }
+        return hold
+    }
+
+    /// Sets an input's `edge` to "both" and holds its value file open for the notifications.
+    /// Nil when the kernel has no `edge` for the line (it has no interrupt) or refuses the
+    /// setting: the line is then sampled, and an edge that comes and goes between two
+    /// samples is lost.
+    private func watchEdges(in directory: String, line: String) throws(GPIOError) -> SysfsEdgeWatch? {
+        let edge = "\(directory)/edge"
+        guard files.exists(edge) else { return nil }
+        do {
+            try writeSettling("both", to: edge, line: line)
+        } catch {
+            guard case .system = error else { throw error }
+            return nil
+        }
+        do {
+            return try files.watchEdges("\(directory)/value")
+        } catch {
+            throw GPIOError.system(operation: "\(line): watching for edges on", path: error.path, errno: error.errno)
         }
     }
 

@@ -36,16 +36,35 @@ struct SimulatedGPIOTests {
         return poll(&entry, 1, 0) == 1
     }
 
+    @Test func anOutputIsHeldAsTheKernelHoldsARequestedLine() throws {
+        do {
+            let held = try gpio.request(GPIOLineRequest(line: relay, direction: .output(initiallyOn: false), consumer: "pn532ctl door"), chip: nil)
+            let error = try #require(throws: GPIOError.self) {
+                try gpio.request(GPIOLineRequest(line: relay, direction: .output(initiallyOn: true)), chip: nil)
+            }
+            #expect(error == .busy(line: "GPIO17", chip: SimulatedGPIO.chipLabel, consumer: "pn532ctl door"))
+            #expect(error.description.contains("in use by 'pn532ctl door'"))
+            #expect(try contents(relay) == "0\n", "the refused request drove nothing")
+            try held.set(true)
+            #expect(try contents(relay) == "1\n", "the holder still drives it")
+        }
+        let again = try gpio.request(GPIOLineRequest(line: relay, direction: .output(initiallyOn: false)), chip: nil)
+        #expect(try !again.read(), "released with its holder: requested again")
+    }
+
     @Test func anOutputIsAFileHoldingItsPhysicalLevel() throws {
-        let output = try gpio.request(GPIOLineRequest(line: relay, direction: .output(initiallyOn: false)), chip: nil)
-        #expect(try contents(relay) == "0\n", "the directory and its parents are made, the line written released")
-        try output.set(true)
-        #expect(try contents(relay) == "1\n")
+        do {
+            let output = try gpio.request(GPIOLineRequest(line: relay, direction: .output(initiallyOn: false)), chip: nil)
+            #expect(try contents(relay) == "0\n", "the directory and its parents are made, the line written released")
+            try output.set(true)
+            #expect(try contents(relay) == "1\n")
+            #expect(output.eventDescriptor == nil)
+        }
+        // Requested again once the first request is gone (while it lives, it holds the line).
         let inverted = try gpio.request(GPIOLineRequest(line: relay, direction: .output(initiallyOn: false), activeLow: true), chip: nil)
         #expect(try contents(relay) == "1\n", "active low: off is the high level")
         try inverted.set(true)
         #expect(try contents(relay) == "0\n")
-        #expect(output.eventDescriptor == nil)
     }
 
     @Test func anInputRestsAtItsInactiveLevelAndIsReadFromItsFile() throws {

@@ -95,6 +95,62 @@ struct SysfsGPIOTests {
         }
     }
 
+    private func input() throws -> GPIOLine {
+        try gpio.request(GPIOLineRequest(line: gpio17, direction: .input(bias: .asIs, debounce: .zero)), chip: nil)
+    }
+
+    @Test func aPressAndReleaseBetweenTwoLooksIsStillNotified() throws {
+        try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
+        let line = try input()
+        let descriptor = try #require(line.eventDescriptor, "an input whose edge the kernel took is waited on, not sampled")
+        try tree.drive(529, true)
+        try tree.drive(529, false)
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 0) == 1, "the notification waits for the door's next look")
+        #expect(try line.drainEvents())
+        #expect(try !line.drainEvents(), "reading the value re-arms the file")
+        #expect(try !line.read())
+    }
+
+    @Test func anInputWithoutAnEdgeFileIsSampled() throws {
+        try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
+        tree.edgeless = [529]
+        let line = try input()
+        #expect(line.eventDescriptor == nil)
+        #expect(clock.time < .milliseconds(100), "the udev delay only, no grace period spent on an edge file that will never come")
+        let start = clock.time
+        #expect(try line.waitForEdge(timeout: .milliseconds(120)) == nil)
+        #expect(clock.sleeps.suffix(3) == [.milliseconds(50), .milliseconds(50), .milliseconds(20)], "sampled every 50 ms")
+        #expect(clock.time - start == .milliseconds(120))
+    }
+
+    @Test func anEdgeTheKernelRefusesFallsBackToSampling() throws {
+        try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
+        tree.refusals["\(tree.root)/gpio529/edge"] = EIO
+        let line = try input()
+        #expect(line.eventDescriptor == nil)
+        #expect(tree.contents("gpio529/direction") == "in")
+        try tree.drive(529, true)
+        #expect(try line.read())
+    }
+
+    @Test func anOutputIsHeldAgainstASecondRequest() throws {
+        try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
+        do {
+            let held = try output()
+            tree.writes = []
+            let error = try #require(throws: GPIOError.self) { try output(initiallyOn: true) }
+            #expect(error == .busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: "another pn532ctl"))
+            #expect(tree.writes.isEmpty, "refused before anything is written")
+            try held.set(true)
+            #expect(tree.contents("gpio529/value") == "1", "the holder still drives it")
+            let reading = try gpio.request(GPIOLineRequest(line: gpio17, direction: .asIs), chip: nil)
+            #expect(try reading.read(), "reading a held line is not refused")
+        }
+        _ = try output()
+        #expect(tree.contents("gpio529/value") == "0", "released with its holder: requested again")
+    }
+
     @Test func readingAsIsLeavesAnOutputAlone() throws {
         try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
         _ = try output(initiallyOn: true)
@@ -111,10 +167,13 @@ struct SysfsGPIOTests {
         #expect(!tree.exists("\(tree.root)/gpio529"))
     }
 
-    @Test func lineTakenByTheKernelIsBusy() throws {
+    @Test func lineAnotherProgramRequestedThroughTheCharacterDeviceIsBusy() throws {
         try tree.addChip(label: "pinctrl-bcm2711", base: 512, count: 58)
-        tree.refusals["\(tree.root)/export"] = EBUSY
-        #expect(throws: GPIOError.busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: "a kernel driver")) { try output() }
+        tree.requestedThroughCdev = [529]
+        let error = try #require(throws: GPIOError.self) { try output() }
+        #expect(error == .busy(line: "GPIO17", chip: "pinctrl-bcm2711", consumer: ""))
+        #expect(error.description.contains("in use by another program (through /dev/gpiochipN) or a kernel driver"), "\(error)")
+        #expect(!error.description.contains("by '"), "no holder is named: sysfs cannot know it")
     }
 
     @Test(arguments: ["+58", "５８", "-1", "58 lines"])
