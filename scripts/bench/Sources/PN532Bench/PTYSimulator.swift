@@ -12,7 +12,7 @@ final class PTYSimulator {
     let directory: String
     private let process: Subprocess
     /// The write end of the control FIFO, when asked for.
-    private var control: Int32 = -1
+    private var controlFIFO: Int32 = -1
 
     /// How long the simulator gets to create its pty and symlink.
     private static let startTimeout: Duration = .seconds(10)
@@ -30,13 +30,13 @@ final class PTYSimulator {
             if controlled {
                 guard mkfifo(fifo, 0o600) == 0 else { throw BenchError("mkfifo \(fifo): \(String(cString: strerror(errno)))") }
                 // Read-write, as the simulator opens it: this open never waits for the other end.
-                control = open(fifo, O_RDWR)
-                guard control >= 0 else { throw BenchError("open \(fifo): \(String(cString: strerror(errno)))") }
+                controlFIFO = open(fifo, O_RDWR)
+                guard controlFIFO >= 0 else { throw BenchError("open \(fifo): \(String(cString: strerror(errno)))") }
             }
             process = try Subprocess(
                 pn532ctl, ["sim", "--link", devicePath] + (empty ? ["--empty"] : []) + tags.flatMap { ["--tag", $0] } + (controlled ? ["--control", fifo] : []))
         } catch {
-            if control >= 0 { close(control) }
+            if controlFIFO >= 0 { close(controlFIFO) }
             unlink(fifo)
             rmdir(directory)
             throw error
@@ -56,7 +56,7 @@ final class PTYSimulator {
     /// out in order.
     func control(_ command: String) throws(BenchError) {
         let bytes = Array((command + "\n").utf8)
-        guard control >= 0, write(control, bytes, bytes.count) == bytes.count else {
+        guard controlFIFO >= 0, write(controlFIFO, bytes, bytes.count) == bytes.count else {
             throw BenchError("cannot send `\(command)` to the simulator: \(String(cString: strerror(errno)))")
         }
     }
@@ -65,9 +65,9 @@ final class PTYSimulator {
     func stop() {
         process.terminate()
         process.wait()
-        if control >= 0 {
-            close(control)
-            control = -1
+        if controlFIFO >= 0 {
+            close(controlFIFO)
+            controlFIFO = -1
         }
         unlink(directory + "/control")
         unlink(devicePath)
