@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Part H: the resident memory of the binary `scripts/install.sh` installs (the static Swift
-/// standard library build, which run.sh builds the same way): `pn532ctl --version` (its peak,
+/// standard library build of scripts/release-build, which run.sh builds too): `pn532ctl --version` (its peak,
 /// from wait4), `door run` idle against `pn532ctl sim` on a pty (a separate process, so the
 /// simulator's memory is not counted), and the same door after a soak of presentations, each
 /// against the target. The soak presents an NTAG213 whose UID cycles through one
@@ -72,7 +72,7 @@ struct DoorMemoryBench {
     static func print(_ bench: DoorMemoryBench) {
         func mebibytes(_ kibibytes: Int) -> String { Format.fixed(Double(kibibytes) / 1024, digits: 1) + " MiB" }
         func verdict(_ kibibytes: Int, _ target: Int) -> String { kibibytes <= target ? "met" : "MISSED" }
-        Swift.print("### Resident memory of the installed build (`swift build -c release --static-swift-stdlib`, as scripts/install.sh)")
+        Swift.print("### Resident memory of the installed build (scripts/release-build, as scripts/install.sh builds it)")
         Swift.print()
         Swift.print(Format.row(["what", "RSS", "peak RSS", "target", ""]))
         Swift.print("|---|---:|---:|---:|---|")
