@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "PN532", dependencies: ["Basics", "NFCCore", "CLinux", "POSIXIO", system], swiftSettings: strict),
         .target(name: "PN532Simulator", dependencies: ["Basics", "NFCCore", "PN532", system], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["Basics", "CLinux", "POSIXIO", system], swiftSettings: strict),
-        .target(name: "DaemonKit", dependencies: ["Basics", "POSIXIO", system], swiftSettings: strict),
+        .target(name: "DaemonKit", dependencies: ["Basics", "CLinux", "POSIXIO", system], swiftSettings: strict),
         // L1½ and L2: the tags.
         .target(name: "TagProtocols", dependencies: ["NFCCore", "NDEF"], swiftSettings: strict),
         .target(name: "ForumTLV", dependencies: ["NDEF"], swiftSettings: strict),

@@ -8,7 +8,7 @@
 # repository:
 #
 #   sudo scripts/install.sh                        build, install
-#   swift build -c release --static-swift-stdlib   (as yourself, when root has no swift), then
+#   scripts/release-build                          (as yourself, when root has no swift), then
 #   sudo scripts/install.sh --no-build
 #   sudo scripts/install.sh --uninstall            remove it again (configuration kept)
 #
@@ -155,13 +155,12 @@ fi
 
 if [ "$build" = yes ]; then
     command -v swift >/dev/null 2>&1 ||
-        fail "swift is not on root's PATH: build as yourself (swift build -c release --static-swift-stdlib) and rerun with --no-build"
+        fail "swift is not on root's PATH: build as yourself (scripts/release-build) and rerun with --no-build"
     echo "== building pn532ctl (release, static Swift standard library)"
-    (cd "$repo" && swift build -c release --static-swift-stdlib --product pn532ctl)
-    binary="$(cd "$repo" && swift build -c release --static-swift-stdlib --show-bin-path)/pn532ctl"
+    binary=$("$repo/scripts/release-build")
 fi
 [ -n "$binary" ] || binary="$repo/.build/release/pn532ctl"
-[ -f "$binary" ] || fail "no binary at $binary: build it first (swift build -c release --static-swift-stdlib)"
+[ -f "$binary" ] || fail "no binary at $binary: build it first (scripts/release-build)"
 # The binary must carry the Swift runtime: the Pi has no Swift installed, and a door that
 # cannot load libswiftCore.so never starts.
 command -v readelf >/dev/null 2>&1 || fail "readelf is needed to check the binary (apt install binutils)"

@@ -29,6 +29,12 @@ echo
 echo
 "$bin/PN532Bench" "$@"
 echo
+if [[ " $* " == *" --quick "* ]]; then
+    "$bin/PN532Bench" --door-memory "$@"
+else
+    "$bin/PN532Bench" --door-memory --binary "$(../release-build)" "$@"
+fi
+echo
 "$bin/DoorBench" "$@"
 echo
 "$bin/ConfigBench" "$@"

@@ -49,6 +49,8 @@ public final class DoorDaemon {
     private let loop: EventLoop
     private var hooks: Hooks
     private var nextPing: MonotonicTime?
+    /// Start-up (or a reload) is over once the reader waits for a tag: its pages are then given back.
+    private var startupPagesHeld = true
 
     /// The signals `loop` must watch: SIGINT, SIGTERM, SIGQUIT and SIGABRT stop the door,
     /// SIGHUP reloads, SIGCHLD services `hooks.background` at once.
@@ -72,6 +74,12 @@ public final class DoorDaemon {
         defer { engine.betweenTagCommands = {} }
         hooks.notify("READY=1\nSTATUS=waiting for tags")
         while true {
+            if startupPagesHeld, engine.reader.isWaitingForTag {
+                // What start-up ran (arguments, the configuration, the preflight, the reader's
+                // start) would otherwise stay resident for the door's whole life.
+                startupPagesHeld = false
+                StartupPages.release()
+            }
             let now = MonotonicTime.monotonicNow()
             let deadline = [engine.nextDeadline, inputs?.nextSample, nextPing, hooks.background?.deadline()]
                 .compactMap { $0 }.min() ?? now + .seconds(60)
@@ -105,6 +113,7 @@ public final class DoorDaemon {
                 hooks.notify("RELOADING=1")
                 hooks.log(hooks.reload())
                 hooks.notify("READY=1")
+                startupPagesHeld = true
             case SIGTERM, SIGINT, SIGQUIT, SIGABRT:
                 hooks.notify("STOPPING=1")
                 return .signal(signal)

@@ -5,13 +5,14 @@ import Glibc
 /// The files a benchmarked `door run` works from, in a scratch directory: a door.toml for the
 /// reader at `device`, a sysfs GPIO tree of plain files (relay GPIO17, and with inputs the exit
 /// button GPIO22 and the door contact GPIO23), the audit log and the operational log.
+/// `extra` (TOML tables such as `[security]` and `[[users]]`) is appended to door.toml.
 struct DoorFiles {
     let config: String
     let log: String
     private let created: [String]
     private let directories: [String]
 
-    init(directory: String, device: String, inputs: Bool, otherFamilies: Bool = true) throws(BenchError) {
+    init(directory: String, device: String, inputs: Bool, otherFamilies: Bool = true, extra: String = "") throws(BenchError) {
         let sysfs = directory + "/gpio"
         config = directory + "/door.toml"
         log = directory + "/door.log"
@@ -38,6 +39,7 @@ struct DoorFiles {
             \(inputSection)
             [audit]
             path = "\(directory)/audit.jsonl"
+            \(extra)
 
             """))
         for path in directories where mkdir(path, 0o755) != 0 {

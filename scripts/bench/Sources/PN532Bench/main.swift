@@ -19,7 +19,10 @@ import Glibc
 /// (3 s with `--quick`).
 /// Part H: the fastest read, `pn532ctl read` at 921600 beside nfcpy 1.0.4, whole process, with
 /// the ratios to nfcpy and to the floor.
-/// `--door-idle` runs Part F alone, `--fast-read` Part H alone.
+/// Part I: resident memory of `--version` and of `door run` idle and after 10,000
+/// presentations (200 with `--quick`), of the binary given with `--binary PATH` (run.sh gives
+/// the static build scripts/install.sh installs) or the one built next to this one.
+/// `--door-idle` runs Part F alone, `--fast-read` Part H alone, `--door-memory` Part I alone.
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
 /// instead of 10, without counting libnfc's round trips, and 3 of each Part H run instead of 15.
 let quick = CommandLine.arguments.contains("--quick")
@@ -35,7 +38,18 @@ func siblingExecutable(_ name: String) -> String {
     return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + name
 }
 
+/// The value of `--binary`, else the pn532ctl built next to this executable.
+func benchedBinary() -> String {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: "--binary"), index + 1 < arguments.count else { return siblingExecutable("pn532ctl") }
+    return arguments[index + 1]
+}
+
 do {
+    if CommandLine.arguments.contains("--door-memory") {
+        DoorMemoryBench.print(try DoorMemoryBench(pn532ctl: benchedBinary(), presentations: quick ? 200 : 10_000))
+        exit(0)
+    }
     if CommandLine.arguments.contains("--door-idle") {
         DoorIdleBench.print(try DoorIdleBench(pn532ctl: siblingExecutable("pn532ctl"), seconds: quick ? 5 : 60))
         exit(0)
