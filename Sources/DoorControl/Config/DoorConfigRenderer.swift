@@ -16,8 +16,9 @@ extension DoorConfig {
         for keyed in keyedSections { lines += [""] + Self.keyedCardLines(keyed) }
         if let fleet {
             lines += ["", "[fleet]", "site = \(TOMLFormat.string(fleet.site))", "group = \(TOMLFormat.string(fleet.group))",
-                      "public_key_file = \(TOMLFormat.string(fleet.publicKeyFile))", "snapshot = \(TOMLFormat.string(fleet.snapshot))",
-                      "# \(users.count) user\(users.count == 1 ? "" : "s") from the snapshot's version \(fleet.version), sha256 \(fleet.digest)"]
+                      "public_key_file = \(TOMLFormat.string(fleet.publicKeyFile))", "snapshot = \(TOMLFormat.string(fleet.snapshot))"]
+            if let staleAfter = fleet.staleAfter { lines.append("stale_after_hours = \(staleAfter.components.seconds / 3600)") }
+            lines.append("# \(users.count) user\(users.count == 1 ? "" : "s") from the snapshot's version \(fleet.version), sha256 \(fleet.digest)")
         } else {
             for user in users { lines += [""] + Self.userLines(user) }
         }

@@ -24,6 +24,20 @@ public struct FleetConfig: Equatable, Sendable {
     public var version: UInt64
     /// The SHA-256 of the snapshot's payload, in hex: what the uplink reports as applied.
     public var digest: String
+    /// When the snapshot was signed, seconds since the epoch.
+    public var issued: UInt64 = 0
+    /// `stale_after_hours`: how long after its issue time the snapshot is stale, and the door
+    /// raises an alarm (it keeps deciding with it); nil: never.
+    public var staleAfter: Duration?
+
+    /// The alarm's text when the snapshot is stale at `now`, else nil.
+    public func staleness(at now: AuditTime) -> String? {
+        guard let staleAfter, now.epochSeconds >= 0 else { return nil }
+        let age = Int64(clamping: UInt64(now.epochSeconds) &- min(issued, UInt64(now.epochSeconds)))
+        guard Duration.seconds(age) > staleAfter else { return nil }
+        return "the users snapshot (version \(version)) was signed \(age / 3600) h ago, more than fleet.stale_after_hours = \(staleAfter.components.seconds / 3600): "
+            + "the door keeps deciding with it; check the uplink and that the administrator signs a new one"
+    }
 }
 
 extension FleetConfig {
@@ -35,7 +49,7 @@ extension FleetConfig {
     ///   be read, a snapshot that does not verify, or `[[users]]` in door.toml beside `[fleet]`.
     static func merge(into root: ConfigSection) throws(ConfigError) -> (ConfigSection, FleetConfig?) {
         guard let section = try root.section("fleet") else { return (root, nil) }
-        try section.checkKeys(["site", "group", "public_key_file", "snapshot"])
+        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours"])
         if let users = root["users"] {
             throw root.error("users", "[fleet] gives this door its users from the signed snapshot: remove [[users]] from this file (or remove [fleet])", at: users)
         }
@@ -73,7 +87,9 @@ extension FleetConfig {
         var merged = root
         if let list = users["users"] { merged.table.set("users", list) }
         merged.source.usersFile = snapshotFile
-        let fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: Hex.encode(SHA256.hash(data: payload)).lowercased())
+        var fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: Hex.encode(SHA256.hash(data: payload)).lowercased())
+        fleet.issued = snapshot.issued
+        fleet.staleAfter = try section.integer("stale_after_hours", in: 1...87_600, unit: "hours").map { .seconds(Int64($0) * 3600) }
         return (merged, fleet)
     }
 

@@ -9,7 +9,7 @@ import Glibc
 
 /// `door run`'s loop: one thread, one wait of the event loop over its signals, the reader's
 /// fd and the input lines' edge fds, with the earliest deadline (relay, feedback, alarm, presence and
-/// health checks, input debounce or samples, watchdog ping, dispatched commands) as its
+/// health checks, input debounce or samples, watchdog ping, the fleet snapshot's age) as its
 /// timeout.
 public final class DoorDaemon {
     /// What the loop asks of the world outside the engine.
@@ -23,7 +23,7 @@ public final class DoorDaemon {
         public var reload: () -> String
         /// A line for the operational log (stderr).
         public var log: (String) -> Void
-        /// Other deadlines (dispatched commands) and their service.
+        /// Another deadline (the fleet snapshot's age check) and its service.
         public var background: (deadline: () -> MonotonicTime?, service: (MonotonicTime) -> Void)?
 
         /// Hooks.
@@ -126,7 +126,7 @@ public final class DoorDaemon {
     }
 
     /// During a tag read, between two tag commands: the inputs' waiting edges (a zero-timeout
-    /// poll of their descriptors) or due samples, the watchdog and dispatched commands.
+    /// poll of their descriptors) or due samples, the watchdog and the background deadline.
     private func serviceBetweenTagCommands() {
         let inputDescriptors = inputs?.descriptors ?? []
         service(at: MonotonicTime.monotonicNow(), edges: EventLoop.readable(inputDescriptors).contains(true))

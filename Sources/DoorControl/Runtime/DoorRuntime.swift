@@ -25,6 +25,8 @@ package final class DoorRuntime {
     private let journal: DaemonJournal
     private let log: OperationalLog
     private var hookSender: HookEventSender?
+    /// When the fleet snapshot's age is checked next: at the start, after a reload, then hourly.
+    private var nextStalenessCheck = MonotonicTime.monotonicNow()
     private var lockedOutUntil: Duration?
     /// Where the copy of the lines for `door release` is kept, refreshed when a reload changes them.
     private let release: OutputRelease?
@@ -69,6 +71,7 @@ package final class DoorRuntime {
         }
         let changes = ConfigChanges(from: config, to: next)
         recordFleet(next)
+        nextStalenessCheck = MonotonicTime.monotonicNow()
         decider.reload(policy)
         engine.controller.settings = DoorController.Settings(next)
         engine.reader.timing = next.readerTiming
@@ -119,6 +122,27 @@ package final class DoorRuntime {
         do throws(DoorError) { return try DoorPreflight.device(config.reader, at: config.keyLines.place) } catch {
             throw ConfigError(message: error.description)
         }
+    }
+
+    // MARK: - The fleet snapshot's age
+
+    /// How often the alarm of a stale snapshot is repeated.
+    static let stalenessInterval: Duration = .seconds(3600)
+
+    /// The next staleness check, for the loop's background deadline; nil without
+    /// `fleet.stale_after_hours`.
+    package func stalenessDeadline() -> MonotonicTime? {
+        guard config.fleet?.staleAfter != nil else { return nil }
+        return nextStalenessCheck
+    }
+
+    /// Raises the alarm when the snapshot in force is stale, at once after a start or reload
+    /// and then at most once an hour. The door keeps deciding with the snapshot it has.
+    package func checkStaleness(at now: MonotonicTime) {
+        guard let fleet = config.fleet, fleet.staleAfter != nil else { return }
+        guard now >= nextStalenessCheck else { return }
+        nextStalenessCheck = now + Self.stalenessInterval
+        if let alarm = fleet.staleness(at: AuditTime.now()) { log.write(.error, "ALARM: \(alarm)") }
     }
 
     // MARK: - Presentations

@@ -112,7 +112,7 @@ public struct DoorStart {
         let notifier = SystemdNotifier()
         let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, loop: loop, hooks: DoorDaemon.Hooks(
             notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
-            log: { log.write(.notice, $0) }))
+            log: { log.write(.notice, $0) }, background: (deadline: runtime.stalenessDeadline, service: runtime.checkStaleness)))
         let key = try? door.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
         for warning in door.securityWarnings(key: key ?? nil) { log.write(.warning, warning) }
         log.write(.notice, "door controller started: reader \(checked.spec), relay \(door.relay.output.line)\(door.gpio.isSimulated ? " (SIMULATED in \(door.gpio.simDirectory))" : "") released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")

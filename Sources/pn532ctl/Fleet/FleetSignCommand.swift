@@ -42,13 +42,16 @@ struct FleetSignCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the snapshot here instead of printing it.", valueName: "FILE"), completion: .file())
     var output: String?
 
+    @Option(help: ArgumentHelp("The issue time in seconds since 1970 (default: now); a door's stale_after_hours counts from it.", valueName: "EPOCH"))
+    var issued: UInt64?
+
     func run() throws {
         let text = try Self.usersText(users)
         let signingKey = try SecretFile.commandLineRead(key, noun: "fleet key")
         guard let fleetKey = FleetSigningKey(raw: signingKey) else { throw CLIError.data("fleet key \(key): \(signingKey.count) bytes, not an Ed25519 key's 32 (make one with fleet key new)") }
         let snapshot: UsersSnapshot
         do throws(UsersSnapshotError) {
-            snapshot = try UsersSnapshot(site: site, group: group, version: version, issued: UInt64(max(0, AuditTime.now().epochSeconds)), users: text)
+            snapshot = try UsersSnapshot(site: site, group: group, version: version, issued: issued ?? UInt64(max(0, AuditTime.now().epochSeconds)), users: text)
         } catch {
             throw CLIError.usage("\(error)")
         }

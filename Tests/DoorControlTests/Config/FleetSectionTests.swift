@@ -1,3 +1,4 @@
+import Basics
 import DoorControl
 import DoorRecords
 import Foundation
@@ -99,5 +100,22 @@ struct FleetSectionTests {
         try DoorRuntime.checkFleetVersion(of: try door.load(), against: current)
         try door.write(version: 6)
         try DoorRuntime.checkFleetVersion(of: try door.load(), against: current)
+    }
+
+    @Test func aSnapshotOlderThanStaleAfterHoursRaisesTheAlarmAndOnlyThen() throws {
+        let door = try Door(extra: "stale_after_hours = 72")
+        defer { door.directory.remove() }
+        let config = try door.load()
+        let fleet = try #require(config.fleet)
+        let issued = Int64(1_764_205_200)
+        #expect(fleet.staleness(at: AuditTime(epochSeconds: issued + 71 * 3600)) == nil)
+        #expect(fleet.staleness(at: AuditTime(epochSeconds: issued - 3600)) == nil, "a clock behind the signer is not stale")
+        let alarm = try #require(fleet.staleness(at: AuditTime(epochSeconds: issued + 73 * 3600)))
+        #expect(alarm.contains("version 3) was signed 73 h ago, more than fleet.stale_after_hours = 72"), "\(alarm)")
+        #expect(config.renderedTOML().contains("stale_after_hours = 72\n"))
+        #expect(try DoorConfig.parse(text: config.renderedTOML(), fileName: door.path) == config)
+        let never = try Door()
+        defer { never.directory.remove() }
+        #expect(try never.load().fleet?.staleness(at: AuditTime(epochSeconds: issued + 10_000 * 3600)) == nil)
     }
 }

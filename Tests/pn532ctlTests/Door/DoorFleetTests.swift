@@ -74,4 +74,29 @@ struct DoorFleetTests {
         #expect(restarted.status != 0)
         #expect(restarted.standardError.contains("is version 2, older than version 3 last in force"), "\(restarted.standardError)")
     }
+
+    /// A snapshot signed 100 hours ago on a door with stale_after_hours = 72: the alarm at
+    /// start, and the door still grants its users.
+    @Test func aStaleSnapshotRaisesTheAlarmAndTheDoorKeepsDeciding() throws {
+        let scene = try DoorScene(pulse: 0.3)
+        let file = { (name: String) in scene.directory.appendingPathComponent(name).path }
+        #expect(try pn532ctl(["fleet", "key", "new", file("fleet.key")]).status == 0)
+        try Data(DoorScene.aliceOnly.utf8).write(to: URL(fileURLWithPath: file("users.toml")))
+        let issued = Int(Date().timeIntervalSince1970) - 100 * 3600
+        let signed = try pn532ctl(["fleet", "sign", file("users.toml"), "--key", file("fleet.key"), "--site", "hq", "--group", "front", "--version", "1", "--issued", "\(issued)", "--output", file("snapshot.json")])
+        #expect(signed.status == 0, "\(signed.standardError)")
+        try scene.writeConfig(pulse: 0.3, users: "", extra: """
+            [fleet]
+            site = "hq"
+            group = "front"
+            public_key_file = "\(file("fleet.key.pub"))"
+            snapshot = "\(file("snapshot.json"))"
+            stale_after_hours = 72
+            """)
+        let started = try scene.start()
+        let alarm = try started.first { $0.contains("ALARM: the users snapshot") } ?? scene.log(until: "ALARM: the users snapshot").last ?? ""
+        #expect(alarm.contains("(version 1) was signed 100 h ago, more than fleet.stale_after_hours = 72"), "\(alarm)")
+        try scene.present(DoorScene.alice)
+        try scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
+    }
 }
