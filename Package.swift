@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "DoorRecords", targets: ["DoorRecords"]),
         .library(name: "DoorControl", targets: ["DoorControl"]),
         .library(name: "DoorHooks", targets: ["DoorHooks"]),
+        .library(name: "FleetUplink", targets: ["FleetUplink"]),
         .library(name: "Provisioning", targets: ["Provisioning"]),
         .library(name: "CSV", targets: ["CSV"]),
     ],
@@ -99,6 +100,11 @@ let package = Package(
         .target(
             name: "DoorHooks",
             dependencies: ["Basics", "DoorRecords", "TOML", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "FleetUplink",
+            dependencies: ["Basics", "DoorRecords", "TOML", "FileInput", "POSIXIO", "JSONText", system],
             swiftSettings: strict
         ),
         .target(
@@ -180,6 +186,7 @@ let package = Package(
                 "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", "Provisioning", crypto,
             ]
         ),
+        .testTarget(name: "FleetUplinkTests", dependencies: ["FleetUplink", "DoorRecords", "POSIXIO", "TestSupport"]),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "DaemonKit", "NFCCore", "POSIXIO", "TOML", "TestSupport"]),
         .testTarget(
             name: "ProvisioningTests",

@@ -75,6 +75,8 @@ enum AllowedDependencies {
             "TOML", "DoorRecords", "EV2SecureMessaging", "Crypto", "SystemPackage",
         ],
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
+        // The uplink: never the engine, the reader or a tag.
+        "FleetUplink": plumbing.union(["DoorRecords", "Credentials", "TOML", "FileInput", "POSIXIO", "DaemonKit", "JSONText", "Crypto"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
         // Type 2 tags. ISO7816, DESFire, EV2SecureMessaging: `ntag424 provision` keys NTAG 424 DNA.
         "Provisioning": plumbing.union([
@@ -85,7 +87,7 @@ enum AllowedDependencies {
         "pn532ctl": plumbing.union([
             "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl", "DoorRecords", "Credentials",
             "Originality", "TOML", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "Provisioning", "JSONText", "POSIXIO",
-            "DaemonKit", "DoorHooks", "Crypto", "ArgumentParser",
+            "DaemonKit", "DoorHooks", "FleetUplink", "Crypto", "ArgumentParser",
         ]),
     ]
 }

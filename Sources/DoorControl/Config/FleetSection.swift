@@ -1,5 +1,4 @@
 import Basics
-import Crypto
 import DoorRecords
 import POSIXIO
 import SystemPackage
@@ -29,6 +28,16 @@ public struct FleetConfig: Equatable, Sendable {
     /// `stale_after_hours`: how long after its issue time the snapshot is stale, and the door
     /// raises an alarm (it keeps deciding with it); nil: never.
     public var staleAfter: Duration?
+
+    /// A verified snapshot's facts.
+    public init(site: String, group: String, publicKeyFile: String, snapshot: String, version: UInt64, digest: String) {
+        self.site = site
+        self.group = group
+        self.publicKeyFile = publicKeyFile
+        self.snapshot = snapshot
+        self.version = version
+        self.digest = digest
+    }
 
     /// The alarm's text when the snapshot is stale at `now`, else nil.
     public func staleness(at now: AuditTime) -> String? {
@@ -87,7 +96,7 @@ extension FleetConfig {
         var merged = root
         if let list = users["users"] { merged.table.set("users", list) }
         merged.source.usersFile = snapshotFile
-        var fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: Hex.encode(SHA256.hash(data: payload)).lowercased())
+        var fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: SignedUsersSnapshot.digest(of: payload))
         fleet.issued = snapshot.issued
         fleet.staleAfter = try section.integer("stale_after_hours", in: 1...87_600, unit: "hours").map { .seconds(Int64($0) * 3600) }
         return (merged, fleet)

@@ -15,6 +15,9 @@ public struct User: Equatable, Sendable {
     public var tokensIssuedAfter: UInt32?
     /// The family the user's `uid` credentials were enrolled from (`uid_family`); nil: any.
     public var uidFamily: UIDFamily?
+    /// `deny_when_stale`: denied while the users snapshot is stale (`[fleet]
+    /// stale_after_hours`), and while the clock is not synchronised (staleness cannot be told).
+    public var deniedWhenStale = false
 
     /// A user.
     public init(

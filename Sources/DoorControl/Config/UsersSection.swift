@@ -13,7 +13,7 @@ extension DoorConfigDecoder {
         var uids: [[UInt8]: String] = [:]
         var users: [User] = []
         for section in try root.sections("users") {
-            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after", "uid_family"] + Self.credentialKeys)
+            try section.checkKeys(["name", "valid_from", "valid_until", "schedule", "tokens_issued_after", "uid_family", "deny_when_stale"] + Self.credentialKeys)
             guard let name = try section.text("name") else { throw section.missing("name") }
             if let problem = UserName.problem(name) { throw section.error("name", problem, at: section["name"]) }
             if let other = names[name] {
@@ -45,6 +45,12 @@ extension DoorConfigDecoder {
             user.uidFamily = try section.choice("uid_family", UIDFamily.allCases.map { ($0.rawValue, $0) })
             if user.uidFamily != nil, !credentials.contains(where: { if case .uid = $0 { true } else { false } }) {
                 throw section.error("uid_family", "names the family of the user's uid credentials, and the user has none", at: section["uid_family"])
+            }
+            if try section.bool("deny_when_stale") == true {
+                guard try root.section("fleet")?["stale_after_hours"] != nil else {
+                    throw section.error("deny_when_stale", "needs [fleet] stale_after_hours: the time after which the users snapshot is stale", at: section["deny_when_stale"])
+                }
+                user.deniedWhenStale = true
             }
             users.append(user)
         }

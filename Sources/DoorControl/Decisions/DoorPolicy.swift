@@ -1,3 +1,4 @@
+import Basics
 import Credentials
 import Crypto
 import EV2SecureMessaging
@@ -160,6 +161,10 @@ public struct DoorPolicy: Sendable {
                     outside = outside ?? Decision(granted: false, user: user.name, rule: rule, reason: "\(reason), but \(excluded)")
                     break
                 }
+                if user.deniedWhenStale, let stale = staleRefusal(at: local) {
+                    outside = outside ?? Decision(granted: false, user: user.name, rule: rule, reason: "\(reason), but \(stale)")
+                    break
+                }
                 return (grant(user: user.name, rule: rule, reason: reason, token: token, check: check, uid: presentation.uid), true, check.change)
             }
         }
@@ -204,6 +209,17 @@ public struct DoorPolicy: Sendable {
         case .pn532ctlTest: "pn532ctl test key"
         default: "configured key"
         }
+    }
+
+    /// Why a `deny_when_stale` user may not enter at `local`: the snapshot is stale, or the
+    /// clock cannot say whether it is; nil when it is fresh.
+    func staleRefusal(at local: LocalTime) -> String? {
+        guard let fleet = config.fleet else { return nil }
+        guard local.isSynchronised, let seconds = local.epochSeconds else {
+            return "the system clock is not synchronised, so the users snapshot's age is unknown (deny_when_stale)"
+        }
+        guard fleet.staleness(at: AuditTime(epochSeconds: seconds)) != nil else { return nil }
+        return "the users snapshot (version \(fleet.version)) is stale (deny_when_stale)"
     }
 
     /// Why `user` may not enter at `local`, or nil when they may.

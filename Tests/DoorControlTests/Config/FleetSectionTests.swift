@@ -49,6 +49,17 @@ struct FleetSectionTests {
         }
     }
 
+    @Test func denyWhenStaleNeedsStaleAfterHours() throws {
+        let users = Self.alice + "deny_when_stale = true\n"
+        let without = try Door(users: users)
+        defer { without.directory.remove() }
+        let error = without.error()
+        #expect(error.contains("deny_when_stale") && error.contains("needs [fleet] stale_after_hours"), "\(error)")
+        let with = try Door(users: users, extra: "stale_after_hours = 72")
+        defer { with.directory.remove() }
+        #expect(try with.load().users.map(\.deniedWhenStale) == [true])
+    }
+
     @Test func theUsersOfAVerifiedSnapshotAreTheDoors() throws {
         let door = try Door()
         defer { door.directory.remove() }

@@ -20,6 +20,11 @@ struct FastReadModel {
     /// Type 2 read floor (GET_VERSION and FAST_READs of the TLV and message,
     /// `Floor.addType2Read`), the field off, and SetSerialBaudRate back with its ACK.
     let mustFloor: Duration
+    /// `mustFloor` plus, at 921600, the commands with which start-up takes the chip's state
+    /// over from whatever program used it last (GetFirmwareVersion, the ReadRegister of the
+    /// owned registers, SetParameters, the RF timings and MaxRtyCOM) and MaxRetries before the
+    /// poll: the floor of a read that keeps those checks.
+    let ownedFloor: Duration
 
     /// Replays the read of `message` from an NTAG215 and builds the floor.
     init(message: NDEFMessage) throws {
@@ -38,6 +43,21 @@ struct FastReadModel {
         let timing = link.chip.timing
         let preamble = Duration.uart(bytes: PN532Session.wakeUpPreamble.count, bitsPerSecond: BaudRate.bps115200.bitsPerSecond)
         mustFloor = preamble + Self.mustFloor(messageLength: message.encoded().count, timing: timing)
+        ownedFloor = mustFloor + Self.ownershipFloor(timing: timing)
+    }
+
+    /// The start-up's ownership checks and MaxRetries, each answered as a chip left as found answers, at `rate`.
+    private static func ownershipFloor(timing: ChipTiming) -> Duration {
+        var fast = Floor(bitsPerSecond: rate.bitsPerSecond, timing: timing)
+        let defaults = ChipDefaults()
+        let registers = OwnedRegister.all.map(\.address) + [OwnedRegister.transmitControl]
+        fast.add(.getFirmwareVersion, response: [0x03, 0x32, 0x01, 0x06, 0x07])
+        fast.add(.readRegisters(registers), response: [0x07] + [UInt8](repeating: 0, count: registers.count))
+        fast.add(.setParameters(defaults.parameters), response: [0x13])
+        fast.add(.rfConfiguration(.timings(atrResponse: defaults.atrResponseTimeout, communication: defaults.communicationTimeout)), response: [0x33])
+        fast.add(.rfConfiguration(.maxRetryCOM(defaults.communicationRetries)), response: [0x33])
+        fast.add(.rfConfiguration(.maxRetries(atr: 0xFF, psl: 0x01, passiveActivation: 0x02)), response: [0x33])
+        return fast.time
     }
 
     /// The frames any read must exchange, from SAMConfiguration to the restore (`mustFloor`).

@@ -24,9 +24,13 @@ enum FastReadTable {
         Swift.print(Format.row(["model: the same read on the in-process simulator (\(bench.model.commands) round trips)",
                                 Format.milliseconds(bench.model.modelled, digits: 1), "—"]))
         Swift.print(Format.row(["floor of the frames a read must exchange", Format.milliseconds(bench.model.mustFloor, digits: 1), "—"]))
+        Swift.print(Format.row(["floor with start-up's ownership checks at \(rate)", Format.milliseconds(bench.model.ownedFloor, digits: 1), "—"]))
         Swift.print()
         let floor = Double(bench.model.mustFloor.nanoseconds) / 1_000_000
         let overFloor = bench.pn532ctl.median / floor
+        let modelOverFloor = Double(bench.model.modelled.nanoseconds) / Double(max(1, bench.model.mustFloor.nanoseconds))
+        let modelOverOwned = Double(bench.model.modelled.nanoseconds) / Double(max(1, bench.model.ownedFloor.nanoseconds))
+        let overOwned = bench.pn532ctl.median / (Double(bench.model.ownedFloor.nanoseconds) / 1_000_000)
         switch bench.nfcpy {
         case .success(let nfcpy):
             let faster = nfcpy.median / bench.pn532ctl.median
@@ -36,7 +40,10 @@ enum FastReadTable {
             Swift.print("- **WARNING: nfcpy was NOT run, so there is no ratio to it: \(error)**")
         }
         Swift.print("- pn532ctl's median is \(Format.fixed(overFloor, digits: 2))× the floor of the frames a read must exchange "
-            + "(target ≤ \(Format.fixed(floorTarget, digits: 2))×): " + (overFloor <= floorTarget ? "met" : "NOT MET") + ".")
+            + "(target ≤ \(Format.fixed(floorTarget, digits: 2))×): " + (overFloor <= floorTarget ? "met" : "NOT MET") + "; "
+            + "the model's is \(Format.fixed(modelOverFloor, digits: 2))×.")
+        Swift.print("- With start-up's ownership checks in the floor: the median is \(Format.fixed(overOwned, digits: 2))×, "
+            + "the model \(Format.fixed(modelOverOwned, digits: 3))× (what is left is the 1 ms UART switch at each SetSerialBaudRate).")
         Swift.print("""
             - Floor: each frame's wire time at 10 bits a byte at the rate it travels at (115200 until SetSerialBaudRate, \
             \(rate) after it), the chip's modelled ACK delay and processing, air time and activation (`ChipTiming`), plus \
