@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "DoorHooks", targets: ["DoorHooks"]),
         .library(name: "Provisioning", targets: ["Provisioning"]),
         .library(name: "CSV", targets: ["CSV"]),
+        .library(name: "FleetUplink", targets: ["FleetUplink"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -109,6 +110,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "FleetUplink", dependencies: ["Basics", "DoorRecords", "POSIXIO", "JSONText", "FileInput", system], swiftSettings: strict),
         // L5: arguments and output.
         .executableTarget(
             name: "pn532ctl",
@@ -188,6 +190,7 @@ let package = Package(
                 "TestSupport", crypto,
             ]
         ),
+        .testTarget(name: "FleetUplinkTests", dependencies: ["FleetUplink", "DoorRecords", "Basics", "TestSupport"]),
         .testTarget(
             name: "pn532ctlTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -81,6 +81,8 @@ enum AllowedDependencies {
             "NFCCore", "NDEF", "PN532", "PN532Reader", "NFCTags", "TagProtocols", "Type2", "Originality", "CSV", "FileInput", "POSIXIO",
             "Credentials", "Crypto", "ISO7816", "DESFire", "EV2SecureMessaging",
         ]),
+        // The uplink: events out from the audit cursor, signed snapshots in, availability; the MQTT client target joins this list.
+        "FleetUplink": plumbing.union(["DoorRecords", "Credentials", "TOML", "DaemonKit", "POSIXIO", "JSONText", "FileInput"]),
         // L5: arguments and output, over everything.
         "pn532ctl": plumbing.union([
             "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl", "DoorRecords", "Credentials",
