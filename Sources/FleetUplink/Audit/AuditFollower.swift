@@ -57,6 +57,8 @@ public final class AuditFollower {
     /// The number of the newest line before the cursor's seen while seeking.
     private var newestBeforeCursor: Int?
     private var tail: AuditLogTail?
+    /// The log under the cursor was found not to be the cursor's: every later look says so again.
+    private var mismatch: AuditFollowerError?
 
     /// A follower of the log whose current file is `path`, handing out the lines after
     /// `cursor`'s, or every line from the oldest still on disk when `cursor` is nil.
@@ -69,9 +71,10 @@ public final class AuditFollower {
     /// The next events, oldest first, with at most `limit` lines; empty when nothing new was
     /// written (or there is no log yet).
     ///
-    /// - Throws: `AuditFollowerError`; the follower is then left where it was, and a later
-    ///   call throws again unless the cause was passing (a read error).
+    /// - Throws: `AuditFollowerError`. After `.notTheCursorsLog` every later call throws it
+    ///   again; after a read error a later call tries again from the same place.
     public func next(limit: Int) throws(AuditFollowerError) -> [Event] {
+        if let mismatch { throw mismatch }
         var events: [Event] = []
         var lines = 0
         defer { tail?.forget() }
@@ -196,6 +199,8 @@ public final class AuditFollower {
     }
 
     private func notTheCursorsLog(_ file: AuditLogTail, _ evidence: String) -> AuditFollowerError {
-        AuditFollowerError(path: path, .notTheCursorsLog(evidence))
+        let error = AuditFollowerError(path: path, .notTheCursorsLog(evidence))
+        mismatch = error
+        return error
     }
 }

@@ -171,3 +171,16 @@ struct AuditFollowerTests {
         #expect(try follower.drain().lineNumbers == [1, 2])
     }
 }
+
+extension AuditFollowerTests {
+    @Test func afterALogWasFoundReplacedEveryLaterLookSaysSoAgain() throws {
+        let fixture = try AuditLogFixture(linesAFile: 3, keep: 5)
+        try fixture.append(5)
+        let cursor = AuditCursor(line: 4, sequence: 2, digest: [UInt8](repeating: 0xAB, count: 32))
+        let follower = AuditFollower(path: fixture.path, after: cursor)
+        let first = #expect(throws: AuditFollowerError.self) { try follower.next(limit: 10) }
+        let second = #expect(throws: AuditFollowerError.self) { try follower.next(limit: 10) }
+        #expect(first != nil)
+        #expect(second == first)
+    }
+}
