@@ -84,7 +84,7 @@ final class AuditLogTail {
     /// Drops what was read but not handed out, so the next look reads it again (a partial
     /// line is read again whole once the door has finished it).
     func forget() {
-        buffer = []
+        buffer.removeAll(keepingCapacity: true)
         scan = 0
     }
 
