@@ -136,8 +136,13 @@ public final class AuditFollower {
     /// rotated away from `current` (`current` itself the first time, to read the lines written
     /// just before the rotation), else nil (nothing new yet).
     private func fileAfterRotation(of current: AuditLogTail, events: inout [Event]) throws(AuditFollowerError) -> AuditLogTail? {
-        guard let named = AuditLogFileIdentity(path: path), named != current.identity else {
-            if seeking, AuditLogFileIdentity(path: path) == current.identity, let newest = newestBeforeCursor {
+        let named = AuditLogFileIdentity(path: path)
+        guard let named, named != current.identity else {
+            guard named == current.identity else { return nil }
+            if try current.pendingBytes() < 0 {
+                throw notTheCursorsLog(current, "\(current.name) is shorter than the \(current.offset) bytes already read: it was cut or rewritten")
+            }
+            if seeking, let newest = newestBeforeCursor {
                 throw notTheCursorsLog(current, "the log ends at line \(newest), before line \(last?.line ?? 0) the cursor names")
             }
             return nil

@@ -184,3 +184,19 @@ extension AuditFollowerTests {
         #expect(second == first)
     }
 }
+
+extension AuditFollowerTests {
+    @Test func aFileCutBelowWhatWasReadIsDetected() throws {
+        let fixture = try AuditLogFixture(linesAFile: 10, keep: 1)
+        try fixture.append(3)
+        let follower = AuditFollower(path: fixture.path, after: nil)
+        #expect(try follower.drain().lineNumbers == [1, 2, 3])
+        #expect(truncate(fixture.path, 10) == 0)
+        let error = #expect(throws: AuditFollowerError.self) { try follower.next(limit: 10) }
+        guard case .notTheCursorsLog(let evidence)? = error?.reason else {
+            Issue.record("expected the cut to be reported, got \(String(describing: error))")
+            return
+        }
+        #expect(evidence.contains("shorter than"))
+    }
+}
