@@ -200,3 +200,14 @@ extension AuditFollowerTests {
         #expect(evidence.contains("shorter than"))
     }
 }
+
+extension AuditFollowerTests {
+    @Test func aCursorWhoseLineWasRotatedAwayButWhoseNextLineDoesNotLinkToItIsDetected() throws {
+        let fixture = try AuditLogFixture(linesAFile: 3, keep: 1)
+        try fixture.append(7)
+        // Lines 1-3 are gone; line 4 links to the real line 3, not to this cursor's.
+        let cursor = AuditCursor(line: 3, sequence: 1, digest: [UInt8](repeating: 0x33, count: 32))
+        let error = #expect(throws: AuditFollowerError.self) { try AuditFollower(path: fixture.path, after: cursor).next(limit: 10) }
+        #expect(error?.reason == .notTheCursorsLog("line 4 in \(fixture.path).1 does not link to line 3 the uplink read before it"))
+    }
+}
