@@ -23,9 +23,11 @@ final class AuditLogTail {
     var rotatedAway = false
 
     private let file: FileDescriptor
-    private var buffer: [UInt8] = []
-    /// Where the unread bytes start in `buffer` (they start at `offset` in the file).
+    /// Bytes read from `offset` on: `storage[scan..<end]` is not handed out yet. The storage
+    /// is kept between looks, so an idle look allocates nothing.
+    private var storage: [UInt8] = []
     private var scan = 0
+    private var end = 0
     private static let chunk = 1 << 16
 
     /// Opens `name` read-only, never through a symlink; nil when it does not exist.
@@ -57,13 +59,13 @@ final class AuditLogTail {
     /// - Throws: `AuditFollowerError` when reading fails or a line is longer than the limit.
     func nextLine() throws(AuditFollowerError) -> (bytes: ArraySlice<UInt8>, offset: Int)? {
         while true {
-            if let newline = buffer[scan...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = (buffer[scan..<newline], offset)
+            if let newline = storage[scan..<end].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = (storage[scan..<newline], offset)
                 offset += newline + 1 - scan
                 scan = newline + 1
                 return line
             }
-            guard buffer.count - scan <= AuditLogReader.lineLimit.bytes else { throw AuditFollowerError(path: name, .lineTooLong(offset: offset)) }
+            guard end - scan <= AuditLogReader.lineLimit.bytes else { throw AuditFollowerError(path: name, .lineTooLong(offset: offset)) }
             guard try readMore() else { return nil }
         }
     }
@@ -84,28 +86,30 @@ final class AuditLogTail {
     /// Drops what was read but not handed out, so the next look reads it again (a partial
     /// line is read again whole once the door has finished it).
     func forget() {
-        buffer.removeAll(keepingCapacity: true)
         scan = 0
+        end = 0
     }
 
-    /// Appends the next bytes of the file to the buffer; false at its end.
+    /// Reads the next bytes of the file after those held; false at its end.
     private func readMore() throws(AuditFollowerError) -> Bool {
         if scan > 0 {
-            buffer.removeFirst(scan)
+            let held = end - scan
+            storage.withUnsafeMutableBytes { raw in
+                if let base = raw.baseAddress { memmove(base, base + scan, held) }
+            }
             scan = 0
+            end = held
         }
-        let start = buffer.count
-        buffer += repeatElement(0, count: Self.chunk)
+        if storage.count < end + Self.chunk { storage += repeatElement(0, count: end + Self.chunk - storage.count) }
         let received: Int
         do {
-            received = try buffer.withUnsafeMutableBytes { raw in
-                try file.read(fromAbsoluteOffset: Int64(offset + start), into: UnsafeMutableRawBufferPointer(rebasing: raw[start...]), retryOnInterrupt: true)
+            received = try storage.withUnsafeMutableBytes { raw in
+                try file.read(fromAbsoluteOffset: Int64(offset + end), into: UnsafeMutableRawBufferPointer(rebasing: raw[end..<(end + Self.chunk)]), retryOnInterrupt: true)
             }
         } catch {
-            buffer.removeLast(Self.chunk)
             throw AuditFollowerError(path: name, .system((error as? Errno) ?? .ioError))
         }
-        buffer.removeLast(Self.chunk - received)
+        end += received
         return received > 0
     }
 }
