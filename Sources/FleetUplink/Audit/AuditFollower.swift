@@ -57,8 +57,11 @@ public final class AuditFollower {
     /// The number of the newest line before the cursor's seen while seeking.
     private var newestBeforeCursor: Int?
     private var tail: AuditLogTail?
-    /// The log under the cursor was found not to be the cursor's: every later look says so again.
-    private var mismatch: AuditFollowerError?
+    /// Why following stopped for good (the log is not the cursor's, a line too long to be an
+    /// audit line): every later look says so again.
+    private var stopped: AuditFollowerError?
+    /// An error met after a look had found events: those are handed out, the error at the next look.
+    private var deferred: AuditFollowerError?
 
     /// A follower of the log whose current file is `path`, handing out the lines after
     /// `cursor`'s, or every line from the oldest still on disk when `cursor` is nil.
@@ -71,13 +74,34 @@ public final class AuditFollower {
     /// The next events, oldest first, with at most `limit` lines; empty when nothing new was
     /// written (or there is no log yet).
     ///
-    /// - Throws: `AuditFollowerError`. After `.notTheCursorsLog` every later call throws it
-    ///   again; after a read error a later call tries again from the same place.
+    /// - Throws: `AuditFollowerError`. After `.notTheCursorsLog` or `.lineTooLong` every later
+    ///   call throws it again; after a read error a later call tries again from the same
+    ///   place. An error met after lines were found this look is thrown at the next one, so
+    ///   the lines are not lost.
     public func next(limit: Int) throws(AuditFollowerError) -> [Event] {
-        if let mismatch { throw mismatch }
+        if let stopped { throw stopped }
+        if let deferred {
+            self.deferred = nil
+            throw deferred
+        }
         var events: [Event] = []
-        var lines = 0
         defer { tail?.forget() }
+        do {
+            try collect(into: &events, limit: limit)
+        } catch {
+            if case .lineTooLong = error.reason { stopped = error }
+            guard events.isEmpty else {
+                deferred = error
+                return events
+            }
+            throw error
+        }
+        return events
+    }
+
+    /// Appends the next events to `events`, with at most `limit` lines.
+    private func collect(into events: inout [Event], limit: Int) throws(AuditFollowerError) {
+        var lines = 0
         if tail == nil { tail = try openFirst() }
         while lines < limit, let current = tail {
             if let (bytes, offset) = try current.nextLine() {
@@ -90,7 +114,6 @@ public final class AuditFollower {
             guard let next = try fileAfterRotation(of: current, events: &events) else { break }
             tail = next
         }
-        return events
     }
 
     /// The events of one complete line: nil for a line before the cursor or a blank one.
@@ -205,7 +228,7 @@ public final class AuditFollower {
 
     private func notTheCursorsLog(_ file: AuditLogTail, _ evidence: String) -> AuditFollowerError {
         let error = AuditFollowerError(path: path, .notTheCursorsLog(evidence))
-        mismatch = error
+        stopped = error
         return error
     }
 }

@@ -211,3 +211,30 @@ extension AuditFollowerTests {
         #expect(error?.reason == .notTheCursorsLog("line 4 in \(fixture.path).1 does not link to line 3 the uplink read before it"))
     }
 }
+
+extension AuditFollowerTests {
+    @Test func aLineThatIsNotAnAuditLineIsReportedAndSkipped() throws {
+        let fixture = try AuditLogFixture(linesAFile: 10, keep: 1)
+        try fixture.append(1)
+        let garbageOffset = try #require(fixture.directory.read("audit.jsonl")).utf8.count
+        fixture.appendRaw(Array("not an audit line\n".utf8))
+        try fixture.append(1)
+        let events = try AuditFollower(path: fixture.path, after: nil).drain()
+        #expect(events.lineNumbers == [1, 2])
+        #expect(events.count == 3)
+        #expect(events.dropFirst().first == .skipped(file: fixture.path, offset: garbageOffset))
+    }
+
+    @Test func aLineLongerThanTheLimitStopsFollowingWithoutReadingItAll() throws {
+        let fixture = try AuditLogFixture(linesAFile: 10, keep: 1)
+        try fixture.append(1)
+        let start = try #require(fixture.directory.read("audit.jsonl")).utf8.count
+        fixture.appendRaw([UInt8](repeating: UInt8(ascii: "a"), count: AuditLogReader.lineLimit.bytes + 70_000))
+        let follower = AuditFollower(path: fixture.path, after: nil)
+        #expect(try follower.next(limit: 10).lineNumbers == [1], "the line before is not lost with the error")
+        let error = #expect(throws: AuditFollowerError.self) { try follower.next(limit: 10) }
+        #expect(error == AuditFollowerError(path: fixture.path, .lineTooLong(offset: start)))
+        let again = #expect(throws: AuditFollowerError.self) { try follower.next(limit: 10) }
+        #expect(again == error)
+    }
+}
