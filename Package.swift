@@ -186,7 +186,7 @@ let package = Package(
                 "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", "Provisioning", crypto,
             ]
         ),
-        .testTarget(name: "FleetUplinkTests", dependencies: ["FleetUplink", "DoorRecords", "POSIXIO", "TestSupport"]),
+        .testTarget(name: "FleetUplinkTests", dependencies: ["FleetUplink", "DoorRecords", "Basics", "POSIXIO", "TestSupport"]),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "DaemonKit", "NFCCore", "POSIXIO", "TOML", "TestSupport"]),
         .testTarget(
             name: "ProvisioningTests",
