@@ -96,6 +96,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(name: "FleetUplink", dependencies: ["DoorRecords", "JSONText", "Basics"], swiftSettings: strict),
         .target(
             name: "DoorHooks",
             dependencies: ["Basics", "DoorRecords", "TOML", "DaemonKit", "NFCCore", "CLinux", "POSIXIO", system],
@@ -180,6 +181,7 @@ let package = Package(
                 "PN532ReaderSimulator", "Type2", "GPIO", "TOML", "TestSupport", "NFCTags", "TagProtocols", "EV2SecureMessaging", "ISO7816", "Provisioning", crypto,
             ]
         ),
+        .testTarget(name: "FleetUplinkTests", dependencies: ["FleetUplink", "DoorRecords", "Basics"]),
         .testTarget(name: "DoorHooksTests", dependencies: ["DoorHooks", "DoorRecords", "DaemonKit", "NFCCore", "POSIXIO", "TOML", "TestSupport"]),
         .testTarget(
             name: "ProvisioningTests",
@@ -190,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PackageLayoutTests"),
     ]

@@ -74,6 +74,9 @@ enum AllowedDependencies {
             "Basics", "NFCCore", "NDEF", "TagProtocols", "NFCTags", "PN532Reader", "GPIO", "Originality", "POSIXIO", "DaemonKit", "Credentials",
             "TOML", "DoorRecords", "EV2SecureMessaging", "Crypto", "SystemPackage",
         ],
+        // The uplink: events out from the audit cursor, signed snapshots in, availability; never
+        // DoorControl, the reader or a tag layer.
+        "FleetUplink": plumbing.union(["DoorRecords", "Credentials", "TOML", "DaemonKit", "POSIXIO", "JSONText", "FileInput"]),
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
         // Type 2 tags. ISO7816, DESFire, EV2SecureMessaging: `ntag424 provision` keys NTAG 424 DNA.
