@@ -162,5 +162,7 @@ let package = Package(
             dependencies: [.product(name: "DoorRecords", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
         .executableTarget(name: "FuzzUsersSnapshot", dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]),
+        .executableTarget(name: "FuzzUnlockCommand", dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]),
+        .executableTarget(name: "FuzzUnlockLedger", dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]),
     ]
 )
