@@ -11,14 +11,13 @@ struct FleetUnlockCommand: ParsableCommand {
         discussion: """
             Prints one line of JSON: the door, a random 16-byte nonce, the issue time (now) \
             and the expiry, an optional reason, and the Ed25519 signature of the fleet's \
-            unlock key, a key pair of its own made with fleet key new (not the snapshot \
-            key). The door checks the signature, that it is the door named, that its clock \
-            is synchronised and the command current, that it is valid for at most 120 \
-            seconds, and that its nonce never opened it before.
+            unlock key, a key pair of its own made with `fleet key new unlock.key` (not the \
+            snapshot key). The door checks the signature, that it is the door named, that \
+            its clock is synchronised and the command current, that it is valid for at most \
+            120 seconds, and that its nonce never opened it before.
 
             Examples:
-              pn532ctl fleet key new unlock.key
-              pn532ctl fleet unlock --door frontdoor --key unlock.key --valid 30 --reason "alice: courier"
+              pn532ctl fleet unlock --door front --key unlock.key --valid 30 --reason alice
             """)
 
     /// The longest --valid: the longest a door accepts by default.
