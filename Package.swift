@@ -197,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "PackageLayoutTests"),
     ]

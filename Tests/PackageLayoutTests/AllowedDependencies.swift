@@ -75,7 +75,8 @@ enum AllowedDependencies {
             "TOML", "DoorRecords", "EV2SecureMessaging", "Crypto", "SystemPackage",
         ],
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
-        // The uplink: never the engine, the reader or a tag.
+        // The uplink: events out from the audit cursor, signed snapshots in, availability; never
+        // DoorControl, the reader or a tag layer.
         "FleetUplink": plumbing.union(["DoorRecords", "Credentials", "TOML", "FileInput", "POSIXIO", "DaemonKit", "JSONText", "Crypto"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
         // Type 2 tags. ISO7816, DESFire, EV2SecureMessaging: `ntag424 provision` keys NTAG 424 DNA.

@@ -164,5 +164,7 @@ let package = Package(
         .executableTarget(name: "FuzzUsersSnapshot", dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]),
         .executableTarget(name: "FuzzFleetStatus", dependencies: [.product(name: "FleetUplink", package: "pn532ctl")]),
         .executableTarget(name: "FuzzAuditCursor", dependencies: [.product(name: "FleetUplink", package: "pn532ctl")]),
+        .executableTarget(name: "FuzzUnlockCommand", dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]),
+        .executableTarget(name: "FuzzUnlockLedger", dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]),
     ]
 )

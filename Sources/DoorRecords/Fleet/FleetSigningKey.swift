@@ -1,8 +1,9 @@
 import Basics
 import Crypto
 
-/// The fleet administrator's Ed25519 key: it signs snapshots (and, later, remote unlocks).
-/// The private key stays with the administrator; each door holds only the public key.
+/// The fleet administrator's Ed25519 key: it signs snapshots, or remote unlock commands (a
+/// separate key pair, made the same way). The private key stays with the administrator; each
+/// door holds only the public key.
 public struct FleetSigningKey: Sendable, CustomStringConvertible {
     private let key: Curve25519.Signing.PrivateKey
 
@@ -30,11 +31,18 @@ public struct FleetSigningKey: Sendable, CustomStringConvertible {
         SignedUsersSnapshot(snapshot: snapshot, signature: Array(try key.signature(for: snapshot.signedBytes)))
     }
 
+    /// `command` signed.
+    ///
+    /// - Throws: only when the crypto library fails to sign.
+    public func sign(_ command: UnlockCommand) throws -> SignedUnlockCommand {
+        SignedUnlockCommand(command: command, signature: Array(try key.signature(for: command.signedBytes)))
+    }
+
     /// "Ed25519 signing key", never the key.
     public var description: String { "Ed25519 signing key" }
 }
 
-/// The fleet's Ed25519 public key, which a door verifies snapshots with.
+/// The fleet's Ed25519 public key, which a door verifies snapshots (or unlock commands) with.
 public struct FleetPublicKey: Sendable, Equatable {
     fileprivate let key: Curve25519.Signing.PublicKey
 
@@ -72,11 +80,16 @@ public struct FleetPublicKey: Sendable, Equatable {
     ///   `.otherScope` or `.notNewer`.
     public func verify(_ signed: SignedUsersSnapshot, site: String, group: String, applied: UInt64 = 0) throws(UsersSnapshotError) -> UsersSnapshot {
         let snapshot = signed.snapshot
-        guard signed.signature.count == 64, key.isValidSignature(signed.signature, for: snapshot.signedBytes) else { throw .badSignature }
+        guard isValid(signed.signature, for: snapshot.signedBytes) else { throw .badSignature }
         guard snapshot.site == site else { throw .otherScope(field: "site", found: snapshot.site, expected: site) }
         guard snapshot.group == group else { throw .otherScope(field: "group", found: snapshot.group, expected: group) }
         guard snapshot.version > applied else { throw .notNewer(version: snapshot.version, applied: applied) }
         return snapshot
+    }
+
+    /// True when `signature` is this key's Ed25519 signature of `bytes`.
+    func isValid(_ signature: [UInt8], for bytes: [UInt8]) -> Bool {
+        signature.count == 64 && key.isValidSignature(signature, for: bytes)
     }
 
     public static func == (lhs: FleetPublicKey, rhs: FleetPublicKey) -> Bool { lhs.raw == rhs.raw }

@@ -34,25 +34,14 @@ public struct SignedUsersSnapshot: Equatable, Sendable {
     ///   or a field's error.
     public init(json bytes: [UInt8]) throws(UsersSnapshotError) {
         guard bytes.count <= Self.sizeLimit else { throw .tooLarge(bytes.count) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed("it is not UTF-8") }
-        let members: [String: FlatJSON.Value]
-        do throws(FlatJSON.ParseError) { members = try FlatJSON.object(text) } catch { throw .malformed("\(error)") }
-        let known = ["format", "site", "group", "version", "issued", "users", "signature"]
-        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) { throw .malformed("unknown member \"\(unknown)\"") }
-        func string(_ key: String) throws(UsersSnapshotError) -> String {
-            guard case .string(let value)? = members[key] else { throw .malformed("\"\(key)\" is missing or not a string") }
-            return value
-        }
-        func number(_ key: String) throws(UsersSnapshotError) -> UInt64 {
-            guard case .number(let text)? = members[key], text.utf8.count <= 20, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                  let value = UInt64(text) else { throw .malformed("\"\(key)\" is missing or not a whole number") }
-            return value
-        }
-        let format = try string("format")
+        let payload = try FleetPayload(bytes, known: ["format", "site", "group", "version", "issued", "users", "signature"], malformed: UsersSnapshotError.malformed)
+        let format = try payload.string("format")
         guard format == UsersSnapshot.format else { throw .unknownFormat(format) }
-        let signatureText = try string("signature")
+        let signatureText = try payload.string("signature")
         guard signatureText.utf8.count == 128, let signature = Hex.bytes(signatureText) else { throw .malformed("\"signature\" is not 128 hex digits") }
-        snapshot = try UsersSnapshot(site: try string("site"), group: try string("group"), version: try number("version"), issued: try number("issued"), users: try string("users"))
+        snapshot = try UsersSnapshot(
+            site: try payload.string("site"), group: try payload.string("group"), version: try payload.number("version"), issued: try payload.number("issued"),
+            users: try payload.string("users"))
         self.signature = signature
     }
 }

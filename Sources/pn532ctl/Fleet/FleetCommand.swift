@@ -16,7 +16,7 @@ struct FleetCommand: ParsableCommand {
               pn532ctl fleet sign users.toml --key fleet.key --site hq --group front --version 12 --output front-12.json
               pn532ctl fleet verify front-12.json --public-key fleet.key.pub --site hq --group front
             """,
-        subcommands: [FleetKeyCommand.self, FleetSignCommand.self, FleetVerifyCommand.self])
+        subcommands: [FleetKeyCommand.self, FleetSignCommand.self, FleetVerifyCommand.self, FleetUnlockCommand.self])
 }
 
 /// `pn532ctl fleet key`: the signing key.
