@@ -162,5 +162,6 @@ let package = Package(
             dependencies: [.product(name: "DoorRecords", package: "pn532ctl"), .product(name: "DoorControl", package: "pn532ctl")]
         ),
         .executableTarget(name: "FuzzUsersSnapshot", dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]),
     ]
 )
