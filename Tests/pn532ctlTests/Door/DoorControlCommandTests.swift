@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `door control` against `door run` on real parts: a door with `[fleet]` and a control
+/// socket accepting this test's uid.
+@Suite("door control: reload and status on a running door's control socket", .serialized)
+struct DoorControlCommandTests {
+    @Test func statusShowsTheLockAndReloadAppliesANewerSnapshotAndRefusesAnOlderOne() throws {
+        let scene = try DoorScene(pulse: 30)
+        let file = { (name: String) in scene.directory.appendingPathComponent(name).path }
+        #expect(try pn532ctl(["fleet", "key", "new", file("fleet.key")]).status == 0)
+        func sign(version: Int, to name: String) throws {
+            let signed = try pn532ctl(["fleet", "sign", file("users.toml"), "--key", file("fleet.key"), "--site", "hq", "--group", "front", "--version", "\(version)", "--output", file(name)])
+            #expect(signed.status == 0, "\(signed.standardError)")
+        }
+        func install(_ name: String) throws {
+            _ = try? FileManager.default.removeItem(atPath: file("snapshot.json"))
+            try FileManager.default.copyItem(atPath: file(name), toPath: file("snapshot.json"))
+        }
+        try Data(DoorScene.aliceOnly.utf8).write(to: URL(fileURLWithPath: file("users.toml")))
+        try sign(version: 1, to: "v1.json")
+        try sign(version: 2, to: "v2.json")
+        try install("v1.json")
+        let socket = file("door.sock")
+        try scene.writeConfig(pulse: 30, users: "", extra: """
+            [fleet]
+            site = "hq"
+            group = "front"
+            public_key_file = "\(file("fleet.key.pub"))"
+            snapshot = "\(file("snapshot.json"))"
+            control_socket = "\(socket)"
+            uplink_user = "\(getuid())"
+            """)
+        try scene.start(keepingLines: true)
+
+        let locked = try pn532ctl(["door", "control", "--socket", socket, "status"])
+        #expect(locked.status == 0, "\(locked.standardError)")
+        #expect(locked.output.contains("snapshot: version 1, sha256 ") && locked.output.contains("lock: locked\n"), "\(locked.output)")
+
+        try scene.present(DoorScene.alice)
+        try scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
+        let unlocked = try pn532ctl(["door", "control", "--socket", socket, "status", "--json"])
+        #expect(unlocked.status == 0)
+        #expect(unlocked.output.contains(#""lock":"unlocked","unlocked_until":""#), "\(unlocked.output)")
+
+        try install("v2.json")
+        let reloaded = try pn532ctl(["door", "control", "--socket", socket, "reload", "--json"])
+        #expect(reloaded.status == 0, "\(reloaded.standardError)")
+        #expect(reloaded.output.hasPrefix(#"{"ok":true,"request":"reload","version":2,"sha256":""#), "\(reloaded.output)")
+        try scene.log(until: "configuration reloaded: 1 user")
+
+        try install("v1.json")
+        let refused = try pn532ctl(["door", "control", "--socket", socket, "reload"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("is version 1, older than version 2 last in force"), "\(refused.standardError)")
+        #expect(refused.output.contains("snapshot: version 2,"), "the version still in force: \(refused.output)")
+    }
+
+    @Test func noDoorListeningIsUnavailable() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try pn532ctl(["door", "control", "--socket", directory.appendingPathComponent("door.sock").path, "status"])
+        #expect(result.status == 69)
+        #expect(result.standardError.contains("no door listening"), "\(result.standardError)")
+        #expect(result.output.isEmpty)
+    }
+}
