@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaemonKit
+import JSONText
 import DoorRecords
 import SystemPackage
 
@@ -16,8 +17,9 @@ struct DoorControlCommand: ParsableCommand {
             verifies the snapshot itself; the reply names the snapshot version and sha256 in \
             force after it, or why the reload was refused (a snapshot that does not verify, an \
             older one). status names the snapshot in force (version, sha256, when it was \
-            signed, whether it is stale) and the lock state. No request opens the door. With \
-            --json the door's reply is printed as it came, one JSON object.
+            signed, whether it is stale) and the lock state. No request opens the door. The \
+            door's own reply is one line of JSON (README, "The control socket"); --json prints \
+            it with every key, null where it has none.
 
             Exit status: 0 answered, 1 the door refused the request (a reload kept the \
             configuration in force), 65 a reply that is not one, 69 no door listening or no \
@@ -40,7 +42,7 @@ struct DoorControlCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("reload or status.", valueName: "REQUEST"))
     var request: Request
 
-    @Flag(help: "Print the door's reply as it came: one JSON object (ok, request, error or version, sha256, issued, stale, lock, unlocked_until).")
+    @Flag(help: "Print JSON: request, version, sha256, issued, stale, lock and unlockedUntil (null where the door has none).")
     var json = false
 
     /// How long the door has to reply.
@@ -55,12 +57,21 @@ struct DoorControlCommand: ParsableCommand {
         guard let text = String(validating: bytes, as: UTF8.self), let reply = ControlReply(json: text) else {
             throw CLIError.data("\(socket): the reply is not a control reply (\(bytes.count) bytes): is this a door's control socket?")
         }
+        if let error = reply.error { throw CLIError.refused("door control \(request.rawValue): \(error)") }
         if json {
-            print(text)
+            print(Self.object(reply).text)
         } else {
             for line in Self.lines(reply) { print(line) }
         }
-        if let error = reply.error { throw CLIError.refused("door control \(request.rawValue): \(error)") }
+    }
+
+    /// The reply as `--json` prints it: every key, null where the door's reply has none.
+    static func object(_ reply: ControlReply) -> JSON {
+        func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+        return .object([
+            ("request", .string(reply.request)), ("version", reply.version.map { .int(Int(clamping: $0)) } ?? .null), ("sha256", text(reply.sha256)),
+            ("issued", text(reply.issued)), ("stale", reply.stale.map(JSON.bool) ?? .null), ("lock", text(reply.lock)), ("unlockedUntil", text(reply.unlockedUntil)),
+        ])
     }
 
     /// The reply for a reader: the snapshot, the lock state.
@@ -68,7 +79,7 @@ struct DoorControlCommand: ParsableCommand {
         var lines: [String] = []
         if let version = reply.version {
             lines.append("snapshot: version \(version), sha256 \(reply.sha256 ?? "?"), signed \(reply.issued ?? "?")\(reply.stale == true ? " (STALE)" : "")")
-        } else if reply.ok {
+        } else {
             lines.append("snapshot: none (no [fleet] in door.toml)")
         }
         if let lock = reply.lock { lines.append("lock: \(lock)\(reply.unlockedUntil.map { " until \($0)" } ?? "")") }

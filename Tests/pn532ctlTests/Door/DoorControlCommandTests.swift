@@ -44,20 +44,23 @@ struct DoorControlCommandTests {
         try scene.present(DoorScene.alice)
         try scene.log(until: "granted 04:A1:A1:A1:A1:A1:A1")
         let unlocked = try pn532ctl(["door", "control", "--socket", socket, "status", "--json"])
-        #expect(unlocked.status == 0)
-        #expect(unlocked.output.contains(#""lock":"unlocked","unlocked_until":""#), "\(unlocked.output)")
+        try JSONSchemaTests.expectLines(unlocked, "doorControl")
+        #expect(unlocked.output.contains(#""lock":"unlocked","unlockedUntil":""#), "\(unlocked.output)")
 
         try install("v2.json")
         let reloaded = try pn532ctl(["door", "control", "--socket", socket, "reload", "--json"])
-        #expect(reloaded.status == 0, "\(reloaded.standardError)")
-        #expect(reloaded.output.hasPrefix(#"{"ok":true,"request":"reload","version":2,"sha256":""#), "\(reloaded.output)")
+        try JSONSchemaTests.expectLines(reloaded, "doorControl")
+        #expect(reloaded.output.hasPrefix(#"{"request":"reload","version":2,"sha256":""#), "\(reloaded.output)")
         try scene.log(until: "configuration reloaded: 1 user")
 
         try install("v1.json")
         let refused = try pn532ctl(["door", "control", "--socket", socket, "reload"])
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("is version 1, older than version 2 last in force"), "\(refused.standardError)")
-        #expect(refused.output.contains("snapshot: version 2,"), "the version still in force: \(refused.output)")
+        #expect(refused.output.isEmpty)
+        try JSONSchemaTests.expectError(try pn532ctl(["door", "control", "--socket", socket, "reload", "--json"]), kind: "refused", status: 1)
+        let status = try pn532ctl(["door", "control", "--socket", socket, "status"])
+        #expect(status.output.contains("snapshot: version 2,"), "the version still in force: \(status.output)")
     }
 
     @Test func noDoorListeningIsUnavailable() throws {
@@ -67,5 +70,6 @@ struct DoorControlCommandTests {
         #expect(result.status == 69)
         #expect(result.standardError.contains("no door listening"), "\(result.standardError)")
         #expect(result.output.isEmpty)
+        try JSONSchemaTests.expectError(try pn532ctl(["door", "control", "--socket", directory.appendingPathComponent("door.sock").path, "status", "--json"]), kind: "unavailable", status: 69)
     }
 }
