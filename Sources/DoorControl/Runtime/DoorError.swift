@@ -65,7 +65,7 @@ public enum DoorError: Error, CustomStringConvertible {
         case .keep(let error): error.description
         case .loop(let error): error.description
         case let .controlSocket(place, step, code):
-            "\(place): cannot listen: \(step): \(code): its directory must exist and be writable by the door's account (RuntimeDirectory=pn532ctl in the unit)"
+            "\(place): cannot listen: \(step): \(code): its directory must exist and be writable by the door's account (a RuntimeDirectory= of the door's unit), and reachable by uplink_user's"
         case .releaseConflict(let conflicts): "the kept copy and the file disagree, not released: " + conflicts.joined(separator: "; ")
         }
     }

@@ -24,6 +24,8 @@ struct DoorControlSocketTests {
         let socket: DoorControlSocket
         /// How many times the loop's reload ran.
         let reloads = Counter()
+        /// The operational log's lines, warnings and worse.
+        let lines = Lines()
 
         init(uplinkUID: UInt32 = getuid()) throws {
             sockets = try ScratchDirectory()
@@ -33,7 +35,8 @@ struct DoorControlSocketTests {
             let decider = PolicyDecider(
                 policy: try DoorPolicy(loading: config, from: door.path), state: DecisionState(counters: [:]),
                 store: CounterStore(path: door.directory.file("counters")))
-            let log = OperationalLog(threshold: .error, clock: { "" }, forJournal: false) { _ in }
+            let lines = self.lines
+            let log = OperationalLog(threshold: .warning, clock: { "" }, forJournal: false) { lines.append($0) }
             runtime = DoorRuntime(config: config, path: door.path, boards: nil, engine: virtual.engine, decider: decider, journal: virtual.daemonJournal, log: log)
             socket = try DoorControlSocket(control, log: log)
         }
@@ -52,6 +55,11 @@ struct DoorControlSocketTests {
 
     final class Counter: @unchecked Sendable {
         var count = 0
+    }
+
+    final class Lines: @unchecked Sendable {
+        var all: [String] = []
+        func append(_ line: String) { all.append(line) }
     }
 
     static func connect(to path: String) throws -> Int32 {
@@ -131,6 +139,11 @@ struct DoorControlSocketTests {
         let long = try #require(Self.reply(on: uplink).flatMap { ControlReply(json: $0) })
         #expect(!long.ok && long.error?.contains("longer than 1024 bytes") == true, "\(long)")
         #expect(fixture.socket.refusedRequests == 2)
+        for _ in 0..<3 { #expect(Self.send("open", on: uplink)) }
+        fixture.serve()
+        #expect(fixture.socket.refusedRequests == 5)
+        let refusals = fixture.lines.all.filter { $0.contains("refused") }
+        #expect(refusals.count == 1 && refusals[0].contains("refused 1 request so far; the last: unknown request unlock"), "at most a line a minute: \(refusals)")
         #expect(fixture.reloads.count == 0)
     }
 
