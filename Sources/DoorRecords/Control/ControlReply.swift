@@ -49,7 +49,7 @@ public struct ControlReply: Equatable, Sendable {
     }
 
     /// The reply in `json`; nil when it is not one (no `ok` and `request`, a member of the
-    /// wrong type, `ok` false without an `error`).
+    /// wrong type, `ok` false without an `error`, a version above 2^63 − 1).
     public init?(json: some StringProtocol) {
         guard let members = try? FlatJSON.object(json), case .bool(let ok)? = members["ok"], case .string(let request)? = members["request"] else { return nil }
         func text(_ key: String) -> String?? {
@@ -66,7 +66,8 @@ public struct ControlReply: Equatable, Sendable {
         switch members["version"] {
         case nil: break
         case .number(let digits)?:
-            guard let version = UInt64(digits) else { return nil }
+            // A snapshot's version is at most 2^63 − 1: a larger one is no door's.
+            guard let version = UInt64(digits), version <= UInt64(Int64.max) else { return nil }
             self.version = version
         default: return nil
         }

@@ -34,6 +34,8 @@ struct ControlRequestTests {
         #expect(ControlReply(json: #"{"ok":false,"request":"reload"}"#) == nil, "a failure names its error")
         #expect(ControlReply(json: #"{"ok":true,"request":"reload","error":"x"}"#) == nil)
         #expect(ControlReply(json: #"{"ok":true,"request":"status","version":-1}"#) == nil)
+        #expect(ControlReply(json: #"{"ok":true,"request":"status","version":13342078217891319351}"#) == nil, "above 2^63 − 1: found by FuzzControlRequest")
+        #expect(ControlReply(json: #"{"ok":true,"request":"status","version":9223372036854775807}"#)?.version == UInt64(Int64.max))
         #expect(ControlReply(json: #"{"ok":true,"request":"status","lock":1}"#) == nil)
         #expect(ControlReply(json: #"{"request":"status"}"#) == nil)
         #expect(ControlReply(json: "reload") == nil)
