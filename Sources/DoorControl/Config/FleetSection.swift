@@ -1,5 +1,6 @@
 import Basics
 import Crypto
+import DaemonKit
 import DoorRecords
 import POSIXIO
 import SystemPackage
@@ -127,10 +128,13 @@ public struct ControlSocketConfig: Equatable, Sendable {
             if section["uplink_user"] != nil { throw section.error("uplink_user", "names the account of the control socket's peer: set control_socket too, or remove it", at: section["uplink_user"]) }
             return nil
         }
+        guard case .success = SocketDestination.parse(path) else {
+            throw section.error("control_socket", "\(path) is too long for a unix socket (107 bytes at most)", at: section["control_socket"])
+        }
         let user = try section.text("uplink_user") ?? Self.defaultUplinkUser
         guard let account = AccountID.lookUp(user) else {
             throw section.error(
-                "uplink_user", "\(user): no such account (getent passwd \(user)): name the account the uplink runs as (scripts/install.sh makes \(Self.defaultUplinkUser)); requests from no other uid are accepted",
+                "uplink_user", "\(user): no such account (getent passwd \(user)): name the account the uplink runs as (by default \(Self.defaultUplinkUser)); requests from no other uid are accepted",
                 at: section["uplink_user"] ?? section["control_socket"])
         }
         self.path = path

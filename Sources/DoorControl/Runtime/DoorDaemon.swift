@@ -8,9 +8,9 @@ import Glibc
 #endif
 
 /// `door run`'s loop: one thread, one wait of the event loop over its signals, the reader's
-/// fd, the input lines' edge fds and the control socket's, with the earliest deadline (relay, feedback, alarm, presence and
-/// health checks, input debounce or samples, watchdog ping, the fleet snapshot's age) as its
-/// timeout.
+/// fd, the input lines' edge fds and the control socket's, with the earliest deadline (relay,
+/// feedback, alarm, presence and health checks, input debounce or samples, watchdog ping, the
+/// fleet snapshot's age) as its timeout.
 public final class DoorDaemon {
     /// What the loop asks of the world outside the engine.
     public struct Hooks {

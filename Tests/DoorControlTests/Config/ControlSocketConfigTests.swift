@@ -32,6 +32,9 @@ struct ControlSocketConfigTests {
         let relative = try FleetSectionTests.Door(extra: "control_socket = \"door.sock\"")
         defer { relative.directory.remove() }
         #expect(relative.error().contains("fleet.control_socket"), "\(relative.error())")
+        let long = try FleetSectionTests.Door(extra: "control_socket = \"/run/\(String(repeating: "x", count: 110))\"")
+        defer { long.directory.remove() }
+        #expect(long.error().contains("fleet.control_socket: /run/xx") && long.error().contains("is too long for a unix socket"), "\(long.error())")
         let alone = try FleetSectionTests.Door(extra: "uplink_user = \"\(getuid())\"")
         defer { alone.directory.remove() }
         #expect(alone.error().contains("fleet.uplink_user: names the account of the control socket's peer: set control_socket too"), "\(alone.error())")
