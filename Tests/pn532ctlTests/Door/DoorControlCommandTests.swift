@@ -52,6 +52,7 @@ struct DoorControlCommandTests {
         try JSONSchemaTests.expectLines(reloaded, "doorControl")
         #expect(reloaded.output.hasPrefix(#"{"request":"reload","version":2,"sha256":""#), "\(reloaded.output)")
         try scene.log(until: "configuration reloaded: 1 user")
+        #expect(try scene.auditLines().contains { $0.contains(#""event":"config""#) && $0.contains("door.toml reloaded") }, "audited as SIGHUP's reload is")
 
         try install("v1.json")
         let refused = try pn532ctl(["door", "control", "--socket", socket, "reload"])
@@ -61,6 +62,36 @@ struct DoorControlCommandTests {
         try JSONSchemaTests.expectError(try pn532ctl(["door", "control", "--socket", socket, "reload", "--json"]), kind: "refused", status: 1)
         let status = try pn532ctl(["door", "control", "--socket", socket, "status"])
         #expect(status.output.contains("snapshot: version 2,"), "the version still in force: \(status.output)")
+    }
+
+    /// A door whose uplink_user is another account than this test's: the connection is
+    /// closed unread, the request never acted on.
+    @Test func anotherAccountIsClosedUnread() throws {
+        let scene = try DoorScene(pulse: 0.3)
+        let file = { (name: String) in scene.directory.appendingPathComponent(name).path }
+        #expect(try pn532ctl(["fleet", "key", "new", file("fleet.key")]).status == 0)
+        try Data(DoorScene.aliceOnly.utf8).write(to: URL(fileURLWithPath: file("users.toml")))
+        let signed = try pn532ctl(["fleet", "sign", file("users.toml"), "--key", file("fleet.key"), "--site", "hq", "--group", "front", "--version", "1", "--output", file("snapshot.json")])
+        #expect(signed.status == 0, "\(signed.standardError)")
+        let socket = file("door.sock")
+        try scene.writeConfig(pulse: 0.3, users: "", extra: """
+            [fleet]
+            site = "hq"
+            group = "front"
+            public_key_file = "\(file("fleet.key.pub"))"
+            snapshot = "\(file("snapshot.json"))"
+            control_socket = "\(socket)"
+            uplink_user = "\(getuid() == 0 ? "nobody" : "root")"
+            """)
+        try scene.start()
+        let configLines = { try scene.auditLines().filter { $0.contains(#""event":"config""#) }.count }
+        let before = try configLines()
+        let refused = try pn532ctl(["door", "control", "--socket", socket, "reload"])
+        #expect(refused.status == 77)
+        #expect(refused.standardError.contains("the door closed the connection unread: only uplink_user's account is accepted"), "\(refused.standardError)")
+        #expect(refused.output.isEmpty)
+        try scene.log(until: "not from the uplink's uid")
+        #expect(try configLines() == before, "never reloaded")
     }
 
     @Test func noDoorListeningIsUnavailable() throws {
