@@ -14,7 +14,8 @@ package enum SeqpacketRequest {
     package enum Failure: Error, Equatable, Sendable {
         /// A system call failed: which one, and errno.
         case system(step: String, Errno)
-        /// The other side closed the connection without a reply (a refused uid, for one).
+        /// The other side closed the connection without a reply, before or after the request
+        /// was sent (a refused uid, for one).
         case closed
         /// No reply within the time allowed.
         case timedOut
@@ -33,7 +34,12 @@ package enum SeqpacketRequest {
         defer { close(descriptor) }
         guard address.withSocketAddress({ connect(descriptor, $0, $1) }) == 0 else { return .failure(.system(step: "connect", .latest)) }
         let sent = request.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-        guard sent == request.count else { return .failure(.system(step: "send", sent < 0 ? .latest : .messageTooLong)) }
+        if sent < 0 {
+            // The listener may close a connection it refuses before the request is sent.
+            let code = Errno.latest
+            return .failure(code == .brokenPipe || code == .connectionReset ? .closed : .system(step: "send", code))
+        }
+        guard sent == request.count else { return .failure(.system(step: "send", .messageTooLong)) }
         let deadline = MonotonicTime.monotonicNow() + timeout
         var buffer = [UInt8](repeating: 0, count: replyLimit)
         while true {
