@@ -1,12 +1,6 @@
-import CLinux
 import DaemonKit
 import DoorRecords
-import POSIXIO
 import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The hook runner's socket: a unix `SOCK_SEQPACKET` socket listening at a path, mode 0660
 /// (the door's account is in the socket's group). The file mode only limits who can connect;
@@ -46,99 +40,39 @@ public final class HookEventReceiver {
     public static let connectionLimit = 4
 
     /// The socket's path.
-    public let path: String
+    public var path: String { socket.path }
     /// The listening descriptor.
-    public let listener: Int32
+    public var listener: Int32 { socket.listener }
     /// The only uid whose connections are kept: the door's account.
-    public let doorUID: UInt32
-    /// The door's connections, oldest first.
-    private var connections: [Int32] = []
+    public var doorUID: UInt32 { socket.allowedUID }
+    /// The socket: its connections, their check and their messages.
+    private let socket: PeerCheckedListener
 
     /// The descriptors to poll: the listener, then each kept connection.
-    public var descriptors: [Int32] { [listener] + connections }
+    public var descriptors: [Int32] { socket.descriptors }
 
     /// Listens on a new socket at `path`, replacing a stale socket left there, keeping
     /// connections only from `doorUID`.
     ///
     /// - Throws: `HookSocketError` with errno.
     public init(path: String, doorUID: UInt32) throws(HookSocketError) {
-        guard case .success(let address) = SocketDestination.parse(path), !address.isAbstract else {
-            throw HookSocketError(path: path, step: "the path is not absolute or too long", code: .fileNameTooLong)
+        do throws(ListenerError) {
+            socket = try PeerCheckedListener(path: path, allowedUID: doorUID, messageLimit: HookEvent.messageLimit, connectionLimit: Self.connectionLimit)
+        } catch {
+            throw HookSocketError(path: error.path, step: error.step, code: error.code)
         }
-        let made = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard made >= 0 else { throw HookSocketError(path: path, step: "socket", code: Errno(rawValue: errno)) }
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
-        let bound = address.withSocketAddress { bind(made, $0, $1) }
-        guard bound == 0, listen(made, Int32(Self.connectionLimit) * 2) == 0 else {
-            let code = Errno(rawValue: errno)
-            close(made)
-            throw HookSocketError(path: path, step: bound == 0 ? "listen" : "bind", code: code)
-        }
-        chmod(path, 0o660)
-        self.path = path
-        self.doorUID = doorUID
-        listener = made
-    }
-
-    deinit {
-        for connection in connections { close(connection) }
-        close(listener)
-        unlink(path)
     }
 
     /// The next message from the door's connections (served first), else the next connection
-    /// refused; nil when nothing is waiting. Connections from the door's uid are kept as they
-    /// are accepted; closed ones are dropped.
+    /// refused; nil when nothing is waiting.
     public func receive() -> Message? {
-        if let message = nextMessage() { return message }
-        while true {
-            let accepted = clinux_accept(listener)
-            if accepted < 0 {
-                guard errno == EINTR || errno == ECONNABORTED else { return nil }
-                continue
-            }
-            var uid: UInt32 = 0
-            var pid: Int32 = 0
-            guard clinux_peer_credentials(accepted, &uid, &pid) == 0 else {
-                close(accepted)
-                return .refused(.noCredentials)
-            }
-            guard uid == doorUID else {
-                close(accepted)
-                return .refused(.otherSender(uid: uid, pid: pid))
-            }
-            if connections.count >= Self.connectionLimit { close(connections.removeFirst()) }
-            connections.append(accepted)
-            if let message = nextMessage() { return message }
+        switch socket.receive() {
+        case nil: nil
+        case .fromPeer(let bytes, _)?: .fromDoor(bytes)
+        case .refused(.noCredentials, _)?: .refused(.noCredentials)
+        case .refused(let .otherSender(uid, pid), _)?: .refused(.otherSender(uid: uid, pid: pid))
+        case .refused(.tooLong, _)?: .refused(.tooLong)
         }
-    }
-
-    /// The first message waiting on a kept connection; a connection its peer closed, or that
-    /// failed, is closed and dropped.
-    private func nextMessage() -> Message? {
-        var buffer = [UInt8](repeating: 0, count: HookEvent.messageLimit)
-        var index = 0
-        while index < connections.count {
-            var truncated: Int32 = 0
-            let connection = connections[index]
-            let count: Result<Int, Errno> = buffer.withUnsafeMutableBytes { raw in
-                do throws(Errno) {
-                    return .success(try retryingInterrupts { clinux_receive_message(connection, raw.baseAddress, raw.count, &truncated) })
-                } catch {
-                    return .failure(error)
-                }
-            }
-            switch count {
-            case .success(let count) where count > 0 && count <= buffer.count:
-                return truncated == 0 ? .fromDoor(Array(buffer[..<count])) : .refused(.tooLong)
-            case .failure(.resourceTemporarilyUnavailable):
-                index += 1
-            default:
-                close(connections.remove(at: index))
-            }
-        }
-        return nil
     }
 }
 

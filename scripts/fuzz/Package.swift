@@ -166,5 +166,6 @@ let package = Package(
         .executableTarget(name: "FuzzAuditCursor", dependencies: [.product(name: "FleetUplink", package: "pn532ctl")]),
         .executableTarget(name: "FuzzUnlockCommand", dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]),
         .executableTarget(name: "FuzzUnlockLedger", dependencies: ["FuzzSupport", .product(name: "DoorRecords", package: "pn532ctl")]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: [.product(name: "DoorRecords", package: "pn532ctl")]),
     ]
 )

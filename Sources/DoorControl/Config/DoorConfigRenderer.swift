@@ -18,6 +18,9 @@ extension DoorConfig {
             lines += ["", "[fleet]", "site = \(TOMLFormat.string(fleet.site))", "group = \(TOMLFormat.string(fleet.group))",
                       "public_key_file = \(TOMLFormat.string(fleet.publicKeyFile))", "snapshot = \(TOMLFormat.string(fleet.snapshot))"]
             if let staleAfter = fleet.staleAfter { lines.append("stale_after_hours = \(staleAfter.components.seconds / 3600)") }
+            if let control = fleet.control {
+                lines += ["control_socket = \(TOMLFormat.string(control.path))", "uplink_user = \(TOMLFormat.string(control.uplinkUser))"]
+            }
             lines.append("# \(users.count) user\(users.count == 1 ? "" : "s") from the snapshot's version \(fleet.version), sha256 \(fleet.digest)")
         } else {
             for user in users { lines += [""] + Self.userLines(user) }

@@ -1,4 +1,5 @@
 import Basics
+import DaemonKit
 import DoorRecords
 import POSIXIO
 import SystemPackage
@@ -28,6 +29,8 @@ public struct FleetConfig: Equatable, Sendable {
     /// `stale_after_hours`: how long after its issue time the snapshot is stale, and the door
     /// raises an alarm (it keeps deciding with it); nil: never.
     public var staleAfter: Duration?
+    /// `control_socket` and `uplink_user`: the door's control socket; nil: none.
+    public var control: ControlSocketConfig?
 
     /// A verified snapshot's facts.
     public init(site: String, group: String, publicKeyFile: String, snapshot: String, version: UInt64, digest: String) {
@@ -58,7 +61,7 @@ extension FleetConfig {
     ///   be read, a snapshot that does not verify, or `[[users]]` in door.toml beside `[fleet]`.
     static func merge(into root: ConfigSection) throws(ConfigError) -> (ConfigSection, FleetConfig?) {
         guard let section = try root.section("fleet") else { return (root, nil) }
-        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours"])
+        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours", "control_socket", "uplink_user"])
         if let users = root["users"] {
             throw root.error("users", "[fleet] gives this door its users from the signed snapshot: remove [[users]] from this file (or remove [fleet])", at: users)
         }
@@ -99,6 +102,7 @@ extension FleetConfig {
         var fleet = FleetConfig(site: site, group: group, publicKeyFile: keyFile, snapshot: snapshotFile, version: snapshot.version, digest: SignedUsersSnapshot.digest(of: payload))
         fleet.issued = snapshot.issued
         fleet.staleAfter = try section.integer("stale_after_hours", in: 1...87_600, unit: "hours").map { .seconds(Int64($0) * 3600) }
+        fleet.control = try ControlSocketConfig(section)
         return (merged, fleet)
     }
 
@@ -107,5 +111,43 @@ extension FleetConfig {
         let file = try FileDescriptor.opening(path, .readOnly)
         defer { file.closeQuietly() }
         return try file.readToEnd(limit: limit)
+    }
+}
+
+/// `control_socket` and `uplink_user` of `[fleet]`: the door listens for `reload` and
+/// `status` requests (`ControlRequest`) on a unix socket, and keeps a connection only from
+/// the uplink's account.
+public struct ControlSocketConfig: Equatable, Sendable {
+    /// The account `uplink_user` names when the file names none.
+    public static let defaultUplinkUser = "pn532ctl-uplink"
+
+    /// The socket's path (absolute).
+    public var path: String
+    /// `uplink_user`: the account whose connections are kept, as the file names it.
+    public var uplinkUser: String
+    /// That account's uid.
+    public var uplinkUID: UInt32
+
+    /// The control socket `section` names; nil without `control_socket`.
+    ///
+    /// - Throws: `ConfigError` naming the key: a path that is not absolute, an account that
+    ///   does not exist.
+    init?(_ section: ConfigSection) throws(ConfigError) {
+        guard let path = try section.absolutePath("control_socket") else {
+            if section["uplink_user"] != nil { throw section.error("uplink_user", "names the account of the control socket's peer: set control_socket too, or remove it", at: section["uplink_user"]) }
+            return nil
+        }
+        guard case .success = SocketDestination.parse(path) else {
+            throw section.error("control_socket", "\(path) is too long for a unix socket (107 bytes at most)", at: section["control_socket"])
+        }
+        let user = try section.text("uplink_user") ?? Self.defaultUplinkUser
+        guard let account = AccountID.lookUp(user) else {
+            throw section.error(
+                "uplink_user", "\(user): no such account (getent passwd \(user)): name the account the uplink runs as (by default \(Self.defaultUplinkUser)); requests from no other uid are accepted",
+                at: section["uplink_user"] ?? section["control_socket"])
+        }
+        self.path = path
+        self.uplinkUser = user
+        self.uplinkUID = account.uid
     }
 }

@@ -32,6 +32,10 @@ public final class DoorController {
     /// True while the door contact reports the door open.
     public private(set) var doorOpen = false
 
+    /// When the energised relay is released again; nil while it is released, or energised
+    /// until it is toggled (or the door closes, with `relockOnClose`).
+    public var unlockedUntil: MonotonicTime? { relayOn ? relayOffAt : nil }
+
     private var relayOffAt: MonotonicTime?
     private var openedAt: MonotonicTime?
     private var alarmRaised = false

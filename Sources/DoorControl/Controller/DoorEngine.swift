@@ -46,6 +46,20 @@ public final class DoorEngine {
         [reader.nextDeadline, controller.nextDeadline].compactMap { $0 }.min() ?? reader.nextDeadline
     }
 
+    /// The relay as the door stands: released, or energised for how long yet.
+    public enum LockState: Equatable, Sendable {
+        /// The relay released.
+        case locked
+        /// The relay energised: for how long yet on the engine's clock (nil: until it is toggled).
+        case unlocked(remaining: Duration?)
+    }
+
+    /// The relay now, on the engine's clock.
+    public var lockState: LockState {
+        guard controller.relayOn else { return .locked }
+        return .unlocked(remaining: controller.unlockedUntil.map { max(.zero, $0 - clock()) })
+    }
+
     /// Drives the relay to locked whatever the controller believes (start, shutdown, errors).
     public func lock(because reason: String) {
         perform(controller.lockNow(because: reason))

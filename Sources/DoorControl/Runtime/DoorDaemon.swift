@@ -8,9 +8,9 @@ import Glibc
 #endif
 
 /// `door run`'s loop: one thread, one wait of the event loop over its signals, the reader's
-/// fd and the input lines' edge fds, with the earliest deadline (relay, feedback, alarm, presence and
-/// health checks, input debounce or samples, watchdog ping, the fleet snapshot's age) as its
-/// timeout.
+/// fd, the input lines' edge fds and the control socket's, with the earliest deadline (relay,
+/// feedback, alarm, presence and health checks, input debounce or samples, watchdog ping, the
+/// fleet snapshot's age) as its timeout.
 public final class DoorDaemon {
     /// What the loop asks of the world outside the engine.
     public struct Hooks {
@@ -25,14 +25,22 @@ public final class DoorDaemon {
         public var log: (String) -> Void
         /// Another deadline (the fleet snapshot's age check) and its service.
         public var background: (deadline: () -> MonotonicTime?, service: (MonotonicTime) -> Void)?
+        /// The control socket's descriptors, joining the wait, and its service when one is
+        /// readable, given the loop's reload (SIGHUP's path) for a `reload` request.
+        public var control: (descriptors: () -> [Int32], serve: (_ reload: () -> Void) -> Void)?
 
         /// Hooks.
-        public init(notify: @escaping (String) -> Void, watchdogInterval: Duration?, reload: @escaping () -> String, log: @escaping (String) -> Void, background: (deadline: () -> MonotonicTime?, service: (MonotonicTime) -> Void)? = nil) {
+        public init(
+            notify: @escaping (String) -> Void, watchdogInterval: Duration?, reload: @escaping () -> String, log: @escaping (String) -> Void,
+            background: (deadline: () -> MonotonicTime?, service: (MonotonicTime) -> Void)? = nil,
+            control: (descriptors: () -> [Int32], serve: (_ reload: () -> Void) -> Void)? = nil
+        ) {
             self.notify = notify
             self.watchdogInterval = watchdogInterval
             self.reload = reload
             self.log = log
             self.background = background
+            self.control = control
         }
     }
 
@@ -85,14 +93,15 @@ public final class DoorDaemon {
                 .compactMap { $0 }.min() ?? now + .seconds(60)
             let readerDescriptor = engine.reader.pollDescriptor
             let inputDescriptors = inputs?.descriptors ?? []
+            let others = inputDescriptors + (hooks.control?.descriptors() ?? [])
             let wake: EventLoop.Wake
             do throws(EventLoopError) {
                 if readerDescriptor == nil, engine.reader.isWaitingForTag {
                     // No descriptor (I2C): the link is waited on in short slices between looks at the other fds.
                     engine.step(until: min(deadline, now + .milliseconds(50)))
-                    wake = (try? loop.wait(for: inputDescriptors, until: now)) ?? EventLoop.Wake(readable: [], signals: [])
+                    wake = (try? loop.wait(for: others, until: now)) ?? EventLoop.Wake(readable: [], signals: [])
                 } else {
-                    let all = (readerDescriptor.map { [$0] } ?? []) + inputDescriptors
+                    let all = (readerDescriptor.map { [$0] } ?? []) + others
                     let waited = try loop.wait(for: all, until: deadline)
                     let readable = readerDescriptor != nil && waited.readable[0]
                     engine.step(until: MonotonicTime.monotonicNow(), readable: readable)
@@ -102,7 +111,10 @@ public final class DoorDaemon {
                 return .failure(error)
             }
             if let ending = handle(wake.signals) { return ending }
-            service(at: MonotonicTime.monotonicNow(), edges: wake.anyReadable)
+            service(at: MonotonicTime.monotonicNow(), edges: wake.readable.prefix(inputDescriptors.count).contains(true))
+            if let control = hooks.control, wake.readable.dropFirst(inputDescriptors.count).contains(true) {
+                control.serve { reloadNow() }
+            }
         }
     }
 
@@ -110,10 +122,7 @@ public final class DoorDaemon {
         for signal in signals {
             switch signal {
             case SIGHUP:
-                hooks.notify("RELOADING=1")
-                hooks.log(hooks.reload())
-                hooks.notify("READY=1")
-                startupPagesHeld = true
+                reloadNow()
             case SIGTERM, SIGINT, SIGQUIT, SIGABRT:
                 hooks.notify("STOPPING=1")
                 return .signal(signal)
@@ -123,6 +132,14 @@ public final class DoorDaemon {
             }
         }
         return nil
+    }
+
+    /// Reloads the configuration: on SIGHUP and on a control socket's `reload`.
+    private func reloadNow() {
+        hooks.notify("RELOADING=1")
+        hooks.log(hooks.reload())
+        hooks.notify("READY=1")
+        startupPagesHeld = true
     }
 
     /// During a tag read, between two tag commands: the inputs' waiting edges (a zero-timeout

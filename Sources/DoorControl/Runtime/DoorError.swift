@@ -38,6 +38,9 @@ public enum DoorError: Error, CustomStringConvertible {
     case keep(AtomicCreateError)
     /// The loop's wait or its signals failed.
     case loop(EventLoopError)
+    /// The control socket (`fleet.control_socket`, at `place`) cannot listen: the step that
+    /// failed, and errno.
+    case controlSocket(place: String, step: String, Errno)
     /// `door release`: lines whose polarity differs between the kept copy and the file, not
     /// driven (one message each).
     case releaseConflict([String])
@@ -61,6 +64,8 @@ public enum DoorError: Error, CustomStringConvertible {
         case .signals(let code): "cannot watch signals: \(code)"
         case .keep(let error): error.description
         case .loop(let error): error.description
+        case let .controlSocket(place, step, code):
+            "\(place): cannot listen: \(step): \(code): its directory must exist and be writable by the door's account (a RuntimeDirectory= of the door's unit), and reachable by uplink_user's"
         case .releaseConflict(let conflicts): "the kept copy and the file disagree, not released: " + conflicts.joined(separator: "; ")
         }
     }

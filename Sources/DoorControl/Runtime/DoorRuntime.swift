@@ -20,7 +20,7 @@ package final class DoorRuntime {
     package private(set) var config: DoorConfig
     private let path: String
     private let boards: String?
-    private let engine: DoorEngine
+    let engine: DoorEngine
     private let decider: PolicyDecider
     private let journal: DaemonJournal
     private let log: OperationalLog
@@ -30,6 +30,8 @@ package final class DoorRuntime {
     private var lockedOutUntil: Duration?
     /// Where the copy of the lines for `door release` is kept, refreshed when a reload changes them.
     private let release: OutputRelease?
+    /// Why the last reload kept the configuration in force; nil when it applied (or none ran).
+    package private(set) var lastReloadRefusal: String?
 
     /// The runtime of `engine`, whose decider is `decider`, started from `config` read at
     /// `path`; `release` keeps the copy of the lines for `door release`.
@@ -67,9 +69,13 @@ package final class DoorRuntime {
         } catch {
             journal.append(.configuration(at: AuditTime.now(), path: path, rejection: error.description))
             log.write(.error, "reload: \(error); the previous configuration stays in force")
+            lastReloadRefusal = error.description
             return "configuration not reloaded"
         }
         let changes = ConfigChanges(from: config, to: next)
+        // The control socket is listening already: a new path or account takes effect at the next start.
+        let controlChanged = next.fleet?.control != config.fleet?.control
+        lastReloadRefusal = nil
         recordFleet(next)
         nextStalenessCheck = MonotonicTime.monotonicNow()
         decider.reload(policy)
@@ -82,8 +88,9 @@ package final class DoorRuntime {
         if ReleaseLines(next) != ReleaseLines(config) { keepLines(next) }
         config = next
         journal.append(.configuration(at: AuditTime.now(), path: path, rejection: nil))
-        if !changes.restart.isEmpty {
-            log.write(.warning, "reload: \(changes.restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
+        let restart = changes.restart + (controlChanged ? ["fleet.control_socket or uplink_user"] : [])
+        if !restart.isEmpty {
+            log.write(.warning, "reload: \(restart.joined(separator: ", ")) changed; that takes effect at the next start (systemctl restart pn532ctl-door)")
         }
         if next.hooks.socket != hookSender?.path { hookSender = next.hooks.socket.map { HookEventSender(path: $0) } }
         return "configuration reloaded: \(next.users.count) user\(next.users.count == 1 ? "" : "s")\(next.hooks.socket.map { ", hook events to \($0)" } ?? "")"

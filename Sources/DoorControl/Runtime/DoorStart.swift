@@ -108,11 +108,15 @@ public struct DoorStart {
         let inputs = try lines.inputMonitor(debounce: door.inputs.debounce, now: .monotonicNow())
         let runtime = DoorRuntime(config: door, path: configPath, boards: boards, engine: engine, decider: decider, journal: journal, log: log, release: release)
         engine.onPresentation = runtime.presented
+        let control = try controlSocket(door)
 
         let notifier = SystemdNotifier()
         let daemon = DoorDaemon(engine: engine, inputs: inputs.isEmpty ? nil : inputs, loop: loop, hooks: DoorDaemon.Hooks(
             notify: { _ = notifier.notify($0) }, watchdogInterval: notifier.watchdogInterval, reload: runtime.reload,
-            log: { log.write(.notice, $0) }, background: (deadline: runtime.stalenessDeadline, service: runtime.checkStaleness)))
+            log: { log.write(.notice, $0) }, background: (deadline: runtime.stalenessDeadline, service: runtime.checkStaleness),
+            control: control.map { socket in
+                (descriptors: { socket.descriptors }, serve: { reload in socket.serve { runtime.answer($0, reload: reload) } })
+            }))
         let key = try? door.security.keyFile.map { path throws(ConfigError) in try KeyFile.read(path) }
         for warning in door.securityWarnings(key: key ?? nil) { log.write(.warning, warning) }
         log.write(.notice, "door controller started: reader \(checked.spec), relay \(door.relay.output.line)\(door.gpio.isSimulated ? " (SIMULATED in \(door.gpio.simDirectory))" : "") released (locked), \(door.users.count) user\(door.users.count == 1 ? "" : "s"), audit log \(door.audit.path)")
@@ -126,6 +130,18 @@ public struct DoorStart {
             let error = DoorError.loop(failure)
             log.write(.error, "\(error): relay released (locked), stopping")
             throw error
+        }
+    }
+
+    /// The control socket `fleet.control_socket` names, listening; nil without one.
+    private func controlSocket(_ door: DoorConfig) throws(DoorError) -> DoorControlSocket? {
+        guard let config = door.fleet?.control else { return nil }
+        do throws(ListenerError) {
+            let socket = try DoorControlSocket(config, log: log)
+            log.write(.notice, "control socket \(config.path): reload and status from uid \(config.uplinkUID) (\(config.uplinkUser)) only")
+            return socket
+        } catch {
+            throw .controlSocket(place: door.keyLines.place("fleet.control_socket"), step: error.step, error.code)
         }
     }
 

@@ -109,14 +109,14 @@ extension CLIError {
 extension CLIError {
     /// A door error with its exit status: a configuration error's (above), 65 a wrong value
     /// (or a polarity conflict of `door release`), 69 a sysfs GPIO that cannot be written, a
-    /// GPIO failure's (`init(gpio:)`), 74 a file, directory, log or signal that cannot be used.
+    /// GPIO failure's (`init(gpio:)`), 74 a file, directory, log, signal or socket that cannot be used.
     init(_ error: DoorError) {
         switch error {
         case .configuration(let config): self.init(config)
         case .device, .noChip, .lineNotOnChip, .releaseConflict: self = .data(error.description)
         case .sysfsNotWritable: self.init(message: error.description, exitCode: .unavailable)
         case let .line(_, _, gpio, _), let .inputs(gpio): self.init(message: error.description, exitCode: CLIError(gpio: gpio).exitCode)
-        case .directory, .counters, .audit, .signals, .keep, .loop: self = .io(error.description)
+        case .directory, .counters, .audit, .signals, .keep, .loop, .controlSocket: self = .io(error.description)
         }
     }
 }
