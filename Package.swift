@@ -195,7 +195,7 @@ let package = Package(
             name: "pn532ctlTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Basics", "CLinux", "TestSupport"]),
+        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Basics", "POSIXIO", "TestSupport"]),
         .testTarget(name: "PackageLayoutTests"),
     ]
 )
