@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "FleetUplink", targets: ["FleetUplink"]),
         .library(name: "Provisioning", targets: ["Provisioning"]),
         .library(name: "CSV", targets: ["CSV"]),
+        .library(name: "MQTTClient", targets: ["MQTTClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "CSV", dependencies: ["FileInput"], swiftSettings: strict),
         .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
         .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", "POSIXIO", crypto, cryptoExtras, system], swiftSettings: strict),
+        // libmosquitto through dlopen at first use (CLinux's loader): no -dev package to build.
+        .target(name: "MQTTClient", dependencies: ["Basics", "CLinux"], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.
@@ -199,6 +202,7 @@ let package = Package(
             name: "pn532ctlTests",
             dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Basics", "POSIXIO", "TestSupport"]),
         .testTarget(name: "PackageLayoutTests"),
     ]
 )

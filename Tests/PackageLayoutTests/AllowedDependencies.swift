@@ -29,6 +29,8 @@ enum AllowedDependencies {
         "POSIXIO": plumbing,
         "FileInput": plumbing.union(["POSIXIO"]),
         "CSV": ["FileInput"],
+        // The MQTT client: libmosquitto through CLinux's dlopen loader.
+        "MQTTClient": plumbing,
         // CryptoExtras: the AES block function that CBC, CMAC and AN10922 are built on.
         "Credentials": ["Basics", "NDEF", "FileInput", "POSIXIO", "Crypto", "CryptoExtras", "SystemPackage"],
         // L1

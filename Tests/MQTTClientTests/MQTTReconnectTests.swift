@@ -1,0 +1,48 @@
+import MQTTClient
+import TestSupport
+import Testing
+
+/// Broker faults: a kill and a restart on the same port with the same persistence.
+@Suite("MQTT reconnects against Mosquitto", .serialized, .enabled(if: MosquittoBroker.shouldRun))
+struct MQTTReconnectTests {
+    @Test func aQoS1MessagePublishedWhileTheBrokerIsDownArrivesAfterItsRestart() throws {
+        let broker = try MosquittoBroker(devices: ["door-a"])
+        let door = try TestClient(broker, as: "door-a", cleanSession: false)
+        let collector = try TestClient(broker, as: "homeassistant", clientID: "collector", cleanSession: false)
+        #expect(connectAll([door, collector]))
+        let subscription = try collector.connection.subscribe(topic: "pn532ctl/door-a/audit", qos: 1)
+        #expect(pump([collector]) { collector.granted(subscription) == [1] })
+
+        broker.kill()
+        #expect(pump([door, collector]) { !door.connection.isConnected && !collector.connection.isConnected })
+        let line = Array(#"{"seq":2}"#.utf8)
+        let id = try door.connection.publish(topic: "pn532ctl/door-a/audit", payload: line, qos: 1)
+
+        try broker.start()
+        #expect(pump([door, collector]) { door.published(id) != nil && !collector.messages.isEmpty })
+        #expect(door.connectedCount == 2)
+        #expect(collector.messages.map(\.payload) == [line])
+    }
+
+    @Test func aBrokerThatIsNotThereIsReportedAndRetried() throws {
+        let broker = try MosquittoBroker(devices: ["door-a"])
+        broker.stop()
+        let door = try TestClient(broker, as: "door-a")
+        door.connection.connect()
+        let failures = {
+            door.events.filter { if case .disconnected(.connectionFailed?) = $0 { return true } else { return false } }
+        }
+        #expect(pump([door]) { failures().count >= 2 })
+        guard case .disconnected(let error?) = failures().first else { return }
+        #expect("\(error)".contains("127.0.0.1:\(broker.port) (Connection refused)"))
+        try broker.start()
+        #expect(pump([door]) { door.connection.isConnected })
+    }
+
+    @Test func anUnreadableTLSFileIsNamed() throws {
+        let options = MQTTOptions(host: "127.0.0.1", clientID: "door-a", tls: MQTTTLS(caFile: "/nonexistent/ca.pem"))
+        #expect(throws: MQTTError.tlsFileUnreadable(role: "CA", path: "/nonexistent/ca.pem", reason: "No such file or directory")) {
+            try MQTTConnection(options: options)
+        }
+    }
+}
