@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
         .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", "POSIXIO", crypto, cryptoExtras, system], swiftSettings: strict),
         // libmosquitto through dlopen at first use (CLinux's loader): no -dev package to build.
-        .target(name: "MQTTClient", dependencies: ["Basics", "CLinux"], swiftSettings: strict),
+        .target(name: "MQTTClient", dependencies: ["Basics", "CLinux", "POSIXIO", system], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.
@@ -107,7 +107,7 @@ let package = Package(
         ),
         .target(
             name: "FleetUplink",
-            dependencies: ["Basics", "DoorRecords", "TOML", "FileInput", "POSIXIO", "JSONText", system],
+            dependencies: ["Basics", "DoorRecords", "TOML", "FileInput", "POSIXIO", "JSONText", "DaemonKit", "MQTTClient", system],
             swiftSettings: strict
         ),
         .target(
@@ -125,12 +125,12 @@ let package = Package(
                 "BuildInfo", "Basics", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "Originality",
                 "GPIO", "DoorControl",
                 "DoorRecords", "Credentials", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags",
-                "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", crypto, system,
+                "Provisioning", "JSONText", "TOML", "POSIXIO", "DaemonKit", "DoorHooks", "FleetUplink", "MQTTClient", crypto, system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "TestSupport", dependencies: ["NFCCore", "PN532", "PN532Simulator"], path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["NFCCore", "PN532", "PN532Simulator", "MQTTClient", "POSIXIO", "Basics"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "NFCCoreTests", dependencies: ["NFCCore"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "TestSupport"]),
@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", "MQTTClient", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Basics", "POSIXIO", "TestSupport"]),
         .testTarget(name: "PackageLayoutTests"),

@@ -30,7 +30,7 @@ enum AllowedDependencies {
         "FileInput": plumbing.union(["POSIXIO"]),
         "CSV": ["FileInput"],
         // The MQTT client: libmosquitto through CLinux's dlopen loader.
-        "MQTTClient": plumbing,
+        "MQTTClient": plumbing.union(["POSIXIO"]),
         // CryptoExtras: the AES block function that CBC, CMAC and AN10922 are built on.
         "Credentials": ["Basics", "NDEF", "FileInput", "POSIXIO", "Crypto", "CryptoExtras", "SystemPackage"],
         // L1
@@ -79,7 +79,7 @@ enum AllowedDependencies {
         "DoorHooks": plumbing.union(["NFCCore", "POSIXIO", "DaemonKit", "DoorRecords", "TOML"]),
         // The uplink: events out from the audit cursor, signed snapshots in, availability; never
         // DoorControl, the reader or a tag layer.
-        "FleetUplink": plumbing.union(["DoorRecords", "Credentials", "TOML", "FileInput", "POSIXIO", "DaemonKit", "JSONText", "Crypto"]),
+        "FleetUplink": plumbing.union(["DoorRecords", "Credentials", "TOML", "FileInput", "POSIXIO", "DaemonKit", "JSONText", "Crypto", "MQTTClient"]),
         // PN532, Type2: the run loop lists tags on the session; the writer locks and protects
         // Type 2 tags. ISO7816, DESFire, EV2SecureMessaging: `ntag424 provision` keys NTAG 424 DNA.
         "Provisioning": plumbing.union([
@@ -90,7 +90,7 @@ enum AllowedDependencies {
         "pn532ctl": plumbing.union([
             "BuildInfo", "NFCCore", "NDEF", "PN532", "PN532Simulator", "TagProtocols", "Type2", "Type4", "DESFire", "EV2SecureMessaging", "GPIO", "DoorControl", "DoorRecords", "Credentials",
             "Originality", "TOML", "FileInput", "CSV", "PN532Reader", "PN532ReaderSimulator", "NFCTags", "Provisioning", "JSONText", "POSIXIO",
-            "DaemonKit", "DoorHooks", "FleetUplink", "Crypto", "ArgumentParser",
+            "DaemonKit", "DoorHooks", "FleetUplink", "MQTTClient", "Crypto", "ArgumentParser",
         ]),
     ]
 }

@@ -14,36 +14,31 @@ package struct HomeAssistantDoor: Equatable, Sendable {
     package let name: String
     /// pn532ctl's version, shown as the device's software.
     package let softwareVersion: String
+    /// Home Assistant's discovery prefix (its default `homeassistant`).
+    package let discoveryPrefix: String
 
     /// A door; an empty `name` shows the device id.
     ///
     /// - Throws: `HomeAssistantError` naming what is not allowed.
-    package init(door: String, name: String = "", softwareVersion: String) throws(HomeAssistantError) {
+    package init(door: String, name: String = "", softwareVersion: String, discoveryPrefix: String = "homeassistant") throws(HomeAssistantError) {
         guard FleetName.isValid(door), !door.utf8.contains(UInt8(ascii: ".")) else { throw .badDoor(door) }
         guard name.utf8.count <= Self.textLimit else { throw .tooLong(field: "name", count: name.utf8.count) }
         guard softwareVersion.utf8.count <= Self.textLimit else { throw .tooLong(field: "software version", count: softwareVersion.utf8.count) }
         self.door = door
         self.name = name.isEmpty ? door : name
         self.softwareVersion = softwareVersion
+        self.discoveryPrefix = discoveryPrefix
     }
 
     /// `pn532ctl-<d>`: the device's identifier and the discovery object id.
     package var deviceID: String { "pn532ctl-" + door }
 
-    /// `pn532ctl/<d>/status`: retained `online`/`offline`, also the Will.
-    package var statusTopic: String { "pn532ctl/\(door)/status" }
-    /// `pn532ctl/<d>/lock/state`: retained `LOCKED`/`UNLOCKED`.
-    package var lockStateTopic: String { "pn532ctl/\(door)/lock/state" }
-    /// `pn532ctl/<d>/lock/set`: signed unlock commands in, never retained.
-    package var lockCommandTopic: String { "pn532ctl/\(door)/lock/set" }
-    /// `pn532ctl/<d>/access`: one event per decided presentation.
-    package var accessTopic: String { "pn532ctl/\(door)/access" }
-    /// `pn532ctl/<d>/tag`: one message per presented tag, for Home Assistant's tag scanner.
-    package var tagTopic: String { "pn532ctl/\(door)/tag" }
-    /// `homeassistant/device/pn532ctl-<d>/config`: the device discovery payload, retained.
-    package var discoveryTopic: String { "homeassistant/device/\(deviceID)/config" }
-    /// `homeassistant/tag/pn532ctl-<d>/config`: the tag scanner's own discovery payload, retained.
-    package var tagDiscoveryTopic: String { "homeassistant/tag/\(deviceID)/config" }
+    /// The door's topics.
+    package var topics: UplinkTopics { UplinkTopics(door: door) }
+    /// `<prefix>/device/pn532ctl-<d>/config`: the device discovery payload, retained.
+    package var discoveryTopic: String { "\(discoveryPrefix)/device/\(deviceID)/config" }
+    /// `<prefix>/tag/pn532ctl-<d>/config`: the tag scanner's own discovery payload, retained.
+    package var tagDiscoveryTopic: String { "\(discoveryPrefix)/tag/\(deviceID)/config" }
 }
 
 /// Why a door cannot be described to Home Assistant.

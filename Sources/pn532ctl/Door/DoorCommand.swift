@@ -18,6 +18,7 @@ struct DoorCommand: ParsableCommand {
             DoorRunCommand.self,
             DoorReleaseCommand.self,
             DoorHooksCommand.self,
+            DoorUplinkCommand.self,
             DoorControlCommand.self,
             DoorLogCommand.self,
             DoorCheckConfigCommand.self,

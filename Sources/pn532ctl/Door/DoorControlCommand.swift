@@ -2,6 +2,7 @@ import ArgumentParser
 import DaemonKit
 import JSONText
 import DoorRecords
+import FleetUplink
 import SystemPackage
 
 /// `pn532ctl door control`: one request to a running door's control socket, and its reply.
@@ -45,17 +46,12 @@ struct DoorControlCommand: ParsableCommand {
     @Flag(help: "Print JSON: request, version, sha256, issued, stale, lock and unlockedUntil (null where the door has none).")
     var json = false
 
-    /// How long the door has to reply.
-    static let timeout: Duration = .seconds(5)
-
     func run() throws {
-        let bytes: [UInt8]
-        switch SeqpacketRequest.send(Array(request.rawValue.utf8), to: socket, replyLimit: ControlReply.messageLimit, timeout: Self.timeout) {
-        case .success(let received): bytes = received
-        case .failure(let failure): throw Self.error(failure, socket: socket)
-        }
-        guard let text = String(validating: bytes, as: UTF8.self), let reply = ControlReply(json: text) else {
-            throw CLIError.data("\(socket): the reply is not a control reply (\(bytes.count) bytes): is this a door's control socket?")
+        let reply: ControlReply
+        switch DoorControlClient.send(request == .reload ? .reload : .status, to: socket) {
+        case .success(let answer): reply = answer
+        case .failure(.noReply(let failure)): throw Self.error(failure, socket: socket)
+        case .failure(let failure): throw CLIError.data("\(socket): \(failure)")
         }
         if let error = reply.error { throw CLIError.refused("door control \(request.rawValue): \(error)") }
         if json {
@@ -92,7 +88,7 @@ struct DoorControlCommand: ParsableCommand {
         case .closed:
             .permission("\(socket): the door closed the connection unread: only uplink_user's account is accepted (run as it: sudo -u pn532ctl-uplink …)")
         case .timedOut:
-            CLIError(message: "\(socket): no reply within \(timeout.components.seconds) s: is door run busy or stopped?", exitCode: .unavailable)
+            CLIError(message: "\(socket): no reply within \(DoorControlClient.timeout.components.seconds) s: is door run busy or stopped?", exitCode: .unavailable)
         case .tooLong:
             .data("\(socket): a reply longer than \(ControlReply.messageLimit) bytes: is this a door's control socket?")
         case let .system(step, code) where code == .noSuchFileOrDirectory || code == .connectionRefused:

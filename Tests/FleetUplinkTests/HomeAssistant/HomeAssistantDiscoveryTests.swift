@@ -10,7 +10,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(Self.door.discoveryTopic == "homeassistant/device/pn532ctl-frontdoor/config")
         let expected = #"{"dev":{"ids":["pn532ctl-frontdoor"],"name":"Front door","mf":"pn532ctl","sw":"0.9"},"#
             + #""o":{"name":"pn532ctl","sw":"0.9"},"availability_topic":"pn532ctl/frontdoor/status","cmps":{"#
-            + #""lock":{"p":"lock","unique_id":"pn532ctl-frontdoor-lock","command_topic":"pn532ctl/frontdoor/lock/set","state_topic":"pn532ctl/frontdoor/lock/state"},"#
+            + #""lock":{"p":"binary_sensor","unique_id":"pn532ctl-frontdoor-lock","device_class":"lock","state_topic":"pn532ctl/frontdoor/lock/state","payload_on":"UNLOCKED","payload_off":"LOCKED"},"#
             + #""access":{"p":"event","unique_id":"pn532ctl-frontdoor-access","state_topic":"pn532ctl/frontdoor/access","event_types":["granted","denied"]},"#
             + #""granted":{"p":"device_automation","automation_type":"trigger","topic":"pn532ctl/frontdoor/access","value_template":"{{ value_json.event_type }}","payload":"granted","type":"granted","subtype":"access"},"#
             + #""denied":{"p":"device_automation","automation_type":"trigger","topic":"pn532ctl/frontdoor/access","value_template":"{{ value_json.event_type }}","payload":"denied","type":"denied","subtype":"access"}}}"#
@@ -23,16 +23,21 @@ struct HomeAssistantDiscoveryTests {
         }
     }
 
+    @Test func noComponentTakesHomeAssistantsUnsignedUnlock() throws {
+        #expect(!Self.door.discoveryPayload.contains("command_topic"))
+    }
+
     @Test func theTagScannerHasItsOwnTopicAndPayload() throws {
         #expect(Self.door.tagDiscoveryTopic == "homeassistant/tag/pn532ctl-frontdoor/config")
         #expect(Self.door.tagDiscoveryPayload == #"{"topic":"pn532ctl/frontdoor/tag","value_template":"{{ value_json.uid }}","device":{"identifiers":["pn532ctl-frontdoor"]}}"#)
     }
 
-    @Test func theTopicsAreTheContractsTopics() {
-        #expect(Self.door.statusTopic == "pn532ctl/frontdoor/status")
-        #expect(Self.door.lockStateTopic == "pn532ctl/frontdoor/lock/state")
-        #expect(Self.door.lockCommandTopic == "pn532ctl/frontdoor/lock/set")
-        #expect(Self.door.accessTopic == "pn532ctl/frontdoor/access")
+    @Test func theTopicsAreTheContractsTopics() throws {
+        #expect(Self.door.topics.status == "pn532ctl/frontdoor/status")
+        #expect(Self.door.topics.lockState == "pn532ctl/frontdoor/lock/state")
+        #expect(Self.door.topics.lockSet == "pn532ctl/frontdoor/lock/set")
+        #expect(Self.door.topics.access == "pn532ctl/frontdoor/access")
+        #expect(try HomeAssistantDoor(door: "frontdoor", softwareVersion: "0.9", discoveryPrefix: "ha").discoveryTopic == "ha/device/pn532ctl-frontdoor/config")
     }
 
     @Test(arguments: ["Front \"door\"", "back\\slash", "line\nbreak\r\t", "nul\u{0}del\u{7F}", "</script><b>", "Tür zum Hof 🚪", "{\"dev\":1}"])

@@ -2,19 +2,18 @@ import Basics
 import Glibc
 import MQTTClient
 import POSIXIO
-import TestSupport
 
 /// A connection under test and everything it reported.
-final class TestClient {
-    let connection: MQTTConnection
-    private(set) var events: [MQTTEvent] = []
+package final class TestClient {
+    package let connection: MQTTConnection
+    package private(set) var events: [MQTTEvent] = []
 
-    init(_ connection: MQTTConnection) {
+    package init(_ connection: MQTTConnection) {
         self.connection = connection
     }
 
     /// A TLS connection to `broker` as `device` (its certificate; the CN is the user name).
-    convenience init(
+    package convenience init(
         _ broker: MosquittoBroker, as device: String, clientID: String? = nil, will: MQTTWill? = nil, cleanSession: Bool = true,
         protocolVersion: MQTTProtocolVersion = .v5, maximumIncomingPayload: Int = 64 * 1024
     ) throws {
@@ -26,20 +25,20 @@ final class TestClient {
         try self.init(MQTTConnection(options: options))
     }
 
-    var messages: [MQTTMessage] {
+    package var messages: [MQTTMessage] {
         events.compactMap { if case .message(let message) = $0 { return message } else { return nil } }
     }
 
-    var connectedCount: Int {
+    package var connectedCount: Int {
         events.filter { if case .connected = $0 { return true } else { return false } }.count
     }
 
-    func published(_ messageID: Int32) -> Int32? {
+    package func published(_ messageID: Int32) -> Int32? {
         for case .published(let id, let reason) in events where id == messageID { return reason }
         return nil
     }
 
-    func granted(_ messageID: Int32) -> [Int32]? {
+    package func granted(_ messageID: Int32) -> [Int32]? {
         for case .subscribed(let id, let granted) in events where id == messageID { return granted }
         return nil
     }
@@ -52,7 +51,7 @@ final class TestClient {
 /// Drives `clients` with poll(2) until `condition` holds or `timeout` passes; returns whether
 /// it held. The waits are on the sockets and the connections' own deadlines.
 @discardableResult
-func pump(_ clients: [TestClient], timeout: Duration = .seconds(20), until condition: () -> Bool) -> Bool {
+package func pump(_ clients: [TestClient], timeout: Duration = .seconds(20), until condition: () -> Bool) -> Bool {
     let deadline = MonotonicTime.monotonicNow() + timeout
     while true {
         for client in clients { client.collect() }
@@ -79,7 +78,7 @@ func pump(_ clients: [TestClient], timeout: Duration = .seconds(20), until condi
 }
 
 /// Connects every client and waits until each reports `.connected`.
-func connectAll(_ clients: [TestClient]) -> Bool {
+package func connectAll(_ clients: [TestClient]) -> Bool {
     for client in clients { client.connection.connect() }
     return pump(clients) { clients.allSatisfy { $0.connectedCount >= 1 } }
 }
