@@ -204,8 +204,8 @@ package final class MQTTConnection {
         if readable || writable, let descriptor = socket, let reason = Self.pendingError(of: descriptor) {
             markDead(descriptor, reason: reason)
         }
-        if socket != nil, readable || writable { _ = api.loop_read!(client, 1) }
-        if socket != nil, writable { _ = api.loop_write!(client, 1) }
+        if socket != nil, readable || writable { noticeSilentClose(api.loop_read!(client, 1)) }
+        if socket != nil, writable { noticeSilentClose(api.loop_write!(client, 1)) }
         if readable || writable, let descriptor = socket, Self.atEndOfFile(descriptor) {
             markDead(descriptor, reason: isConnected ? "the broker closed the connection" : "refused or closed before the broker answered")
         }
@@ -237,8 +237,19 @@ package final class MQTTConnection {
         let failure = errno
         everAttempted = true
         guard code != CLINUX_MOSQ_ERR_SUCCESS else { return }
-        let reason = code == CLINUX_MOSQ_ERR_ERRNO ? String(cString: strerror(failure)) : library.text(ofError: code)
+        let reason = reason(for: code, errno: failure)
         events.append(.disconnected(.connectionFailed(host: options.host, port: options.port, reason: reason)))
+        scheduleReconnect()
+    }
+
+    /// A failed TLS handshake (an unverifiable certificate) makes libmosquitto 2.0.11 close the
+    /// socket and return the error with no disconnect callback: report it and retry.
+    private func noticeSilentClose(_ code: Int32) {
+        guard code != CLINUX_MOSQ_ERR_SUCCESS, started, nextAttempt == nil, let client, api.socket!(client) < 0 else { return }
+        let wasConnected = isConnected
+        isConnected = false
+        let reason = reason(for: code, errno: 0)
+        events.append(.disconnected(wasConnected ? .connectionLost(reason: reason) : .connectionFailed(host: options.host, port: options.port, reason: reason)))
         scheduleReconnect()
     }
 
@@ -262,6 +273,16 @@ package final class MQTTConnection {
         isConnected = false
         events.append(.disconnected(wasConnected ? .connectionLost(reason: reason) : .connectionFailed(host: options.host, port: options.port, reason: reason)))
         scheduleReconnect()
+    }
+
+    /// What a failed connect's libmosquitto code means to a person.
+    private func reason(for code: Int32, errno failure: Int32) -> String {
+        switch code {
+        case Int32(CLINUX_MOSQ_ERR_ERRNO): return String(cString: strerror(failure))
+        case Int32(CLINUX_MOSQ_ERR_TLS):
+            return "the TLS handshake failed: the broker's certificate does not verify against the CA file, or the broker refused this client's certificate"
+        default: return library.text(ofError: code)
+        }
     }
 
     private func scheduleReconnect() {

@@ -45,6 +45,27 @@ struct MQTTReconnectTests {
         #expect(pump([door]) { door.connection.isConnected })
     }
 
+    /// The broker's certificate is always verified: one from another CA never connects, and
+    /// the failed handshake is reported and retried, not left waiting for ever.
+    @Test func aBrokerCertificateFromAnotherCAIsRefusedAndRetried() throws {
+        let broker = try MosquittoBroker(devices: ["door-a"])
+        let stranger = try MosquittoBroker(devices: ["door-a"])
+        let files = broker.certificate(of: "door-a")
+        let options = MQTTOptions(
+            host: "127.0.0.1", port: broker.port, clientID: "door-a",
+            tls: MQTTTLS(caFile: stranger.caFile, certificateFile: files.certificate, keyFile: files.key),
+            reconnectDelay: .milliseconds(50), maximumReconnectDelay: .milliseconds(100))
+        let door = TestClient(try MQTTConnection(options: options))
+        door.connection.connect()
+        let failures = {
+            door.events.filter { if case .disconnected(.connectionFailed?) = $0 { return true } else { return false } }
+        }
+        #expect(pump([door], timeout: .seconds(5)) { failures().count >= 2 }, "\(door.events)")
+        #expect(door.connectedCount == 0)
+        guard case .disconnected(let error?) = failures().first else { return }
+        #expect("\(error)".contains("the TLS handshake failed"))
+    }
+
     @Test func anUnreadableTLSFileIsNamed() throws {
         let options = MQTTOptions(host: "127.0.0.1", clientID: "door-a", tls: MQTTTLS(caFile: "/nonexistent/ca.pem"))
         #expect(throws: MQTTError.tlsFileUnreadable(role: "CA", path: "/nonexistent/ca.pem", reason: "No such file or directory")) {
