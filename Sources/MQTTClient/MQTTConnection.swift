@@ -28,6 +28,10 @@ package final class MQTTConnection {
     private var nextAttempt: MonotonicTime?
     private var backoff: Duration
     private var fallingBack = false
+    /// A socket found dead that libmosquitto 2.0.11 does not notice while its TLS handshake is
+    /// pending (it retries SSL_connect on SSL_ERROR_SYSCALL for ever): hidden from poll until
+    /// the next attempt closes it.
+    private var deadSocket: Int32?
 
     /// Prepares a connection (nothing is sent until `connect()`).
     /// - Throws: `.libraryMissing`/`.symbolMissing` (from `library`), `.invalidOption`,
@@ -101,6 +105,12 @@ package final class MQTTConnection {
         if protocolVersion == .v5 {
             let bound = UInt32(options.maximumIncomingPayload + MQTTOptions.packetOverhead)
             try check(api.property_add_int32!(&properties, Int32(CLINUX_MQTT_PROP_MAXIMUM_PACKET_SIZE), bound), "mosquitto_property_add_int32")
+            // MQTT 5 ends a session at the disconnect unless CONNECT gives it an expiry: a
+            // persistent session never expires (the broker's persistent_client_expiration
+            // removes abandoned ones).
+            if !options.cleanSession {
+                try check(api.property_add_int32!(&properties, Int32(CLINUX_MQTT_PROP_SESSION_EXPIRY_INTERVAL), UInt32.max), "mosquitto_property_add_int32")
+            }
         }
         let code = api.connect_bind_v5!(client, options.host, -1, Int32(options.keepalive), nil, properties)
         guard code == CLINUX_MOSQ_ERR_INVAL else { try check(code, "mosquitto_connect_bind_v5"); return }
@@ -140,6 +150,8 @@ package final class MQTTConnection {
         }
         switch code {
         case Int32(CLINUX_MOSQ_ERR_SUCCESS): return messageID
+        // A QoS 1 message stays queued in libmosquitto when it cannot be sent now.
+        case Int32(CLINUX_MOSQ_ERR_NO_CONN) where qos == 1: return messageID
         case Int32(CLINUX_MOSQ_ERR_PAYLOAD_SIZE), Int32(CLINUX_MOSQ_ERR_OVERSIZE_PACKET): throw .payloadTooLarge(bytes: payload.count, limit: nil)
         case Int32(CLINUX_MOSQ_ERR_NO_CONN): throw .notConnected
         case Int32(CLINUX_MOSQ_ERR_INVAL): throw .invalidOption("the topic \"\(topic)\" is not a valid topic to publish to")
@@ -168,7 +180,7 @@ package final class MQTTConnection {
     package var socket: Int32? {
         guard let client else { return nil }
         let descriptor = api.socket!(client)
-        return descriptor >= 0 ? descriptor : nil
+        return descriptor >= 0 && descriptor != deadSocket ? descriptor : nil
     }
 
     /// True when poll(2) should also wait for POLLOUT.
@@ -184,13 +196,20 @@ package final class MQTTConnection {
         return socket == nil ? nil : MonotonicTime.monotonicNow() + .seconds(1)
     }
 
-    /// Does the work poll(2) reported: reads (and advances a TLS handshake) when readable or
-    /// writable, writes when writable, then the keepalive and a due reconnect.
+    /// Does the work poll(2) reported (`readable` includes POLLERR and POLLHUP): reads (and
+    /// advances a TLS handshake) when readable or writable, writes when writable, then the
+    /// keepalive and a due reconnect.
     package func service(readable: Bool, writable: Bool) {
         guard let client else { return }
-        if readable || writable { _ = api.loop_read!(client, 1) }
-        if writable, api.socket!(client) >= 0 { _ = api.loop_write!(client, 1) }
-        if api.socket!(client) >= 0 { _ = api.loop_misc!(client) }
+        if readable || writable, let descriptor = socket, let reason = Self.pendingError(of: descriptor) {
+            markDead(descriptor, reason: reason)
+        }
+        if socket != nil, readable || writable { noticeSilentClose(api.loop_read!(client, 1)) }
+        if socket != nil, writable { noticeSilentClose(api.loop_write!(client, 1)) }
+        if readable || writable, let descriptor = socket, Self.atEndOfFile(descriptor) {
+            markDead(descriptor, reason: isConnected ? "the broker closed the connection" : "refused or closed before the broker answered")
+        }
+        if socket != nil { _ = api.loop_misc!(client) }
         if let nextAttempt, MonotonicTime.monotonicNow() >= nextAttempt {
             self.nextAttempt = nil
             attempt()
@@ -213,13 +232,57 @@ package final class MQTTConnection {
 
     private func attempt() {
         guard started, let client else { return }
+        deadSocket = nil
         let code = everAttempted ? api.reconnect_async!(client) : api.connect_bind_async!(client, options.host, Int32(options.port), Int32(options.keepalive), nil)
         let failure = errno
         everAttempted = true
         guard code != CLINUX_MOSQ_ERR_SUCCESS else { return }
-        let reason = code == CLINUX_MOSQ_ERR_ERRNO ? String(cString: strerror(failure)) : library.text(ofError: code)
+        let reason = reason(for: code, errno: failure)
         events.append(.disconnected(.connectionFailed(host: options.host, port: options.port, reason: reason)))
         scheduleReconnect()
+    }
+
+    /// A failed TLS handshake (an unverifiable certificate) makes libmosquitto 2.0.11 close the
+    /// socket and return the error with no disconnect callback: report it and retry.
+    private func noticeSilentClose(_ code: Int32) {
+        guard code != CLINUX_MOSQ_ERR_SUCCESS, started, nextAttempt == nil, let client, api.socket!(client) < 0 else { return }
+        let wasConnected = isConnected
+        isConnected = false
+        let reason = reason(for: code, errno: 0)
+        events.append(.disconnected(wasConnected ? .connectionLost(reason: reason) : .connectionFailed(host: options.host, port: options.port, reason: reason)))
+        scheduleReconnect()
+    }
+
+    /// The socket's pending error (a refused connect), read before libmosquitto consumes it.
+    private static func pendingError(of descriptor: Int32) -> String? {
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error != 0 else { return nil }
+        return String(cString: strerror(error))
+    }
+
+    /// True when the peer closed the socket and libmosquitto has not noticed (mid-handshake).
+    private static func atEndOfFile(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    private func markDead(_ descriptor: Int32, reason: String) {
+        deadSocket = descriptor
+        let wasConnected = isConnected
+        isConnected = false
+        events.append(.disconnected(wasConnected ? .connectionLost(reason: reason) : .connectionFailed(host: options.host, port: options.port, reason: reason)))
+        scheduleReconnect()
+    }
+
+    /// What a failed connect's libmosquitto code means to a person.
+    private func reason(for code: Int32, errno failure: Int32) -> String {
+        switch code {
+        case Int32(CLINUX_MOSQ_ERR_ERRNO): return String(cString: strerror(failure))
+        case Int32(CLINUX_MOSQ_ERR_TLS):
+            return "the TLS handshake failed: the broker's certificate does not verify against the CA file, or the broker refused this client's certificate"
+        default: return library.text(ofError: code)
+        }
     }
 
     private func scheduleReconnect() {

@@ -51,7 +51,8 @@ package struct MQTTOptions: Equatable, Sendable {
     package var keepalive: Int
     package var will: MQTTWill?
     /// False: a persistent session (the broker keeps subscriptions and queues QoS 1 messages
-    /// for this client id while it is away).
+    /// for this client id while it is away; with MQTT 5 the CONNECT asks for a session that
+    /// never expires).
     package var cleanSession: Bool
     /// The protocol tried first; MQTT 5 falls back to 3.1.1 when the broker refuses it.
     package var protocolVersion: MQTTProtocolVersion
