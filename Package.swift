@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TOML", dependencies: ["Basics", "JSONText", "FileInput"], swiftSettings: strict),
         .target(name: "Credentials", dependencies: ["Basics", "NDEF", "FileInput", "POSIXIO", crypto, cryptoExtras, system], swiftSettings: strict),
         // libmosquitto through dlopen at first use (CLinux's loader): no -dev package to build.
-        .target(name: "MQTTClient", dependencies: ["Basics", "CLinux", "POSIXIO", system], swiftSettings: strict),
+        .target(name: "MQTTClient", dependencies: ["Basics", "CLinux", "POSIXIO"], swiftSettings: strict),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // L1: the chip, the lines, the daemon's loop.

@@ -35,10 +35,12 @@ package struct HomeAssistantDoor: Equatable, Sendable {
 
     /// The door's topics.
     package var topics: UplinkTopics { UplinkTopics(door: door) }
-    /// `<prefix>/device/pn532ctl-<d>/config`: the device discovery payload, retained.
-    package var discoveryTopic: String { "\(discoveryPrefix)/device/\(deviceID)/config" }
-    /// `<prefix>/tag/pn532ctl-<d>/config`: the tag scanner's own discovery payload, retained.
-    package var tagDiscoveryTopic: String { "\(discoveryPrefix)/tag/\(deviceID)/config" }
+    /// `<prefix>/device/<d>/config`: the device discovery payload, retained. The object id is
+    /// the door's id alone, so that the broker's ACL can give each door its own discovery
+    /// topics (`pattern write homeassistant/+/%u/#`: a pattern fills a whole level).
+    package var discoveryTopic: String { "\(discoveryPrefix)/device/\(door)/config" }
+    /// `<prefix>/tag/<d>/config`: the tag scanner's own discovery payload, retained.
+    package var tagDiscoveryTopic: String { "\(discoveryPrefix)/tag/\(door)/config" }
 }
 
 /// Why a door cannot be described to Home Assistant.

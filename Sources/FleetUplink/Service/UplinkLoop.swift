@@ -87,7 +87,7 @@ package final class UplinkLoop {
             if connected { log.write(.warning, "disconnected from the broker\(error.map { ": \($0)" } ?? ""): events wait in the audit log") }
             connected = false
         case .published(let id, let reason):
-            if reason != 0 { log.write(.warning, "the broker refused publication \(id) (reason \(reason)): check the ACL of \(file.door)") }
+            if reason >= 128 { log.write(.warning, "the broker refused publication \(id) (reason \(reason)): check the ACL of \(file.door)") }
             do throws(AuditCursorFileError) { try audit.acknowledge(id: UInt16(truncatingIfNeeded: id), now: ContinuousClock.now) } catch {
                 log.write(.error, "\(error)")
             }

@@ -71,7 +71,8 @@ struct FleetPublishCommand: ParsableCommand {
             return true
         }
         connection.disconnect()
-        guard acknowledged, reason == 0 else {
+        // MQTT 5's reason codes below 128 are successes (16: no subscriber yet, the message is retained all the same).
+        guard acknowledged, reason < 128 else {
             throw CLIError(message: acknowledged ? "the broker refused the publication on \(topic) (reason \(reason)): check its ACL for this identity"
                 : "the broker did not acknowledge the publication on \(topic) within \(broker.timeout) s", exitCode: .unavailable)
         }

@@ -7,7 +7,7 @@ struct HomeAssistantDiscoveryTests {
     static let door = try! HomeAssistantDoor(door: "frontdoor", name: "Front door", softwareVersion: "0.9")
 
     @Test func theDevicePayloadHasTheReferenceShapeKeyByKey() throws {
-        #expect(Self.door.discoveryTopic == "homeassistant/device/pn532ctl-frontdoor/config")
+        #expect(Self.door.discoveryTopic == "homeassistant/device/frontdoor/config")
         let expected = #"{"dev":{"ids":["pn532ctl-frontdoor"],"name":"Front door","mf":"pn532ctl","sw":"0.9"},"#
             + #""o":{"name":"pn532ctl","sw":"0.9"},"availability_topic":"pn532ctl/frontdoor/status","cmps":{"#
             + #""lock":{"p":"binary_sensor","unique_id":"pn532ctl-frontdoor-lock","device_class":"lock","state_topic":"pn532ctl/frontdoor/lock/state","payload_on":"UNLOCKED","payload_off":"LOCKED"},"#
@@ -28,7 +28,7 @@ struct HomeAssistantDiscoveryTests {
     }
 
     @Test func theTagScannerHasItsOwnTopicAndPayload() throws {
-        #expect(Self.door.tagDiscoveryTopic == "homeassistant/tag/pn532ctl-frontdoor/config")
+        #expect(Self.door.tagDiscoveryTopic == "homeassistant/tag/frontdoor/config")
         #expect(Self.door.tagDiscoveryPayload == #"{"topic":"pn532ctl/frontdoor/tag","value_template":"{{ value_json.uid }}","device":{"identifiers":["pn532ctl-frontdoor"]}}"#)
     }
 
@@ -37,7 +37,7 @@ struct HomeAssistantDiscoveryTests {
         #expect(Self.door.topics.lockState == "pn532ctl/frontdoor/lock/state")
         #expect(Self.door.topics.lockSet == "pn532ctl/frontdoor/lock/set")
         #expect(Self.door.topics.access == "pn532ctl/frontdoor/access")
-        #expect(try HomeAssistantDoor(door: "frontdoor", softwareVersion: "0.9", discoveryPrefix: "ha").discoveryTopic == "ha/device/pn532ctl-frontdoor/config")
+        #expect(try HomeAssistantDoor(door: "frontdoor", softwareVersion: "0.9", discoveryPrefix: "ha").discoveryTopic == "ha/device/frontdoor/config")
     }
 
     @Test(arguments: ["Front \"door\"", "back\\slash", "line\nbreak\r\t", "nul\u{0}del\u{7F}", "</script><b>", "Tür zum Hof 🚪", "{\"dev\":1}"])
