@@ -152,6 +152,15 @@ struct FleetTwoDoorsTests {
             let received = observer.messages.filter { $0.topic == topic }.map { String(decoding: $0.payload, as: UTF8.self) }.filter { seen.insert($0).inserted }
             #expect(received == lines, "door \(door.id): the broker's order differs from the log's")
         }
+        // fleet status: both doors online with version 2 in force, and their chain heads.
+        let reader = broker.certificate(of: "homeassistant")
+        let status = try pn532ctl(["fleet", "status", "--json", "--wait", "1", "--broker", "127.0.0.1", "--port", "\(broker.port)", "--ca-file", broker.caFile,
+                                   "--cert-file", reader.certificate, "--key-file", reader.key])
+        #expect(status.status == 0, "\(status.standardError)")
+        for door in doors {
+            #expect(status.output.contains("\"door\":\"\(door.id)\",\"availability\":\"online\",\"snapshot_version\":2,"), "\(status.output)")
+        }
+        #expect(status.output.contains("\"snapshot_refused\":\""), "the tampered snapshot's refusal: \(status.output)")
         let discovery = observer.messages.filter { $0.topic.hasPrefix("homeassistant/device/door-") }
         #expect(Set(discovery.map(\.topic)).count == 2)
         #expect(discovery.allSatisfy { String(decoding: $0.payload, as: UTF8.self).contains("\"cmps\"") })
