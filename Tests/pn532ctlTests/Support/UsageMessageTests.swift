@@ -8,7 +8,7 @@ struct UsageMessageTests {
         (["scan", "--wait", "-1"], 64, "pn532ctl: --wait -1: negative values are not accepted"),
         (["gpio", "pulse", "GPIO17", "-5"], 64, "pn532ctl: -5: negative values are not accepted"),
         (["help", "nosuch"], 64, "pn532ctl: help nosuch: no command 'nosuch'; commands: ndef, info"),
-        (["help", "door", "nosuch"], 64, "pn532ctl: help door nosuch: no command 'nosuch'; commands: run, release, hooks, log, check-config"),
+        (["help", "door", "nosuch"], 64, "pn532ctl: help door nosuch: no command 'nosuch'; commands: run, release, hooks, uplink, control, log, check-config"),
         (["info", "--device", "/dev/null"], 69, "pn532ctl: /dev/null is not a serial port"),
     ])
     func saysWhatIsWrong(_ arguments: [String], _ status: Int32, _ message: String) throws {
