@@ -49,10 +49,11 @@ package final class PeerCheckedListener {
     package var descriptors: [Int32] { [listener] + connections }
 
     /// Listens on a new socket at `path` (absolute), replacing a stale socket left there,
-    /// keeping connections only from `allowedUID`.
+    /// keeping connections only from `allowedUID`; the socket file is mode 0660 and, when
+    /// `group` is given, that group's (the process must be in it, unless it is root).
     ///
     /// - Throws: `ListenerError` naming the step, with errno.
-    package init(path: String, allowedUID: UInt32, messageLimit: Int, connectionLimit: Int) throws(ListenerError) {
+    package init(path: String, allowedUID: UInt32, messageLimit: Int, connectionLimit: Int, group: UInt32? = nil) throws(ListenerError) {
         guard case .success(let address) = SocketDestination.parse(path), !address.isAbstract else {
             throw ListenerError(path: path, step: "the path is not absolute or too long", code: .fileNameTooLong)
         }
@@ -65,6 +66,12 @@ package final class PeerCheckedListener {
             let code = Errno(rawValue: errno)
             close(made)
             throw ListenerError(path: path, step: bound == 0 ? "listen" : "bind", code: code)
+        }
+        if let group, chown(path, uid_t.max, group) != 0 {
+            let code = Errno(rawValue: errno)
+            close(made)
+            unlink(path)
+            throw ListenerError(path: path, step: "chown to group \(group)", code: code)
         }
         chmod(path, 0o660)
         self.path = path

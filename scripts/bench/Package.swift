@@ -68,6 +68,7 @@ let package = Package(
                 .product(name: "Type1", package: "pn532ctl"),
                 .product(name: "TagProtocols", package: "pn532ctl"),
                 .product(name: "NDEF", package: "pn532ctl"),
+                .product(name: "DoorRecords", package: "pn532ctl"),
             ]
         ),
     ]

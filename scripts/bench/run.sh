@@ -35,6 +35,8 @@ else
     "$bin/PN532Bench" --door-memory --binary "$(../release-build)" "$@"
 fi
 echo
+"$bin/PN532Bench" --uplink "$@"
+echo
 "$bin/DoorBench" "$@"
 echo
 "$bin/ConfigBench" "$@"

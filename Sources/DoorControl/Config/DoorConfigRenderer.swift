@@ -20,6 +20,7 @@ extension DoorConfig {
             if let staleAfter = fleet.staleAfter { lines.append("stale_after_hours = \(staleAfter.components.seconds / 3600)") }
             if let control = fleet.control {
                 lines += ["control_socket = \(TOMLFormat.string(control.path))", "uplink_user = \(TOMLFormat.string(control.uplinkUser))"]
+                if let group = control.group { lines.append("control_group = \(TOMLFormat.string(group))") }
             }
             lines.append("# \(users.count) user\(users.count == 1 ? "" : "s") from the snapshot's version \(fleet.version), sha256 \(fleet.digest)")
         } else {

@@ -61,7 +61,7 @@ extension FleetConfig {
     ///   be read, a snapshot that does not verify, or `[[users]]` in door.toml beside `[fleet]`.
     static func merge(into root: ConfigSection) throws(ConfigError) -> (ConfigSection, FleetConfig?) {
         guard let section = try root.section("fleet") else { return (root, nil) }
-        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours", "control_socket", "uplink_user"])
+        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours", "control_socket", "uplink_user", "control_group"])
         if let users = root["users"] {
             throw root.error("users", "[fleet] gives this door its users from the signed snapshot: remove [[users]] from this file (or remove [fleet])", at: users)
         }
@@ -127,6 +127,12 @@ public struct ControlSocketConfig: Equatable, Sendable {
     public var uplinkUser: String
     /// That account's uid.
     public var uplinkUID: UInt32
+    /// `control_group`: the group the socket file is given (mode 0660), so that the uplink's
+    /// account reaches it without being in the door's own group (which reads the door's key);
+    /// nil: the door's group.
+    public var group: String?
+    /// That group's gid.
+    public var groupID: UInt32?
 
     /// The control socket `section` names; nil without `control_socket`.
     ///
@@ -134,7 +140,9 @@ public struct ControlSocketConfig: Equatable, Sendable {
     ///   does not exist.
     init?(_ section: ConfigSection) throws(ConfigError) {
         guard let path = try section.absolutePath("control_socket") else {
-            if section["uplink_user"] != nil { throw section.error("uplink_user", "names the account of the control socket's peer: set control_socket too, or remove it", at: section["uplink_user"]) }
+            for key in ["uplink_user", "control_group"] where section[key] != nil {
+                throw section.error(key, "belongs to the control socket: set control_socket too, or remove it", at: section[key])
+            }
             return nil
         }
         guard case .success = SocketDestination.parse(path) else {
@@ -149,5 +157,12 @@ public struct ControlSocketConfig: Equatable, Sendable {
         self.path = path
         self.uplinkUser = user
         self.uplinkUID = account.uid
+        if let group = try section.text("control_group") {
+            guard let gid = GroupID.lookUp(group) else {
+                throw section.error("control_group", "\(group): no such group (getent group \(group)): name a group the door's and the uplink's accounts are both in", at: section["control_group"])
+            }
+            self.group = group
+            groupID = gid
+        }
     }
 }

@@ -37,7 +37,8 @@ package final class DoorControlSocket {
     /// - Throws: `ListenerError` naming the step.
     package init(_ config: ControlSocketConfig, log: OperationalLog) throws(ListenerError) {
         listener = try PeerCheckedListener(
-            path: config.path, allowedUID: config.uplinkUID, messageLimit: ControlRequest.messageLimit, connectionLimit: Self.connectionLimit)
+            path: config.path, allowedUID: config.uplinkUID, messageLimit: ControlRequest.messageLimit, connectionLimit: Self.connectionLimit,
+            group: config.groupID)
         self.log = log
     }
 

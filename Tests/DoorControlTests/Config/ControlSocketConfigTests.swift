@@ -37,6 +37,17 @@ struct ControlSocketConfigTests {
         #expect(long.error().contains("fleet.control_socket: /run/xx") && long.error().contains("is too long for a unix socket"), "\(long.error())")
         let alone = try FleetSectionTests.Door(extra: "uplink_user = \"\(getuid())\"")
         defer { alone.directory.remove() }
-        #expect(alone.error().contains("fleet.uplink_user: names the account of the control socket's peer: set control_socket too"), "\(alone.error())")
+        #expect(alone.error().contains("fleet.uplink_user: belongs to the control socket: set control_socket too"), "\(alone.error())")
+        let group = try FleetSectionTests.Door(extra: "control_socket = \"/run/pn532ctl/door.sock\"\nuplink_user = \"\(getuid())\"\ncontrol_group = \"no-such-group-pn532\"")
+        defer { group.directory.remove() }
+        #expect(group.error().contains("fleet.control_group: no-such-group-pn532: no such group"), "\(group.error())")
+    }
+
+    @Test func theSocketsGroupIsReadAndRendered() throws {
+        let door = try FleetSectionTests.Door(extra: "control_socket = \"/run/pn532ctl/door.sock\"\nuplink_user = \"\(getuid())\"\ncontrol_group = \"\(getgid())\"")
+        defer { door.directory.remove() }
+        let config = try door.load()
+        #expect(config.fleet?.control?.groupID == getgid())
+        #expect(try DoorConfig.parse(text: config.renderedTOML(), fileName: door.path) == config)
     }
 }

@@ -27,9 +27,10 @@ struct DoorControlSocketTests {
         /// The operational log's lines, warnings and worse.
         let lines = Lines()
 
-        init(uplinkUID: UInt32 = getuid()) throws {
+        init(uplinkUID: UInt32 = getuid(), group: UInt32? = nil) throws {
             sockets = try ScratchDirectory()
-            door = try FleetSectionTests.Door(extra: "control_socket = \"\(sockets.file("door.sock"))\"\nuplink_user = \"\(uplinkUID)\"")
+            door = try FleetSectionTests.Door(
+                extra: "control_socket = \"\(sockets.file("door.sock"))\"\nuplink_user = \"\(uplinkUID)\"" + (group.map { "\ncontrol_group = \"\($0)\"" } ?? ""))
             let config = try door.load()
             let control = try #require(config.fleet?.control)
             let decider = PolicyDecider(
@@ -82,6 +83,16 @@ struct DoorControlSocketTests {
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         if count < 0 { return errno == ECONNRESET ? "" : nil }
         return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    @Test func theSocketFileIsModeSixSixtyInTheControlGroup() throws {
+        let group: UInt32 = getgid() == 0 ? 1 : getgid()
+        let fixture = try Fixture(group: group)
+        defer { fixture.remove() }
+        var status = stat()
+        #expect(lstat(fixture.socket.path, &status) == 0)
+        #expect(status.st_gid == group)
+        #expect(status.st_mode & 0o777 == 0o660)
     }
 
     @Test func aReloadFromTheUplinksUIDReloadsAndRepliesWithTheNewVersion() throws {

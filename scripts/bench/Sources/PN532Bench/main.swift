@@ -22,7 +22,10 @@ import Glibc
 /// Part I: resident memory of `--version` and of `door run` idle and after 10,000
 /// presentations (200 with `--quick`), of the binary given with `--binary PATH` (run.sh gives
 /// the static build scripts/install.sh installs) or the one built next to this one.
-/// `--door-idle` runs Part F alone, `--fast-read` Part H alone, `--door-memory` Part I alone.
+/// Part J: audit lines a second the uplink publishes at QoS 1 to a local Mosquitto (10,000
+/// lines; 1,000 with `--quick`), and its memory.
+/// `--door-idle` runs Part F alone, `--fast-read` Part H alone, `--door-memory` Part I alone,
+/// `--uplink` Part J alone.
 /// `--quick` times 3 runs of each Part B command instead of 20, and 2 of each Part D run
 /// instead of 10, without counting libnfc's round trips, and 3 of each Part H run instead of 15.
 let quick = CommandLine.arguments.contains("--quick")
@@ -48,6 +51,10 @@ func benchedBinary() -> String {
 do {
     if CommandLine.arguments.contains("--door-memory") {
         DoorMemoryBench.print(try DoorMemoryBench(pn532ctl: benchedBinary(), presentations: quick ? 200 : 10_000))
+        exit(0)
+    }
+    if CommandLine.arguments.contains("--uplink") {
+        UplinkBench.print(try UplinkBench(pn532ctl: benchedBinary(), lines: quick ? 1000 : 10_000))
         exit(0)
     }
     if CommandLine.arguments.contains("--door-idle") {

@@ -1,0 +1,152 @@
+import Basics
+import DoorRecords
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Part J: how many audit lines a second `pn532ctl door uplink` publishes at QoS 1 to a local
+/// Mosquitto (Debian's, on loopback, plain TCP), from a log of `lines` decisions written
+/// beforehand with the door's own `AuditLog` (rotated at 1 MiB): the time from the uplink's
+/// start to its cursor holding the last line, which it saves only past acknowledged lines. And
+/// the uplink's resident memory once it is done.
+struct UplinkBench {
+    /// Where Debian installs the broker.
+    static let broker = "/usr/sbin/mosquitto"
+
+    let lines: Int
+    let elapsed: Duration
+    /// The uplink's VmRSS and VmHWM at the end, KiB.
+    let memory: (rss: Int, peak: Int)
+
+    init(pn532ctl: String, lines: Int) throws(BenchError) {
+        guard access(Self.broker, X_OK) == 0 else { throw BenchError("\(Self.broker) is missing (apt install mosquitto)") }
+        var template = Array("/tmp/pn532bench-uplink.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
+        let directory = String(cString: made)
+        defer { Self.remove(directory) }
+        let log = directory + "/audit.jsonl"
+        do throws(AuditLogError) {
+            let audit = try AuditLog(path: log, maxBytes: 1 << 20, keep: 100)
+            let start = AuditTime.now()
+            for index in 0..<lines {
+                try audit.append(AuditEntry(
+                    time: AuditTime(epochSeconds: start.epochSeconds, nanoseconds: Int64(index % 1_000_000_000)), event: .decision,
+                    uid: [0x04, 0xA1, 0xA1, 0xA1, 0xA1, 0xA1, UInt8(truncatingIfNeeded: index)], user: "alice", granted: true,
+                    rule: "users[0] \"alice\" credentials[0] uid", reason: "UID 04A1A1A1A1A1\(String(UInt8(truncatingIfNeeded: index), radix: 16)) matches"))
+            }
+        } catch {
+            throw BenchError("writing the audit log: \(error)")
+        }
+        let port = try Self.freePort()
+        try BenchFile.write(Array("listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n".utf8), to: directory + "/mosquitto.conf")
+        let mosquitto = try Subprocess(Self.broker, ["-c", directory + "/mosquitto.conf"])
+        defer {
+            mosquitto.terminate()
+            mosquitto.wait()
+        }
+        try Self.waitForListener(port: port)
+        try Subprocess.run(pn532ctl, ["fleet", "key", "new", directory + "/fleet.key"])
+        try BenchFile.write(Array("""
+            door = "bench"
+            site = "hq"
+            group = "front"
+            public_key_file = "\(directory)/fleet.key.pub"
+            snapshot = "\(directory)/users.snapshot"
+            audit_log = "\(log)"
+            state_directory = "\(directory)"
+            control_socket = "\(directory)/door.sock"
+            [broker]
+            host = "127.0.0.1"
+            port = \(port)
+            [home_assistant]
+            discovery = false
+
+            """.utf8), to: directory + "/uplink.toml")
+        let clock = ContinuousClock()
+        let started = clock.now
+        let uplink = try Subprocess(pn532ctl, ["door", "uplink", "--config", directory + "/uplink.toml"], standardError: directory + "/uplink.log")
+        defer {
+            uplink.terminate()
+            uplink.wait()
+        }
+        let cursor = directory + "/audit-cursor"
+        let deadline = started + .seconds(300)
+        while Self.cursorLine(cursor) != lines {
+            guard clock.now < deadline, !uplink.hasExited else { throw BenchError("the uplink did not publish \(lines) lines (see its log)") }
+            usleep(2000)
+        }
+        elapsed = clock.now - started
+        self.lines = lines
+        memory = try DoorIdleBench.residentMemory(uplink.id)
+    }
+
+    /// The line number in the cursor file (`"line":N`), or nil.
+    private static func cursorLine(_ path: String) -> Int? {
+        guard let bytes = try? BenchFile.read(path), let text = String(validating: bytes, as: UTF8.self),
+              let range = text.range(of: "\"line\":") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// A loopback port nothing listens on now.
+    private static func freePort() throws(BenchError) -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0 }
+        }
+        guard bound else { throw BenchError("no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits until something accepts connections on the loopback `port` (at most 10 s).
+    private static func waitForListener(port: Int) throws(BenchError) {
+        for _ in 0..<1000 {
+            let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port)).bigEndian
+            address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+            let connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(probe)
+            if connected { return }
+            usleep(10_000)
+        }
+        throw BenchError("mosquitto did not listen on port \(port)")
+    }
+
+    private static func remove(_ directory: String) {
+        guard let entries = opendir(directory) else { return }
+        while let entry = readdir(entries) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { unlink(directory + "/" + name) }
+        }
+        closedir(entries)
+        rmdir(directory)
+    }
+
+    static func print(_ bench: UplinkBench) {
+        let seconds = Double(bench.elapsed.components.seconds) + Double(bench.elapsed.components.attoseconds) / 1e18
+        Swift.print("### The uplink: audit lines published at QoS 1 to a local Mosquitto")
+        Swift.print()
+        Swift.print(Format.row(["lines", "time (start to the last line acknowledged)", "lines a second", "uplink RSS / peak"]))
+        Swift.print("|---:|---:|---:|---:|")
+        Swift.print(Format.row([
+            String(bench.lines), Format.fixed(seconds * 1000, digits: 0) + " ms", Format.fixed(Double(bench.lines) / seconds, digits: 0),
+            Format.fixed(Double(bench.memory.rss) / 1024, digits: 1) + " / " + Format.fixed(Double(bench.memory.peak) / 1024, digits: 1) + " MiB",
+        ]))
+        Swift.print()
+        Swift.print("""
+            - The log is written first (\(bench.lines) decisions, rotated at 1 MiB), then `pn532ctl door uplink` starts: the time \
+            includes its start, libmosquitto's loading and the connection (plain TCP on loopback; TLS adds its handshake once). \
+            The cursor is saved every 100 acknowledgements, so its last line is a line the broker acknowledged. A door decides \
+            at most a few presentations a second: the headroom is the ratio of these rates.
+            """)
+    }
+}
