@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "pn532ctlTests",
-            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", "MQTTClient", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Basics", "NFCCore", "NDEF", "pn532ctl", "PN532", "Provisioning", "Type2", "Type3", "DoorRecords", "MQTTClient", "POSIXIO", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Basics", "POSIXIO", "TestSupport"]),
         .testTarget(name: "PackageLayoutTests"),

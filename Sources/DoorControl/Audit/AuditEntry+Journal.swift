@@ -18,6 +18,10 @@ extension AuditEntry {
             self.init(time: time, event: .alarm, reason: "held open for \(duration.components.seconds) s")
         case .note(.doorbell):
             self.init(time: time, event: .doorbell, reason: "rang")
+        case .note(.remoteUnlock(let what)):
+            self.init(time: time, event: .exit, reason: "remote unlock: \(what)")
+        case .note(.remoteUnlockRefused(let why)):
+            self.init(time: time, event: .alarm, reason: "remote unlock refused: \(why)")
         case .reader(.lost(let reason)):
             self.init(time: time, event: .reader, reason: "lost: \(reason)")
         case .reader(.opened(let device)):

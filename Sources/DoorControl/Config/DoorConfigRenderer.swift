@@ -22,6 +22,9 @@ extension DoorConfig {
                 lines += ["control_socket = \(TOMLFormat.string(control.path))", "uplink_user = \(TOMLFormat.string(control.uplinkUser))"]
                 if let group = control.group { lines.append("control_group = \(TOMLFormat.string(group))") }
             }
+            if let remote = fleet.remoteUnlock {
+                lines += ["door = \(TOMLFormat.string(remote.door))", "remote_unlock = true", "unlock_public_key_file = \(TOMLFormat.string(remote.keyFile))"]
+            }
             lines.append("# \(users.count) user\(users.count == 1 ? "" : "s") from the snapshot's version \(fleet.version), sha256 \(fleet.digest)")
         } else {
             for user in users { lines += [""] + Self.userLines(user) }

@@ -31,6 +31,9 @@ public struct FleetConfig: Equatable, Sendable {
     public var staleAfter: Duration?
     /// `control_socket` and `uplink_user`: the door's control socket; nil: none.
     public var control: ControlSocketConfig?
+    /// `remote_unlock = true` with `door` and `unlock_public_key_file`; nil: the door obeys
+    /// no remote unlock.
+    public var remoteUnlock: RemoteUnlockConfig?
 
     /// A verified snapshot's facts.
     public init(site: String, group: String, publicKeyFile: String, snapshot: String, version: UInt64, digest: String) {
@@ -61,7 +64,7 @@ extension FleetConfig {
     ///   be read, a snapshot that does not verify, or `[[users]]` in door.toml beside `[fleet]`.
     static func merge(into root: ConfigSection) throws(ConfigError) -> (ConfigSection, FleetConfig?) {
         guard let section = try root.section("fleet") else { return (root, nil) }
-        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours", "control_socket", "uplink_user", "control_group"])
+        try section.checkKeys(["site", "group", "public_key_file", "snapshot", "stale_after_hours", "control_socket", "uplink_user", "control_group", "door", "remote_unlock", "unlock_public_key_file"])
         if let users = root["users"] {
             throw root.error("users", "[fleet] gives this door its users from the signed snapshot: remove [[users]] from this file (or remove [fleet])", at: users)
         }
@@ -103,11 +106,12 @@ extension FleetConfig {
         fleet.issued = snapshot.issued
         fleet.staleAfter = try section.integer("stale_after_hours", in: 1...87_600, unit: "hours").map { .seconds(Int64($0) * 3600) }
         fleet.control = try ControlSocketConfig(section)
+        fleet.remoteUnlock = try RemoteUnlockConfig(section, control: fleet.control)
         return (merged, fleet)
     }
 
     /// The file at `path`, at most `limit` bytes and one more (which the caller refuses).
-    private static func read(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
+    static func read(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
         let file = try FileDescriptor.opening(path, .readOnly)
         defer { file.closeQuietly() }
         return try file.readToEnd(limit: limit)

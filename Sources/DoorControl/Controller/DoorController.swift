@@ -79,6 +79,9 @@ public final class DoorController {
             }
         case .doorbell:
             actions.append(.note(.doorbell))
+        case .remoteUnlock(let what):
+            actions.append(.note(.remoteUnlock(what)))
+            actions += unlock(at: now, because: "remote unlock")
         }
         return actions
     }

@@ -10,6 +10,8 @@ public enum DoorEvent: Equatable, Sendable {
     case doorClosed
     /// The doorbell was pressed.
     case doorbell
+    /// A signed remote unlock command passed every check (`UnlockGate`): what it says.
+    case remoteUnlock(String)
 }
 
 /// What the controller wants done, in order.
@@ -40,4 +42,8 @@ public enum DoorNote: Equatable, Sendable {
     case heldOpen(Duration)
     /// The doorbell rang.
     case doorbell
+    /// A remote unlock command was accepted: what it says.
+    case remoteUnlock(String)
+    /// A remote unlock command was refused: why.
+    case remoteUnlockRefused(String)
 }

@@ -138,6 +138,10 @@ package final class DaemonJournal: DoorJournal {
             return (.warning, "door held open for \(duration.components.seconds) s")
         case .note(.doorbell):
             return (.info, "doorbell")
+        case .note(.remoteUnlock(let what)):
+            return (.notice, "remote unlock: \(what)")
+        case .note(.remoteUnlockRefused(let why)):
+            return (.warning, "remote unlock refused: \(why)")
         case .reader(.opened(let device)):
             return (.notice, "reader ready on \(device)")
         case .reader(.lost(let reason)):

@@ -89,6 +89,6 @@ package final class DoorControlSocket {
         let now = Self.now()
         if let logged = requestsLogged, now - logged < Self.logInterval { return }
         requestsLogged = now
-        log.write(.warning, "control socket \(listener.path): refused \(refusedRequests) request\(refusedRequests == 1 ? "" : "s") so far; the last: \(what) (the door answers reload and status)")
+        log.write(.warning, "control socket \(listener.path): refused \(refusedRequests) request\(refusedRequests == 1 ? "" : "s") so far; the last: \(what) (the door answers reload, status and unlock)")
     }
 }

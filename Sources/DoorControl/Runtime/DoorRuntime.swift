@@ -22,7 +22,7 @@ package final class DoorRuntime {
     private let boards: String?
     let engine: DoorEngine
     private let decider: PolicyDecider
-    private let journal: DaemonJournal
+    let journal: DaemonJournal
     private let log: OperationalLog
     private var hookSender: HookEventSender?
     /// When the fleet snapshot's age is checked next: at the start, after a reload, then hourly.
@@ -32,6 +32,11 @@ package final class DoorRuntime {
     private let release: OutputRelease?
     /// Why the last reload kept the configuration in force; nil when it applied (or none ran).
     package private(set) var lastReloadRefusal: String?
+    /// The state directory (`--state-directory`), which holds the unlock nonces; nil: none.
+    var stateDirectory: String? { release?.stateDirectory }
+    /// Whether the wall clock is synchronised, which a remote unlock needs (the kernel's word;
+    /// tests of the checks after it give their own answer).
+    package var clockSynchronised: () -> Bool = { ClockSynchronisation.isSynchronised() }
 
     /// The runtime of `engine`, whose decider is `decider`, started from `config` read at
     /// `path`; `release` keeps the copy of the lines for `door release`.

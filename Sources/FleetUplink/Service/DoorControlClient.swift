@@ -28,7 +28,7 @@ package enum DoorControlClient {
 
     /// Sends `request` to the socket at `path` and returns the door's reply.
     package static func send(_ request: ControlRequest, to path: String, timeout: Duration = timeout) -> Result<ControlReply, Failure> {
-        switch SeqpacketRequest.send(Array(request.name.utf8), to: path, replyLimit: ControlReply.messageLimit, timeout: timeout) {
+        switch SeqpacketRequest.send(request.message, to: path, replyLimit: ControlReply.messageLimit, timeout: timeout) {
         case .failure(let failure):
             return .failure(.noReply(failure))
         case .success(let bytes):

@@ -102,7 +102,29 @@ package final class UplinkLoop {
         if message.topic == UplinkTopics.snapshot(group: file.group) {
             applySnapshot(message.payload)
         } else if message.topic == topics.lockSet {
-            log.write(.warning, "an unlock command on \(topics.lockSet) was not passed on: remote unlock is not built into the door yet")
+            passOnUnlock(message)
+        }
+    }
+
+    /// Hands an unlock command to the door, which checks it (`UnlockGate`) and audits it. A
+    /// retained one is never passed on: the broker sends a retained message to every new
+    /// subscription, so it would unlock the door at each reconnect.
+    private func passOnUnlock(_ message: MQTTMessage) {
+        // An empty message is how a retained one is cleared: nothing to pass on.
+        guard !message.payload.isEmpty else { return }
+        guard !message.retain else {
+            log.write(.warning, "a retained unlock command on \(topics.lockSet) was refused: commands must not be retained (clear it: publish an empty retained message)")
+            return
+        }
+        guard message.payload.count <= SignedUnlockCommand.sizeLimit else {
+            log.write(.warning, "an unlock command of \(message.payload.count) bytes on \(topics.lockSet) was refused: at most \(SignedUnlockCommand.sizeLimit)")
+            return
+        }
+        switch DoorControlClient.send(.unlock(message.payload), to: file.controlSocket) {
+        case .success(let reply):
+            if let error = reply.error { log.write(.warning, "the door \(error)") } else { log.write(.notice, "the door accepted a remote unlock command") }
+        case .failure(let why):
+            log.write(.error, "an unlock command could not reach the door's control socket \(file.controlSocket): \(why)")
         }
     }
 

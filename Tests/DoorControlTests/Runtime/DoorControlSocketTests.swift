@@ -27,10 +27,12 @@ struct DoorControlSocketTests {
         /// The operational log's lines, warnings and worse.
         let lines = Lines()
 
-        init(uplinkUID: UInt32 = getuid(), group: UInt32? = nil) throws {
+        init(uplinkUID: UInt32 = getuid(), group: UInt32? = nil, unlockKey: FleetPublicKey? = nil) throws {
             sockets = try ScratchDirectory()
+            if let unlockKey { try sockets.write("unlock.pub", unlockKey.fileText) }
+            let remote = unlockKey == nil ? "" : "\ndoor = \"frontdoor\"\nremote_unlock = true\nunlock_public_key_file = \"\(sockets.file("unlock.pub"))\""
             door = try FleetSectionTests.Door(
-                extra: "control_socket = \"\(sockets.file("door.sock"))\"\nuplink_user = \"\(uplinkUID)\"" + (group.map { "\ncontrol_group = \"\($0)\"" } ?? ""))
+                extra: "control_socket = \"\(sockets.file("door.sock"))\"\nuplink_user = \"\(uplinkUID)\"" + (group.map { "\ncontrol_group = \"\($0)\"" } ?? "") + remote)
             let config = try door.load()
             let control = try #require(config.fleet?.control)
             let decider = PolicyDecider(
@@ -38,7 +40,9 @@ struct DoorControlSocketTests {
                 store: CounterStore(path: door.directory.file("counters")))
             let lines = self.lines
             let log = OperationalLog(threshold: .warning, clock: { "" }, forJournal: false) { lines.append($0) }
-            runtime = DoorRuntime(config: config, path: door.path, boards: nil, engine: virtual.engine, decider: decider, journal: virtual.daemonJournal, log: log)
+            runtime = DoorRuntime(
+                config: config, path: door.path, boards: nil, engine: virtual.engine, decider: decider, journal: virtual.daemonJournal, log: log,
+                release: OutputRelease(configPath: door.path, boards: nil, stateDirectory: sockets.path))
             socket = try DoorControlSocket(control, log: log)
         }
 
@@ -83,6 +87,67 @@ struct DoorControlSocketTests {
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         if count < 0 { return errno == ECONNRESET ? "" : nil }
         return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    static let unlockKey = FleetSigningKey()
+
+    /// A signed unlock command for `door`, issued now, valid for `validity` seconds.
+    static func unlockCommand(door: String = "frontdoor", validity: UInt64 = 30, by key: FleetSigningKey = unlockKey) throws -> String {
+        let now = UInt64(AuditTime.now().epochSeconds)
+        return "unlock " + (try key.sign(UnlockCommand.random(door: door, issued: now, validity: validity, reason: "courier"))).json
+    }
+
+    /// Sends `request` from the uplink and returns the door's reply.
+    static func ask(_ fixture: Fixture, _ request: String) throws -> ControlReply {
+        let uplink = try connect(to: fixture.socket.path)
+        defer { close(uplink) }
+        #expect(send(request, on: uplink))
+        fixture.serve()
+        return try #require(reply(on: uplink).flatMap { ControlReply(json: $0) })
+    }
+
+    @Test func aSignedUnlockOpensTheDoorOnceAndIsAudited() throws {
+        let fixture = try Fixture(unlockKey: Self.unlockKey.publicKey)
+        defer { fixture.remove() }
+        fixture.runtime.clockSynchronised = { true }
+        let command = try Self.unlockCommand()
+        let reply = try Self.ask(fixture, command)
+        #expect(reply.ok && reply.request == "unlock" && reply.lock == "unlocked", "\(reply)")
+        #expect(fixture.virtual.engine.lockState != .locked)
+        let replayed = try Self.ask(fixture, command)
+        #expect(replayed.error?.contains("replayed") == true, "\(replayed)")
+        let audit = try String(contentsOfFile: fixture.virtual.audit.path, encoding: .utf8)
+        #expect(audit.contains("\"event\":\"exit\",\"reason\":\"remote unlock: command "), "\(audit)")
+        #expect(audit.contains("(courier)"))
+        #expect(audit.contains("\"event\":\"alarm\",\"reason\":\"remote unlock refused: replayed"), "\(audit)")
+    }
+
+    @Test func everyOtherUnlockIsRefusedAndTheDoorStaysLocked() throws {
+        let fixture = try Fixture(unlockKey: Self.unlockKey.publicKey)
+        defer { fixture.remove() }
+        fixture.runtime.clockSynchronised = { true }
+        let refusals = [
+            (try Self.unlockCommand(by: FleetSigningKey()), "bad-signature"),
+            (try Self.unlockCommand(door: "backdoor"), "other-door"),
+            (try Self.unlockCommand(validity: 600), "too-long-lived"),
+            ("unlock {\"format\":1}", "malformed"),
+        ]
+        for (command, code) in refusals {
+            let reply = try Self.ask(fixture, command)
+            #expect(reply.error?.contains("remote unlock refused: \(code)") == true, "\(code): \(reply)")
+        }
+        fixture.runtime.clockSynchronised = { false }
+        #expect(try Self.ask(fixture, try Self.unlockCommand()).error?.contains("clock-unsynchronised") == true)
+        #expect(fixture.virtual.engine.lockState == .locked)
+    }
+
+    @Test func aDoorWithoutRemoteUnlockRefusesEveryCommand() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        fixture.runtime.clockSynchronised = { true }
+        let reply = try Self.ask(fixture, try Self.unlockCommand())
+        #expect(reply.error?.contains("remote unlock refused: off") == true, "\(reply)")
+        #expect(fixture.virtual.engine.lockState == .locked)
     }
 
     @Test func theSocketFileIsModeSixSixtyInTheControlGroup() throws {
@@ -139,22 +204,22 @@ struct DoorControlSocketTests {
         defer { fixture.remove() }
         let uplink = try Self.connect(to: fixture.socket.path)
         defer { close(uplink) }
-        #expect(Self.send("unlock", on: uplink))
+        #expect(Self.send("open", on: uplink))
         fixture.serve()
         let unknown = try #require(Self.reply(on: uplink).flatMap { ControlReply(json: $0) })
-        #expect(unknown == ControlReply(request: "unlock", error: "unknown request unlock: the door answers reload and status"))
+        #expect(unknown == ControlReply(request: "open", error: "unknown request open: the door answers reload, status and unlock"))
         #expect(fixture.virtual.engine.lockState == .locked, "no request opens the door")
 
         #expect(Self.send(String(repeating: "s", count: ControlRequest.messageLimit + 1), on: uplink))
         fixture.serve()
         let long = try #require(Self.reply(on: uplink).flatMap { ControlReply(json: $0) })
-        #expect(!long.ok && long.error?.contains("longer than 1024 bytes") == true, "\(long)")
+        #expect(!long.ok && long.error?.contains("longer than \(ControlRequest.messageLimit) bytes") == true, "\(long)")
         #expect(fixture.socket.refusedRequests == 2)
         for _ in 0..<3 { #expect(Self.send("open", on: uplink)) }
         fixture.serve()
         #expect(fixture.socket.refusedRequests == 5)
         let refusals = fixture.lines.all.filter { $0.contains("refused") }
-        #expect(refusals.count == 1 && refusals[0].contains("refused 1 request so far; the last: unknown request unlock"), "at most a line a minute: \(refusals)")
+        #expect(refusals.count == 1 && refusals[0].contains("refused 1 request so far; the last: unknown request open"), "at most a line a minute: \(refusals)")
         #expect(fixture.reloads.count == 0)
     }
 

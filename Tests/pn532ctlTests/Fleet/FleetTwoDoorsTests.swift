@@ -1,5 +1,6 @@
 import Foundation
 import MQTTClient
+import POSIXIO
 import Testing
 import TestSupport
 
@@ -25,7 +26,7 @@ struct FleetTwoDoorsTests {
         var snapshot: String { scene.directory.appendingPathComponent("users.snapshot").path }
         var socket: String { scene.directory.appendingPathComponent("control.sock").path }
 
-        init(id: String, broker: MosquittoBroker, publicKey: String) throws {
+        init(id: String, broker: MosquittoBroker, publicKey: String, unlockKey: String) throws {
             self.id = id
             scene = try DoorScene(pulse: 0.3)
             let files = broker.certificate(of: id)
@@ -56,6 +57,9 @@ struct FleetTwoDoorsTests {
                 snapshot = "\(snapshot)"
                 control_socket = "\(socket)"
                 uplink_user = "\(String(cString: getpwuid(getuid()).pointee.pw_name))"
+                door = "\(id)"
+                remote_unlock = true
+                unlock_public_key_file = "\(unlockKey)"
                 """)
         }
 
@@ -74,6 +78,7 @@ struct FleetTwoDoorsTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = { (name: String) in directory.appendingPathComponent(name).path }
         #expect(try pn532ctl(["fleet", "key", "new", file("fleet.key")]).status == 0)
+        #expect(try pn532ctl(["fleet", "key", "new", file("unlock.key")]).status == 0)
         let admin = broker.certificate(of: "acl-publisher")
         let brokerArguments = ["--broker", "127.0.0.1", "--port", "\(broker.port)", "--ca-file", broker.caFile, "--cert-file", admin.certificate, "--key-file", admin.key]
         func signAndPublish(_ users: String, version: Int) throws {
@@ -90,11 +95,11 @@ struct FleetTwoDoorsTests {
         for topic in ["pn532ctl/+/audit", "pn532ctl/+/acl/state", "homeassistant/#"] { _ = try observer.connection.subscribe(topic: topic, qos: 1) }
 
         try signAndPublish(DoorScene.aliceOnly, version: 1)
-        let doors = try Self.doors.map { try Door(id: $0, broker: broker, publicKey: file("fleet.key.pub")) }
+        let doors = try Self.doors.map { try Door(id: $0, broker: broker, publicKey: file("fleet.key.pub"), unlockKey: file("unlock.key.pub")) }
         for door in doors {
             try door.startUplink()
             _ = try door.uplinkLog(until: "users snapshot version 1")
-            try door.scene.start()
+            try door.scene.start(keepingLines: true)
         }
         for door in doors {
             try door.scene.present(DoorScene.alice)
@@ -161,6 +166,35 @@ struct FleetTwoDoorsTests {
             #expect(status.output.contains("\"door\":\"\(door.id)\",\"availability\":\"online\",\"snapshot_version\":2,"), "\(status.output)")
         }
         #expect(status.output.contains("\"snapshot_refused\":\""), "the tampered snapshot's refusal: \(status.output)")
+        // A signed unlock command for door-a over MQTT: the door obeys it once when its clock
+        // is synchronised (else it refuses it for that), a replay never, and a retained one
+        // never reaches it.
+        let doorA = doors[0]
+        func unlockCommand() throws -> [UInt8] {
+            let made = try pn532ctl(["fleet", "unlock", "--door", "door-a", "--key", file("unlock.key"), "--valid", "60", "--reason", "courier"])
+            #expect(made.status == 0, "\(made.standardError)")
+            return Array(made.output.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        }
+        func sendUnlock(_ payload: [UInt8], retain: Bool = false) throws {
+            let id = try observer.connection.publish(topic: "pn532ctl/door-a/lock/set", payload: payload, qos: 1, retain: retain)
+            #expect(pump([observer]) { observer.published(id) != nil }, "the broker acknowledged the command")
+        }
+        let command = try unlockCommand()
+        try sendUnlock(command)
+        if ClockSynchronisation.isSynchronised() {
+            try doorA.scene.log(until: "remote unlock: command")
+            try sendUnlock(command)
+            try doorA.scene.log(until: "remote unlock refused: replayed")
+        } else {
+            try doorA.scene.log(until: "remote unlock refused: clock-unsynchronised")
+        }
+        try sendUnlock(try unlockCommand(), retain: true)
+        try doorA.scene.log(until: "remote unlock")
+        _ = doorA.uplink?.stop()
+        try doorA.startUplink()
+        _ = try doorA.uplinkLog(until: "a retained unlock command on pn532ctl/door-a/lock/set was refused")
+        try sendUnlock([], retain: true)
+
         let discovery = observer.messages.filter { $0.topic.hasPrefix("homeassistant/device/door-") }
         #expect(Set(discovery.map(\.topic)).count == 2)
         #expect(discovery.allSatisfy { String(decoding: $0.payload, as: UTF8.self).contains("\"cmps\"") })
