@@ -83,9 +83,9 @@ struct UplinkBench {
 
     /// The line number in the cursor file (`"line":N`), or nil.
     private static func cursorLine(_ path: String) -> Int? {
-        guard let bytes = try? BenchFile.read(path), let text = String(validating: bytes, as: UTF8.self),
-              let range = text.range(of: "\"line\":") else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
+        guard let bytes = try? BenchFile.read(path), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let member = text.split(separator: ",").first { $0.hasPrefix("\"line\":") }
+        return member.flatMap { Int($0.dropFirst(7).prefix { $0.isNumber }) }
     }
 
     /// A loopback port nothing listens on now.
