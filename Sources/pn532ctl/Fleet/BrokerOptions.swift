@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import MQTTClient
 
 #if canImport(Glibc)
@@ -36,12 +37,30 @@ struct BrokerOptions: ParsableArguments {
         if certificateFile != nil, caFile == nil { throw ValidationError("a client certificate needs TLS: add --ca-file") }
     }
 
+    /// A connection to the broker with these options, connected: it throws exit 69 when the
+    /// broker refuses it or does not answer within `timeout`.
+    func connected() throws -> MQTTConnection {
+        let connection = try self.connection()
+        connection.connect()
+        var failure: String?
+        guard connection.wait(until: MonotonicTime.monotonicNow() + .seconds(Int64(timeout)), for: { event in
+            switch event {
+            case .connected: return true
+            case .refused(let error): failure = "\(error)"; return true
+            default: return false
+            }
+        }), failure == nil else {
+            throw CLIError(message: "cannot connect to \(broker): \(failure ?? "no answer within \(timeout) s")", exitCode: .unavailable)
+        }
+        return connection
+    }
+
     /// A connection to the broker with these options, not yet connected.
-    func connection(clean: Bool = true) throws -> MQTTConnection {
+    private func connection() throws -> MQTTConnection {
         let tls = caFile.map { MQTTTLS(caFile: $0, certificateFile: certificateFile, keyFile: keyFile) }
         let options = MQTTOptions(
             host: broker, port: port ?? (tls == nil ? 1883 : 8883), clientID: clientID ?? "pn532ctl-admin-\(getpid())", tls: tls,
-            keepalive: 30, cleanSession: clean, maximumIncomingPayload: 1 << 16)
+            keepalive: 30, cleanSession: true, maximumIncomingPayload: 1 << 16)
         do throws(MQTTError) {
             return try MQTTConnection(options: options, library: try MQTTLibrary.load())
         } catch {

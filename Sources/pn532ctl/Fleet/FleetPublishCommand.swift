@@ -47,19 +47,8 @@ struct FleetPublishCommand: ParsableCommand {
             }
         }
         let topic = UplinkTopics.snapshot(group: signed.snapshot.group)
-        let connection = try broker.connection()
-        connection.connect()
+        let connection = try broker.connected()
         let deadline = MonotonicTime.monotonicNow() + .seconds(Int64(broker.timeout))
-        var failure: String?
-        guard connection.wait(until: deadline, for: { event in
-            switch event {
-            case .connected: return true
-            case .refused(let error): failure = "\(error)"; return true
-            default: return false
-            }
-        }), failure == nil else {
-            throw CLIError(message: "cannot connect to \(broker.broker): \(failure ?? "no answer within \(broker.timeout) s")", exitCode: .unavailable)
-        }
         let id: Int32
         do throws(MQTTError) { id = try connection.publish(topic: topic, payload: payload, qos: 1, retain: true) } catch {
             throw CLIError(message: "publishing on \(topic): \(error)", exitCode: .unavailable)

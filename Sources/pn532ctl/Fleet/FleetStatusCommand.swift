@@ -37,23 +37,11 @@ struct FleetStatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let connection = try broker.connection()
-        connection.connect()
-        let start = MonotonicTime.monotonicNow()
+        let connection = try broker.connected()
         var failure: String?
-        var ids: [Int32] = []
         var board = FleetStatusBoard()
-        guard connection.wait(until: start + .seconds(Int64(broker.timeout)), for: { event in
-            switch event {
-            case .connected: return true
-            case .refused(let error): failure = "\(error)"; return true
-            default: return false
-            }
-        }), failure == nil else {
-            throw CLIError(message: "cannot connect to \(broker.broker): \(failure ?? "no answer within \(broker.timeout) s")", exitCode: .unavailable)
-        }
         for topic in FleetStatusBoard.topics {
-            do throws(MQTTError) { ids.append(try connection.subscribe(topic: topic, qos: 1)) } catch {
+            do throws(MQTTError) { _ = try connection.subscribe(topic: topic, qos: 1) } catch {
                 throw CLIError(message: "subscribing to \(topic): \(error)", exitCode: .unavailable)
             }
         }
