@@ -8,8 +8,10 @@ import Glibc
 /// Part J: how many audit lines a second `pn532ctl door uplink` publishes at QoS 1 to a local
 /// Mosquitto (Debian's, on loopback, plain TCP), from a log of `lines` decisions written
 /// beforehand with the door's own `AuditLog` (rotated at 1 MiB): the time from the uplink's
-/// start to its cursor holding the last line, which it saves only past acknowledged lines. And
-/// the uplink's resident memory once it is done.
+/// start to its cursor holding the last line, which it saves only past acknowledged lines; the
+/// uplink's resident memory once it is done. Then, with `door run` beside it (against `pn532ctl
+/// sim` on a pty): the time from `fleet publish` of a snapshot adding a user to the door having
+/// it in force, and to the door granting that user's tag.
 struct UplinkBench {
     /// Where Debian installs the broker.
     static let broker = "/usr/sbin/mosquitto"
@@ -18,6 +20,11 @@ struct UplinkBench {
     let elapsed: Duration
     /// The uplink's VmRSS and VmHWM at the end, KiB.
     let memory: (rss: Int, peak: Int)
+    /// From `fleet publish` (its process started) to the door's "configuration reloaded".
+    let publishToReload: Duration
+    /// From `fleet publish` to the door granting the new user's tag, presented at once after
+    /// the reload.
+    let publishToGrant: Duration
 
     init(pn532ctl: String, lines: Int) throws(BenchError) {
         guard access(Self.broker, X_OK) == 0 else { throw BenchError("\(Self.broker) is missing (apt install mosquitto)") }
@@ -79,6 +86,56 @@ struct UplinkBench {
         elapsed = clock.now - started
         self.lines = lines
         memory = try DoorIdleBench.residentMemory(uplink.id)
+        (publishToReload, publishToGrant) = try Self.publishToGrant(pn532ctl: pn532ctl, directory: directory, port: port)
+    }
+
+    /// Signs two snapshots, publishes the first and starts `door run` with it, then times the
+    /// second (adding bob) from `fleet publish` to the door's reload and to bob's grant.
+    private static func publishToGrant(pn532ctl: String, directory: String, port: Int) throws(BenchError) -> (Duration, Duration) {
+        let bob = "04B0B0B0B0B0B0"
+        for (version, users) in [(1, "[[users]]\nname = \"alice\"\nuid = [\"04A1A1A1A1A1A1\"]\n"), (2, "[[users]]\nname = \"bob\"\nuid = [\"\(bob)\"]\n")] {
+            try BenchFile.write(Array(users.utf8), to: directory + "/users.toml")
+            try Subprocess.run(pn532ctl, ["fleet", "sign", directory + "/users.toml", "--key", directory + "/fleet.key", "--site", "hq", "--group", "front",
+                                          "--version", String(version), "--output", directory + "/v\(version).json"])
+        }
+        let publish = { (version: Int) throws(BenchError) in
+            try Subprocess.run(pn532ctl, ["fleet", "publish", directory + "/v\(version).json", "--broker", "127.0.0.1", "--port", String(port)])
+        }
+        try publish(1)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while (try? BenchFile.read(directory + "/users.snapshot")) == nil {
+            guard clock.now < deadline else { throw BenchError("the uplink did not write the first snapshot") }
+            usleep(2000)
+        }
+        let simulator = try PTYSimulator(pn532ctl: pn532ctl, empty: true, controlled: true)
+        defer { simulator.stop() }
+        let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? String(getuid())
+        let files = try DoorFiles(directory: simulator.directory, device: simulator.devicePath, inputs: false, extra: """
+            [security]
+            lockout = false
+            [fleet]
+            site = "hq"
+            group = "front"
+            public_key_file = "\(directory)/fleet.key.pub"
+            snapshot = "\(directory)/users.snapshot"
+            control_socket = "\(directory)/door.sock"
+            uplink_user = "\(user)"
+            """)
+        defer { files.remove() }
+        let door = try Subprocess(pn532ctl, ["door", "run", "--config", files.config], standardError: files.log)
+        defer {
+            door.terminate()
+            door.wait()
+        }
+        try files.waitForLog("reader ready", process: door)
+        let start = clock.now
+        try publish(2)
+        try files.waitForLog("configuration reloaded", process: door)
+        let reloaded = clock.now - start
+        try simulator.control("present ntag213:uid=" + bob)
+        try files.waitForLog("granted 04:B0:B0:B0:B0:B0:B0", process: door)
+        return (reloaded, clock.now - start)
     }
 
     /// The line number in the cursor file (`"line":N`), or nil.
@@ -142,7 +199,15 @@ struct UplinkBench {
             Format.fixed(Double(bench.memory.rss) / 1024, digits: 1) + " / " + Format.fixed(Double(bench.memory.peak) / 1024, digits: 1) + " MiB",
         ]))
         Swift.print()
+        Swift.print(Format.row(["from `fleet publish` (a snapshot adding a user) to", "ms"]))
+        Swift.print("|---|---:|")
+        Swift.print(Format.row(["the door's reload (the snapshot in force)", Format.milliseconds(bench.publishToReload, digits: 1)]))
+        Swift.print(Format.row(["the door granting the new user's tag, presented then", Format.milliseconds(bench.publishToGrant, digits: 1)]))
+        Swift.print()
         Swift.print("""
+            - The publish times include `fleet publish`'s own process start, connection and wait for the broker's \
+            acknowledgement, the uplink's checks and atomic write, the control socket's reload request and the door's \
+            reload (door.toml and the snapshot read and verified again); the grant adds a presentation on `pn532ctl sim`.
             - The log is written first (\(bench.lines) decisions, rotated at 1 MiB), then `pn532ctl door uplink` starts: the time \
             includes its start, libmosquitto's loading and the connection (plain TCP on loopback; TLS adds its handshake once). \
             The cursor is saved every 100 acknowledgements, so its last line is a line the broker acknowledged. A door decides \
