@@ -114,6 +114,11 @@ hooks_user=pn532ctl-hooks
 # The hooks' account (run_as in hooks.toml): a third one, in no group of the runner's or the
 # door's, so a hook can neither reach the socket nor signal the runner.
 hook_user=pn532ctl-hook
+# The uplink's account (door uplink): no key, no reader, no GPIO. It reaches the door's control
+# socket through pn532ctl-control (door.toml's control_group), a group the door's account is
+# in too, and reads the audit log through an ACL on /var/log/pn532ctl.
+uplink_user=pn532ctl-uplink
+control_group=pn532ctl-control
 
 bindir=$prefix/bin
 mandir=$prefix/share/man/man1
@@ -121,7 +126,7 @@ man5dir=$prefix/share/man/man5
 bashdir=$prefix/share/bash-completion/completions
 zshdir=$prefix/share/zsh/site-functions
 fishdir=$prefix/share/fish/vendor_completions.d
-units="pn532ctl-door.service pn532ctl-hooks.service"
+units="pn532ctl-door.service pn532ctl-hooks.service pn532ctl-uplink.service"
 dropin_dir=/etc/systemd/system/pn532ctl-door.service.d
 
 if [ "$uninstall" = yes ]; then
@@ -139,10 +144,11 @@ if [ "$uninstall" = yes ]; then
     rm -rf "$destdir/usr/share/pn532ctl/boards"
     rmdir "$destdir/usr/share/pn532ctl" "$destdir$dropin_dir" 2>/dev/null || true
     if [ "$purge" = yes ]; then
-        rm -rf "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/var/lib/pn532ctl" "$destdir/var/log/pn532ctl"
+        rm -rf "$destdir/etc/pn532ctl" "$destdir/etc/pn532ctl-hooks" "$destdir/etc/pn532ctl-uplink" "$destdir/var/lib/pn532ctl" \
+            "$destdir/var/lib/pn532ctl-uplink" "$destdir/var/log/pn532ctl"
         echo "purged the configuration, the key, the counters and the audit log"
     else
-        echo "kept the configuration (/etc/pn532ctl, /etc/pn532ctl-hooks), the counters (/var/lib/pn532ctl) and the audit log (/var/log/pn532ctl): --purge removes them"
+        echo "kept the configuration (/etc/pn532ctl, /etc/pn532ctl-hooks, /etc/pn532ctl-uplink), the counters (/var/lib/pn532ctl), the uplink's state (/var/lib/pn532ctl-uplink) and the audit log (/var/log/pn532ctl): --purge removes them"
     fi
     if [ "$systemctl" = yes ]; then
         systemctl daemon-reload
@@ -186,7 +192,13 @@ if [ -z "$destdir" ]; then
         useradd --system --user-group --no-create-home --home-dir /nonexistent \
             --shell /usr/sbin/nologin --comment "pn532ctl hooks (programs the runner starts)" "$hook_user"
     fi
-    usermod --append --groups "$(echo "$device_groups $hooks_user" | tr ' ' ',')" "$user"
+    getent group "$control_group" >/dev/null || groupadd --system "$control_group"
+    if ! getent passwd "$uplink_user" >/dev/null; then
+        useradd --system --user-group --no-create-home --home-dir /nonexistent \
+            --shell /usr/sbin/nologin --comment "pn532ctl uplink (MQTT)" "$uplink_user"
+    fi
+    usermod --append --groups "$(echo "$device_groups $hooks_user $control_group" | tr ' ' ',')" "$user"
+    usermod --append --groups "$control_group" "$uplink_user"
 fi
 
 # chown_to OWNER FILE…: sets the owner on a real install; under DESTDIR the files stay the
@@ -204,9 +216,10 @@ install -d -m 0755 "$destdir$bindir" "$destdir/usr/share/pn532ctl/boards" \
 # /etc/pn532ctl is open to every user for /etc/pn532ctl/device (the command line's reader);
 # the key and door.toml (root:pn532ctl, 640) keep their own modes.
 install -d -m 0755 "$destdir/etc/pn532ctl"
-install -d -m 0750 "$destdir/etc/pn532ctl-hooks" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
+install -d -m 0750 "$destdir/etc/pn532ctl-hooks" "$destdir/etc/pn532ctl-uplink" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 chown_to "root:$user" "$destdir/etc/pn532ctl"
 chown_to "root:$hooks_user" "$destdir/etc/pn532ctl-hooks"
+chown_to "root:$uplink_user" "$destdir/etc/pn532ctl-uplink"
 chown_to "$user:$user" "$destdir/var/log/pn532ctl" "$destdir/var/lib/pn532ctl"
 
 install -m 0755 "$binary" "$destdir$bindir/pn532ctl"
@@ -265,6 +278,28 @@ else
     chown_to "root:$hooks_user" "$hooks"
 fi
 
+uplink="$destdir/etc/pn532ctl-uplink/uplink.toml"
+if [ -e "$uplink" ]; then
+    echo "kept the existing $uplink"
+else
+    install -m 0640 "$repo/scripts/uplink.toml" "$uplink"
+    chown_to "root:$uplink_user" "$uplink"
+fi
+
+# The uplink reads the audit log, never the door's evolving key beside it: an ACL on the
+# directory lets it list and read, and its default gives each new file an entry that the file's
+# own mode masks (the log is 640: readable; the key is 600: not).
+if [ -z "$destdir" ]; then
+    if command -v setfacl >/dev/null 2>&1; then
+        setfacl -m "u:$uplink_user:rx" -m "d:u:$uplink_user:r" /var/log/pn532ctl
+        for log in /var/log/pn532ctl/audit.jsonl /var/log/pn532ctl/audit.jsonl.[0-9]*; do
+            [ ! -f "$log" ] || setfacl -m "u:$uplink_user:r" "$log"
+        done
+    else
+        echo "install.sh: setfacl is missing (apt install acl, then run install.sh again): until then the uplink cannot read the audit log" >&2
+    fi
+fi
+
 key="$destdir/etc/pn532ctl/door.key"
 if [ -e "$key" ]; then
     echo "kept the existing $key"
@@ -314,4 +349,7 @@ Installed. Next (man pn532ctl, man pn532ctl-door-run; completions load in a new 
      then systemctl reset-failed pn532ctl-door and start it again.
   3. hooks, if any: ${destdir}/etc/pn532ctl-hooks/hooks.toml, [hooks] in door.toml, then
      systemctl enable --now pn532ctl-hooks   (journalctl -u pn532ctl-hooks)
+  4. many doors, if any: ${destdir}/etc/pn532ctl-uplink/uplink.toml, [fleet] in door.toml
+     (control_socket = "/run/pn532ctl/door.sock", control_group = "pn532ctl-control"), then
+     systemctl enable --now pn532ctl-uplink  (journalctl -u pn532ctl-uplink)
 EOF

@@ -48,6 +48,11 @@ struct UplinkFileTests {
         #expect(file.controlSocket == "/run/pn532ctl/door.sock")
     }
 
+    @Test func theShippedExampleReads() throws {
+        let file = try UplinkFile.load(path: repositoryRoot + "/scripts/uplink.toml")
+        #expect(file.door == "frontdoor" && file.controlSocket == "/run/pn532ctl/door.sock" && file.broker.port == 8883)
+    }
+
     @Test func discoveryCanBeTurnedOffOrMoved() throws {
         #expect(try Self.load(Self.minimal + "[home_assistant]\ndiscovery = false\n").discoveryPrefix == nil)
         #expect(try Self.load(Self.minimal + "[home_assistant]\nprefix = \"ha\"\n").discoveryPrefix == "ha")

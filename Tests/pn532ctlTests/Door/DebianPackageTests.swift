@@ -69,7 +69,8 @@ struct DebianPackageTests {
             "./usr/bin/pn532ctl", "./usr/share/man/man1/pn532ctl.1.gz", "./usr/share/man/man1/pn532ctl-door-run.1.gz",
             "./usr/share/bash-completion/completions/pn532ctl", "./usr/share/zsh/vendor-completions/_pn532ctl",
             "./usr/share/fish/vendor_completions.d/pn532ctl.fish", "./usr/lib/systemd/system/pn532ctl-door.service",
-            "./usr/lib/systemd/system/pn532ctl-hooks.service", "./usr/lib/udev/rules.d/99-pn532ctl.rules",
+            "./usr/lib/systemd/system/pn532ctl-hooks.service", "./usr/lib/systemd/system/pn532ctl-uplink.service",
+            "./etc/pn532ctl-uplink/uplink.toml", "./usr/lib/udev/rules.d/99-pn532ctl.rules",
             "./usr/share/pn532ctl/boards/rpi4-uart.toml", "./etc/pn532ctl/door.toml", "./etc/pn532ctl-hooks/hooks.toml",
             "./usr/share/man/man5/door.toml.5.gz", "./usr/share/man/man5/hooks.toml.5.gz", "./usr/share/man/man1/pn532ctl-key-new.1.gz",
             "./usr/share/doc/pn532ctl/copyright", "./usr/lib/pn532ctl/device-setting",
@@ -94,6 +95,7 @@ struct DebianPackageTests {
         #expect(unit.contains("ExecStopPost=/usr/bin/pn532ctl door release"))
         #expect(unit.contains("User=pn532ctl"))
         #expect(try package.text("usr/lib/systemd/system/pn532ctl-hooks.service").contains("ExecStart=/usr/bin/pn532ctl door hooks"))
+        #expect(try package.text("usr/lib/systemd/system/pn532ctl-uplink.service").contains("ExecStart=/usr/bin/pn532ctl door uplink"))
         #expect(try package.text("etc/pn532ctl/door.toml") == String(decoding: try InstallScriptTests.repositoryFile("scripts/door.toml"), as: UTF8.self))
         let packaged = try runProgram(package.path("usr/bin/pn532ctl"), ["--version"])
         #expect(packaged.output == (try pn532ctl(["--version"])).output)
@@ -122,7 +124,7 @@ struct DebianPackageTests {
     @Test func maintainerScriptsAndConffiles() throws {
         let package = try Package()
         let conffiles = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("conffiles")), as: UTF8.self)
-        #expect(conffiles == "/etc/pn532ctl/door.toml\n/etc/pn532ctl-hooks/hooks.toml\n")
+        #expect(conffiles == "/etc/pn532ctl/door.toml\n/etc/pn532ctl-hooks/hooks.toml\n/etc/pn532ctl-uplink/uplink.toml\n")
         for script in ["postinst", "prerm", "postrm"] {
             let path = package.control.appendingPathComponent(script).path
             #expect(FileManager.default.isExecutableFile(atPath: path), "\(script) is not executable")
@@ -135,13 +137,16 @@ struct DebianPackageTests {
         let hooksUnit = try package.text("usr/lib/systemd/system/pn532ctl-hooks.service")
         #expect(unit.contains("User=pn532ctl\n") && postinst.contains("user=pn532ctl\n"))
         #expect(hooksUnit.contains("User=pn532ctl-hooks\n") && postinst.contains("hooks_user=pn532ctl-hooks\n"))
-        #expect(unit.contains("SupplementaryGroups=dialout gpio i2c spi pn532ctl-hooks"))
+        #expect(unit.contains("SupplementaryGroups=dialout gpio i2c spi pn532ctl-hooks pn532ctl-control"))
+        let uplinkUnit = try package.text("usr/lib/systemd/system/pn532ctl-uplink.service")
+        #expect(uplinkUnit.contains("User=pn532ctl-uplink\n") && postinst.contains("uplink_user=pn532ctl-uplink\n"))
+        #expect(uplinkUnit.contains("SupplementaryGroups=pn532ctl-control\n") && postinst.contains("control_group=pn532ctl-control\n"))
         #expect(postinst.contains("device_groups=\"dialout gpio i2c spi\""))
         #expect(postinst.contains("useradd --system"))
         #expect(postinst.contains("/usr/lib/pn532ctl/device-setting ${PN532CTL_DEVICE:+--device \"$PN532CTL_DEVICE\"}"))
         #expect(FileManager.default.isExecutableFile(atPath: package.path("usr/lib/pn532ctl/device-setting")))
         let prerm = String(decoding: try Data(contentsOf: package.control.appendingPathComponent("prerm")), as: UTF8.self)
-        #expect(prerm.contains("systemctl stop pn532ctl-door.service"))
+        #expect(prerm.contains("systemctl stop pn532ctl-uplink.service pn532ctl-door.service pn532ctl-hooks.service"))
     }
 
     /// `apt-get install ./pn532ctl_….deb`, then a purge, for real: in a private mount namespace
@@ -158,7 +163,8 @@ struct DebianPackageTests {
         #expect(result.status == 0, "\(result.output)\n\(result.error)")
         let output = result.output
         #expect(output.contains("Setting up pn532ctl"), "\(output)")
-        #expect(output.contains("user: dialout gpio i2c pn532ctl pn532ctl-hooks spi\n"), "\(output)")
+        #expect(output.contains("user: dialout gpio i2c pn532ctl pn532ctl-control pn532ctl-hooks spi\n"), "\(output)")
+        #expect(output.contains("uplink user: pn532ctl-control pn532ctl-uplink\n"), "the uplink: its own group and the control socket's, none of the door's\n\(output)")
         #expect(output.contains("hooks user: pn532ctl-hooks\n"), "\(output)")
         #expect(output.contains("key: 640 root:pn532ctl 32\n"), "\(output)")
         #expect(output.contains("the door reads it: /etc/pn532ctl/door.toml: configuration OK ("), "\(output)")
@@ -168,6 +174,11 @@ struct DebianPackageTests {
         #expect(output.contains("device: uart:/dev/ttyUSB0 644\n"), "\(output)")
         #expect(output.contains("drop-in: DeviceAllow=/dev/ttyUSB0 rw\n"), "\(output)")
         #expect(output.contains("version: \(try pn532ctl(["--version"]).output)"), "\(output)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/setfacl") {
+            #expect(output.contains("the uplink reads the log: {}\n"), "the ACL postinst sets\n\(output)")
+        }
+        #expect(output.contains("the uplink reads the audit key: no\n"), "\(output)")
+        #expect(output.contains("the uplink reads door.toml: no\n"), "\(output)")
         #expect(output.contains("enabled: \n"), "a first install enables nothing: the example configuration is not the owner's\n\(output)")
         #expect(output.contains("manual: /usr/share/man/man1/pn532ctl-door-run.1.gz\n"), "\(output)")
         #expect(output.contains("format: /usr/share/man/man5/door.toml.5.gz\n"), "\(output)")
@@ -195,11 +206,16 @@ struct DebianPackageTests {
             echo "drop-in: $(grep DeviceAllow /etc/systemd/system/pn532ctl-door.service.d/device.conf)"
             echo "user: $(id -nG pn532ctl | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
             echo "hooks user: $(id -nG pn532ctl-hooks)"
+            echo "uplink user: $(id -nG pn532ctl-uplink | tr " " "\n" | sort | tr "\n" " " | sed "s/ $//")"
             echo "key: $(stat -c "%a %U:%G %s" /etc/pn532ctl/door.key)"
             echo "the door reads it: $(runuser -u pn532ctl -- pn532ctl door check-config /etc/pn532ctl/door.toml 2>&1 >/dev/null | tail -n 1)"
             echo "the door writes it: $(runuser -u pn532ctl -- sh -c ": >> /etc/pn532ctl/door.key" 2>/dev/null && echo yes || echo no)"
             echo "config: $(stat -c "%a %U:%G" /etc/pn532ctl/door.toml)"
             echo "audit keys: $(stat -c "%a %U:%G" /etc/pn532ctl/audit-initial.key) $(stat -c "%a %U:%G" /var/log/pn532ctl/audit.jsonl.key)"
+            runuser -u pn532ctl -- sh -c "umask 027; echo {} > /var/log/pn532ctl/audit.jsonl"
+            echo "the uplink reads the log: $(runuser -u pn532ctl-uplink -- cat /var/log/pn532ctl/audit.jsonl 2>/dev/null || echo no)"
+            echo "the uplink reads the audit key: $(runuser -u pn532ctl-uplink -- cat /var/log/pn532ctl/audit.jsonl.key >/dev/null 2>&1 && echo yes || echo no)"
+            echo "the uplink reads door.toml: $(runuser -u pn532ctl-uplink -- cat /etc/pn532ctl/door.toml >/dev/null 2>&1 && echo yes || echo no)"
             echo "version: $(pn532ctl --version)"
             echo "enabled: $(ls /etc/systemd/system/multi-user.target.wants | grep pn532ctl | tr "\n" " " | sed "s/ $//")"
             echo "manual: $(man -w pn532ctl-door-run)"

@@ -64,6 +64,10 @@ struct InstallScriptTests {
         #expect(try install.contents("etc/pn532ctl-hooks/hooks.toml") == Self.repositoryFile("scripts/hooks.toml"))
         #expect(try install.mode("etc/pn532ctl-hooks/hooks.toml") == 0o640)
         #expect(try install.mode("etc/pn532ctl-hooks") == 0o750)
+        #expect(try install.contents("etc/systemd/system/pn532ctl-uplink.service") == Self.repositoryFile("scripts/pn532ctl-uplink.service"))
+        #expect(try install.contents("etc/pn532ctl-uplink/uplink.toml") == Self.repositoryFile("scripts/uplink.toml"))
+        #expect(try install.mode("etc/pn532ctl-uplink/uplink.toml") == 0o640)
+        #expect(try install.mode("etc/pn532ctl-uplink") == 0o750)
         #expect(try install.contents("etc/udev/rules.d/99-pn532ctl.rules") == Self.repositoryFile("scripts/99-pn532ctl.rules"))
         #expect(try install.contents("etc/pn532ctl/door.toml") == Self.repositoryFile("scripts/door.toml"))
         #expect(try install.mode("etc/pn532ctl/door.toml") == 0o640)
@@ -234,8 +238,8 @@ struct InstallScriptTests {
         #expect(removed.output.contains("kept the configuration"))
         let files = try Self.files(under: install.root)
         #expect(files == [
-            "etc/pn532ctl-hooks/hooks.toml", "etc/pn532ctl/audit-initial.key", "etc/pn532ctl/device", "etc/pn532ctl/door.key", "etc/pn532ctl/door.toml",
-            "var/log/pn532ctl/audit.jsonl", "var/log/pn532ctl/audit.jsonl.key",
+            "etc/pn532ctl-hooks/hooks.toml", "etc/pn532ctl-uplink/uplink.toml", "etc/pn532ctl/audit-initial.key", "etc/pn532ctl/device", "etc/pn532ctl/door.key",
+            "etc/pn532ctl/door.toml", "var/log/pn532ctl/audit.jsonl", "var/log/pn532ctl/audit.jsonl.key",
         ], "\(files)")
         #expect(try install.contents("etc/pn532ctl/door.key") == key)
 

@@ -29,6 +29,21 @@ struct UnitHardeningTests {
         #expect(Self.values("UMask", in: unit) == ["0077"])
     }
 
+    @Test("the uplink: its own account, no capability, none of the door's files but its log, read-only")
+    func uplink() throws {
+        let unit = try Self.unit("pn532ctl-uplink.service")
+        #expect(Self.values("User", in: unit) == ["pn532ctl-uplink"])
+        #expect(Self.values("SupplementaryGroups", in: unit) == ["pn532ctl-control"], "the control socket's group, none of the door's")
+        #expect(Self.values("CapabilityBoundingSet", in: unit) == [""])
+        #expect(Self.values("InaccessiblePaths", in: unit) == ["-/etc/pn532ctl -/var/lib/pn532ctl -/etc/pn532ctl-hooks"], "no key, no door.toml, no counters")
+        #expect(Self.values("ReadOnlyPaths", in: unit) == ["-/var/log/pn532ctl"])
+        #expect(Self.values("SystemCallFilter", in: unit) == ["@system-service"])
+        #expect(Self.values("ExecStart", in: unit) == ["/usr/local/bin/pn532ctl door uplink --config /etc/pn532ctl-uplink/uplink.toml"])
+        let door = try Self.unit("pn532ctl-door.service")
+        #expect(Self.values("RuntimeDirectory", in: door) == ["pn532ctl"], "the control socket's directory")
+        #expect(Self.values("SupplementaryGroups", in: door).first?.hasSuffix(" pn532ctl-control") == true)
+    }
+
     @Test("the door cannot read the hook runner's rules and programs")
     func doorSeesNoHooks() throws {
         let unit = try Self.unit("pn532ctl-door.service")
