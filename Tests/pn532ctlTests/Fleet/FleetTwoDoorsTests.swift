@@ -186,6 +186,7 @@ struct FleetTwoDoorsTests {
         let status = try pn532ctl(["fleet", "status", "--json", "--wait", "1", "--broker", "127.0.0.1", "--port", "\(broker.port)", "--ca-file", broker.caFile,
                                    "--cert-file", reader.certificate, "--key-file", reader.key])
         #expect(status.status == 0, "\(status.standardError)")
+        try JSONSchemaTests.expectLines(status, "fleetStatus")
         for door in doors {
             #expect(status.output.contains("\"door\":\"\(door.id)\",\"availability\":\"online\",\"snapshot_version\":2,"), "\(status.output)")
         }
