@@ -80,14 +80,14 @@ extension FleetConfig {
         let site = try name("site"), group = try name("group")
         let keyFile = try path("public_key_file"), snapshotFile = try path("snapshot")
         let keyText: [UInt8]
-        do throws(Errno) { keyText = try Self.read(keyFile, limit: 256) } catch {
+        do throws(FleetFileError) { keyText = try Self.read(keyFile, limit: 256) } catch {
             throw section.error("public_key_file", "cannot read \(keyFile): \(error)", at: section["public_key_file"])
         }
         guard let key = String(validating: keyText, as: UTF8.self).flatMap(FleetPublicKey.init(fileText:)) else {
             throw section.error("public_key_file", "\(keyFile) is not a fleet public key (the FILE.pub that pn532ctl fleet key new writes)", at: section["public_key_file"])
         }
         var payload: [UInt8]
-        do throws(Errno) { payload = try Self.read(snapshotFile, limit: SignedUsersSnapshot.sizeLimit + 1) } catch {
+        do throws(FleetFileError) { payload = try Self.read(snapshotFile, limit: SignedUsersSnapshot.sizeLimit + 1) } catch {
             throw section.error("snapshot", "cannot read \(snapshotFile): \(error) (the uplink writes it; pn532ctl fleet sign makes one)", at: section["snapshot"])
         }
         if payload.last == UInt8(ascii: "\n") { payload.removeLast() }
@@ -111,11 +111,27 @@ extension FleetConfig {
     }
 
     /// The file at `path`, at most `limit` bytes and one more (which the caller refuses).
-    static func read(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
-        let file = try FileDescriptor.opening(path, .readOnly)
+    /// Opened without blocking and read only when it is a regular file: the snapshot is
+    /// written by another account (the uplink's), which could leave a FIFO there to hold the
+    /// door's start or reload.
+    static func read(_ path: String, limit: Int) throws(FleetFileError) -> [UInt8] {
+        let file: FileDescriptor
+        do throws(Errno) { file = try FileDescriptor.opening(path, .readOnly, options: .nonBlocking) } catch { throw FleetFileError(description: "\(error)") }
         defer { file.closeQuietly() }
-        return try file.readToEnd(limit: limit)
+        let isRegular: Bool
+        do throws(Errno) { isRegular = try file.stat().type == .regular } catch { throw FleetFileError(description: "\(error)") }
+        guard isRegular else { throw FleetFileError(description: "it is not a regular file") }
+        do throws(Errno) { return try file.readToEnd(limit: limit) } catch { throw FleetFileError(description: "\(error)") }
     }
+}
+
+/// Why a file `[fleet]` names could not be read.
+struct FleetFileError: Error {
+    /// What went wrong.
+    var description: String
+}
+
+extension FleetConfig {
 }
 
 /// `control_socket` and `uplink_user` of `[fleet]`: the door listens for `reload` and

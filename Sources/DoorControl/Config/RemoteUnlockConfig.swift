@@ -33,7 +33,7 @@ public struct RemoteUnlockConfig: Equatable, Sendable {
         guard FleetName.isValid(door) else { throw section.error("door", UsersSnapshotError.badName(field: "door", door).description, at: section["door"]) }
         guard let keyFile = try section.absolutePath("unlock_public_key_file") else { throw section.missing("unlock_public_key_file", " (the FILE.pub of the unlock key pair)") }
         let text: [UInt8]
-        do throws(Errno) { text = try FleetConfig.read(keyFile, limit: 256) } catch {
+        do throws(FleetFileError) { text = try FleetConfig.read(keyFile, limit: 256) } catch {
             throw section.error("unlock_public_key_file", "cannot read \(keyFile): \(error)", at: section["unlock_public_key_file"])
         }
         guard let key = String(validating: text, as: UTF8.self).flatMap(FleetPublicKey.init(fileText:)) else {

@@ -99,22 +99,17 @@ public struct CounterStore: Sendable {
 
     /// The file's bytes; nil when it does not exist.
     private func readFile() throws(CounterStoreError) -> [UInt8]? {
-        let file: FileDescriptor
-        do throws(Errno) {
-            file = try .opening(path, .readOnly, options: .noFollow)
-        } catch Errno.noSuchFileOrDirectory {
-            return nil
-        } catch Errno.tooManySymbolicLinkLevels {
-            throw CounterStoreError(path: path, "it is a symbolic link: it is never followed; remove it (the door writes the file again)")
+        do throws(OwnFileReadError) {
+            return try OwnFile.read(path, limit: Self.sizeLimit)
         } catch {
-            throw failure("cannot open", error)
+            switch error {
+            case .symbolicLink: throw CounterStoreError(path: path, "it is a symbolic link: it is never followed; remove it (the door writes the file again)")
+            case .open(let code): throw failure("cannot open", code)
+            case .notOwn(let problem): throw CounterStoreError(path: path, problem.description)
+            case .read(let code): throw failure("cannot read", code)
+            case .tooLarge: throw CounterStoreError(path: path, "it is larger than \(Self.sizeLimit) bytes, the bound on a counters file: remove it or restore it from a backup")
+            }
         }
-        defer { file.closeQuietly() }
-        do throws(OwnFileError) { try OwnFile.check(file, for: .reading) } catch { throw CounterStoreError(path: path, error.description) }
-        let bytes: [UInt8]
-        do throws(Errno) { bytes = try file.readToEnd(limit: Self.sizeLimit, chunk: 4096) } catch { throw failure("cannot read", error) }
-        guard bytes.count <= Self.sizeLimit else { throw CounterStoreError(path: path, "it is larger than \(Self.sizeLimit) bytes, the bound on a counters file: remove it or restore it from a backup") }
-        return bytes
     }
 
     private func failure(_ step: String, _ error: Errno) -> CounterStoreError {

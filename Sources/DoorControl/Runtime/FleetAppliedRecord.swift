@@ -34,24 +34,30 @@ public struct FleetAppliedRecord: Equatable, Sendable {
         self.digest = digest
     }
 
+    /// What a file that is not a record is told.
+    private static let notARecord =
+        "not a record of a fleet snapshot (SITE GROUP VERSION SHA256): remove it only if you trust the snapshot file, since it guards against an older snapshot"
+
     /// The record in `directory`; nil when there is none.
     ///
     /// - Throws: `ConfigError` naming the file when it cannot be read or is not a record.
     public static func load(from directory: String) throws(ConfigError) -> FleetAppliedRecord? {
         let path = directory + "/" + fileName
-        let file: FileDescriptor
-        do throws(Errno) { file = try .opening(path, .readOnly, options: .noFollow) } catch {
-            if error == .noSuchFileOrDirectory { return nil }
-            throw ConfigError(file: path, message: "cannot open the record of the fleet snapshot in force: \(error)")
-        }
-        defer { file.closeQuietly() }
-        do throws(OwnFileError) { try OwnFile.check(file, for: .reading) } catch { throw ConfigError(file: path, message: "\(error)") }
         let bytes: [UInt8]
-        do throws(Errno) { bytes = try file.readToEnd(limit: 512) } catch { throw ConfigError(file: path, message: "cannot read: \(error)") }
-        let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard bytes.count <= 512, fields.count == 4, let version = UInt64(fields[2]) else {
-            throw ConfigError(file: path, message: "not a record of a fleet snapshot (SITE GROUP VERSION SHA256): remove it only if you trust the snapshot file, since it guards against an older snapshot")
+        do throws(OwnFileReadError) {
+            guard let read = try OwnFile.read(path, limit: 512) else { return nil }
+            bytes = read
+        } catch {
+            switch error {
+            case .symbolicLink: throw ConfigError(file: path, message: "cannot open the record of the fleet snapshot in force: \(Errno.tooManySymbolicLinkLevels)")
+            case .open(let code): throw ConfigError(file: path, message: "cannot open the record of the fleet snapshot in force: \(code)")
+            case .notOwn(let problem): throw ConfigError(file: path, message: "\(problem)")
+            case .read(let code): throw ConfigError(file: path, message: "cannot read: \(code)")
+            case .tooLarge: throw ConfigError(file: path, message: Self.notARecord)
+            }
         }
+        let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count == 4, let version = UInt64(fields[2]) else { throw ConfigError(file: path, message: Self.notARecord) }
         return FleetAppliedRecord(site: String(fields[0]), group: String(fields[1]), version: version, digest: String(fields[3]))
     }
 

@@ -65,26 +65,30 @@ public struct UnlockNonceLedger: Equatable, Sendable {
         self.entries = entries
     }
 
+    /// What a file that is not a ledger is told.
+    private static let notALedger =
+        "not a ledger of unlock nonces (NONCE EXPIRES lines, at most \(capacity)): remote unlocks are refused until it is removed; remove it only after every command it lists has expired (the door's longest validity plus its clock skew)"
+
     /// The ledger in `directory`; an empty one when there is no file.
     ///
     /// - Throws: `UnlockLedgerError` naming the file when it cannot be read, is not the
     ///   process's own (`OwnFile`) or is not a ledger.
     public static func load(from directory: String) throws(UnlockLedgerError) -> UnlockNonceLedger {
         let path = directory + "/" + fileName
-        let file: FileDescriptor
-        do throws(Errno) { file = try .opening(path, .readOnly, options: .noFollow) } catch {
-            if error == .noSuchFileOrDirectory { return UnlockNonceLedger() }
-            throw UnlockLedgerError(path: path, message: "cannot open: \(error)")
-        }
-        defer { file.closeQuietly() }
-        do throws(OwnFileError) { try OwnFile.check(file, for: .reading) } catch { throw UnlockLedgerError(path: path, message: "\(error)") }
         let bytes: [UInt8]
-        do throws(Errno) { bytes = try file.readToEnd(limit: fileLimit) } catch { throw UnlockLedgerError(path: path, message: "cannot read: \(error)") }
-        guard let ledger = UnlockNonceLedger(fileText: bytes) else {
-            throw UnlockLedgerError(
-                path: path,
-                message: "not a ledger of unlock nonces (NONCE EXPIRES lines, at most \(capacity)): remote unlocks are refused until it is removed; remove it only after every command it lists has expired (the door's longest validity plus its clock skew)")
+        do throws(OwnFileReadError) {
+            guard let read = try OwnFile.read(path, limit: fileLimit) else { return UnlockNonceLedger() }
+            bytes = read
+        } catch {
+            switch error {
+            case .symbolicLink: throw UnlockLedgerError(path: path, message: "cannot open: \(Errno.tooManySymbolicLinkLevels)")
+            case .open(let code): throw UnlockLedgerError(path: path, message: "cannot open: \(code)")
+            case .notOwn(let problem): throw UnlockLedgerError(path: path, message: "\(problem)")
+            case .read(let code): throw UnlockLedgerError(path: path, message: "cannot read: \(code)")
+            case .tooLarge: throw UnlockLedgerError(path: path, message: notALedger)
+            }
         }
+        guard let ledger = UnlockNonceLedger(fileText: bytes) else { throw UnlockLedgerError(path: path, message: notALedger) }
         return ledger
     }
 

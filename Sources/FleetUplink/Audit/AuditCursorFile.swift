@@ -25,24 +25,18 @@ public struct AuditCursorFile: Sendable {
     ///   cannot be read or is not a cursor; the uplink then publishes nothing rather than
     ///   guess where it was.
     public func load() throws(AuditCursorFileError) -> AuditCursor? {
-        let file: FileDescriptor
-        do throws(Errno) {
-            file = try .opening(path, .readOnly, options: .noFollow)
-        } catch Errno.noSuchFileOrDirectory {
-            return nil
-        } catch Errno.tooManySymbolicLinkLevels {
-            throw AuditCursorFileError(path: path, problem: "it is a symbolic link, never followed", remedy: Self.remedy)
-        } catch {
-            throw AuditCursorFileError(path: path, problem: "cannot open it: \(error)", remedy: nil)
-        }
-        defer { file.closeQuietly() }
-        do throws(OwnFileError) { try OwnFile.check(file, for: .reading) } catch { throw AuditCursorFileError(path: path, problem: error.description, remedy: nil) }
         let bytes: [UInt8]
-        do throws(Errno) { bytes = try file.readToEnd(limit: Self.sizeLimit, chunk: Self.sizeLimit + 1) } catch {
-            throw AuditCursorFileError(path: path, problem: "cannot read it: \(error)", remedy: nil)
-        }
-        guard bytes.count <= Self.sizeLimit else {
-            throw AuditCursorFileError(path: path, problem: "it is larger than \(Self.sizeLimit) bytes, so not an audit cursor", remedy: Self.remedy)
+        do throws(OwnFileReadError) {
+            guard let read = try OwnFile.read(path, limit: Self.sizeLimit) else { return nil }
+            bytes = read
+        } catch {
+            switch error {
+            case .symbolicLink: throw AuditCursorFileError(path: path, problem: "it is a symbolic link, never followed", remedy: Self.remedy)
+            case .open(let code): throw AuditCursorFileError(path: path, problem: "cannot open it: \(code)", remedy: nil)
+            case .notOwn(let problem): throw AuditCursorFileError(path: path, problem: problem.description, remedy: nil)
+            case .read(let code): throw AuditCursorFileError(path: path, problem: "cannot read it: \(code)", remedy: nil)
+            case .tooLarge: throw AuditCursorFileError(path: path, problem: "it is larger than \(Self.sizeLimit) bytes, so not an audit cursor", remedy: Self.remedy)
+            }
         }
         do throws(AuditCursor.DecodeError) { return try AuditCursor(fileText: bytes) } catch {
             throw AuditCursorFileError(path: path, problem: "not an audit cursor: \(error)", remedy: Self.remedy)

@@ -6,6 +6,10 @@ import TestSupport
 import TOML
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `[fleet]`: the door's users come from a signed snapshot the door verifies itself.
 @Suite("Door configuration: users from a signed fleet snapshot")
 struct FleetSectionTests {
@@ -47,6 +51,15 @@ struct FleetSectionTests {
             do { _ = try load() } catch { return "\(error)" }
             return "loaded"
         }
+    }
+
+    @Test func aFIFOAtTheSnapshotsNameIsRefusedWithoutWaiting() throws {
+        let door = try Door()
+        defer { door.directory.remove() }
+        unlink(door.directory.file("users.json"))
+        #expect(mkfifo(door.directory.file("users.json"), 0o600) == 0)
+        let error = door.error()
+        #expect(error.contains("fleet.snapshot") && error.contains("it is not a regular file"), "\(error)")
     }
 
     @Test func denyWhenStaleNeedsStaleAfterHours() throws {
