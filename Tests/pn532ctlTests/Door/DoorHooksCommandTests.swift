@@ -185,7 +185,7 @@ struct HookFilesTests {
             #expect(!text.contains("$hook_user\" \"$") && !text.contains("$hooks_user $hook_user"), "\(script): the hooks' account joins no group")
         }
         #expect(hooksFile.contains("\nsocket = \"/run/pn532ctl-hooks/events\"\n"))
-        #expect(doorUnit.contains("\nSupplementaryGroups=dialout gpio i2c spi pn532ctl-hooks\n"))
+        #expect(doorUnit.contains("\nSupplementaryGroups=dialout gpio i2c spi pn532ctl-hooks pn532ctl-control\n"))
         #expect(!doorUnit.contains("\nUser=pn532ctl-hooks\n"), "the door and the hooks run as different accounts")
     }
 }

@@ -100,7 +100,7 @@ struct DoorMemoryBench {
 
 /// The door's operational log, followed: its decisions (`granted …` and `denied …` notices)
 /// counted as they are appended. (The audit log folds repeated denials into a summary.)
-private final class DecisionTail {
+final class DecisionTail {
     private let descriptor: Int32
     private(set) var decisions = 0
     private var pending: [UInt8] = []

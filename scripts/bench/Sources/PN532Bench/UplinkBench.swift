@@ -25,6 +25,12 @@ struct UplinkBench {
     /// From `fleet publish` to the door granting the new user's tag, presented at once after
     /// the reload.
     let publishToGrant: Duration
+    /// The door beside a running uplink, then after the uplink stopped: the median time from
+    /// a tag's presentation to the door's decision in its log, and the door's VmRSS (KiB).
+    let withUplink: (decision: Duration, rss: Int)
+    let withoutUplink: (decision: Duration, rss: Int)
+    /// Presentations timed in each phase.
+    static let presentations = 20
 
     init(pn532ctl: String, lines: Int) throws(BenchError) {
         guard access(Self.broker, X_OK) == 0 else { throw BenchError("\(Self.broker) is missing (apt install mosquitto)") }
@@ -86,12 +92,15 @@ struct UplinkBench {
         elapsed = clock.now - started
         self.lines = lines
         memory = try DoorIdleBench.residentMemory(uplink.id)
-        (publishToReload, publishToGrant) = try Self.publishToGrant(pn532ctl: pn532ctl, directory: directory, port: port)
+        let door = try Self.publishToGrant(pn532ctl: pn532ctl, directory: directory, port: port, uplink: uplink)
+        (publishToReload, publishToGrant, withUplink, withoutUplink) = (door.reload, door.grant, door.with, door.without)
     }
 
     /// Signs two snapshots, publishes the first and starts `door run` with it, then times the
     /// second (adding bob) from `fleet publish` to the door's reload and to bob's grant.
-    private static func publishToGrant(pn532ctl: String, directory: String, port: Int) throws(BenchError) -> (Duration, Duration) {
+    private static func publishToGrant(
+        pn532ctl: String, directory: String, port: Int, uplink: Subprocess
+    ) throws(BenchError) -> (reload: Duration, grant: Duration, with: (decision: Duration, rss: Int), without: (decision: Duration, rss: Int)) {
         let bob = "04B0B0B0B0B0B0"
         for (version, users) in [(1, "[[users]]\nname = \"alice\"\nuid = [\"04A1A1A1A1A1A1\"]\n"), (2, "[[users]]\nname = \"bob\"\nuid = [\"\(bob)\"]\n")] {
             try BenchFile.write(Array(users.utf8), to: directory + "/users.toml")
@@ -135,7 +144,31 @@ struct UplinkBench {
         let reloaded = clock.now - start
         try simulator.control("present ntag213:uid=" + bob)
         try files.waitForLog("granted 04:B0:B0:B0:B0:B0:B0", process: door)
-        return (reloaded, clock.now - start)
+        let granted = clock.now - start
+        try simulator.control("remove")
+        let log = try DecisionTail(path: files.log)
+        let with = try decisions(simulator: simulator, log: log, door: door, uid: bob)
+        uplink.terminate()
+        uplink.wait()
+        let without = try decisions(simulator: simulator, log: log, door: door, uid: bob)
+        return (reloaded, granted, with, without)
+    }
+
+    /// The median time from presenting `uid` to the door's decision over `presentations`
+    /// presentations, and the door's VmRSS after them.
+    private static func decisions(simulator: PTYSimulator, log: DecisionTail, door: Subprocess, uid: String) throws(BenchError) -> (decision: Duration, rss: Int) {
+        let clock = ContinuousClock()
+        var times: [Duration] = []
+        for _ in 0..<presentations {
+            let before = log.decisions
+            let start = clock.now
+            try simulator.control("present ntag213:uid=" + uid)
+            try log.wait(beyond: before, process: door)
+            times.append(clock.now - start)
+            try simulator.control("remove")
+        }
+        times.sort()
+        return (times[times.count / 2], try DoorIdleBench.residentMemory(door.id).rss)
     }
 
     /// The line number in the cursor file (`"line":N`), or nil.
@@ -204,10 +237,18 @@ struct UplinkBench {
         Swift.print(Format.row(["the door's reload (the snapshot in force)", Format.milliseconds(bench.publishToReload, digits: 1)]))
         Swift.print(Format.row(["the door granting the new user's tag, presented then", Format.milliseconds(bench.publishToGrant, digits: 1)]))
         Swift.print()
+        Swift.print(Format.row(["`door run`", "presentation to decision (median of \(presentations))", "VmRSS"]))
+        Swift.print("|---|---:|---:|")
+        for (what, phase) in [("with the uplink running", bench.withUplink), ("after the uplink stopped", bench.withoutUplink)] {
+            Swift.print(Format.row([what, Format.milliseconds(phase.decision, digits: 1) + " ms", Format.fixed(Double(phase.rss) / 1024, digits: 1) + " MiB"]))
+        }
+        Swift.print()
         Swift.print("""
             - The publish times include `fleet publish`'s own process start, connection and wait for the broker's \
             acknowledgement, the uplink's checks and atomic write, the control socket's reload request and the door's \
             reload (door.toml and the snapshot read and verified again); the grant adds a presentation on `pn532ctl sim`.
+            - The door never waits for the uplink (another process, which it answers only on its control socket): the \
+            decision time and the door's memory are the same with and without it, within the noise of a shared machine.
             - The log is written first (\(bench.lines) decisions, rotated at 1 MiB), then `pn532ctl door uplink` starts: the time \
             includes its start, libmosquitto's loading and the connection (plain TCP on loopback; TLS adds its handshake once). \
             The cursor is saved every 100 acknowledgements, so its last line is a line the broker acknowledged. A door decides \
