@@ -154,15 +154,17 @@ struct UplinkBench {
         return (reloaded, granted, with, without)
     }
 
-    /// The median time from presenting `uid` to the door's decision over `presentations`
-    /// presentations, and the door's VmRSS after them.
+    /// The median time from a presentation to the door's decision over `presentations`
+    /// presentations (`uid` and strangers in turn, so that each is a new tag), and the door's
+    /// VmRSS after them.
     private static func decisions(simulator: PTYSimulator, log: DecisionTail, door: Subprocess, uid: String) throws(BenchError) -> (decision: Duration, rss: Int) {
         let clock = ContinuousClock()
+        let uids = ["04C0000001A1A1", "04C0000002A1A1", "04C0000003A1A1", uid]
         var times: [Duration] = []
-        for _ in 0..<presentations {
+        for index in 0..<presentations {
             let before = log.decisions
             let start = clock.now
-            try simulator.control("present ntag213:uid=" + uid)
+            try simulator.control("present ntag213:uid=" + uids[index % uids.count])
             try log.wait(beyond: before, process: door)
             times.append(clock.now - start)
             try simulator.control("remove")
